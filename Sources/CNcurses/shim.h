@@ -1,0 +1,8 @@
+#ifndef PORTAL_CNCURSES_SHIM_H
+#define PORTAL_CNCURSES_SHIM_H
+#define NCURSES_WIDECHAR 1
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <locale.h>
+#include <ncursesw/curses.h>
+#include <ncursesw/term.h>
+#endif

@@ -1,0 +1,1 @@
+int portal_shim_version(void) { return 1; }

@@ -1,0 +1,98 @@
+/// Owns one list: its items (unique by id, in server order), where the next page is, and
+/// a `PageState`.
+///
+/// It is a state machine with no I/O: `loadMore()` and `retry()` hand out at most one
+/// `PageTicket` at a time, a fetcher runs it elsewhere, and `apply(_:for:)` folds the
+/// result in as one batch. That keeps it deterministic to test and lets the UI thread own
+/// it without locks.
+public final class ListLoader<Strategy: PageStrategy> {
+    public typealias Item = Strategy.Item
+
+    public private(set) var strategy: Strategy
+    public private(set) var items: [Item] = []
+    public private(set) var state: PageState = .idle
+    /// The total the server reports, once a page has said it.
+    public private(set) var totalCount: Int?
+    public private(set) var pagesLoaded = 0
+    /// Bumped by `reset`; results stamped with an older generation are dropped.
+    public private(set) var generation = 0
+    /// When a failed page may be retried (after a 429's `Retry-After`), if later than now.
+    public private(set) var retryNotBefore: ContinuousClock.Instant?
+    /// The longest `Retry-After` honoured; a server asking more is capped here.
+    public var maxRetryAfter: Duration = .seconds(60)
+
+    private var next: PageRequest?
+    private var seen = Set<Item.ID>()
+    private let now: @Sendable () -> ContinuousClock.Instant
+
+    public init(strategy: Strategy, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        self.strategy = strategy
+        self.next = strategy.firstPage
+        self.now = now
+    }
+
+    public var count: Int { items.count }
+    public var isExhausted: Bool { state == .exhausted }
+    public var hasMore: Bool { next != nil }
+
+    /// Asks for the next page, unless one is in flight, the list failed (use `retry`), or
+    /// the end was reached. A burst of calls while loading returns nil each time.
+    public func loadMore() -> PageTicket? {
+        guard case .idle = state, let next else { return nil }
+        state = .loading(next)
+        return PageTicket(generation: generation, request: next)
+    }
+
+    /// Asks again for the page that failed; nil if nothing failed or the server's
+    /// `Retry-After` has not yet passed.
+    public func retry() -> PageTicket? {
+        guard case .failed(_, let request) = state else { return nil }
+        if let notBefore = retryNotBefore, now() < notBefore { return nil }
+        retryNotBefore = nil
+        state = .loading(request)
+        return PageTicket(generation: generation, request: request)
+    }
+
+    /// Folds one page result in. Items already present (same id) are skipped; the change
+    /// names exactly the appended range.
+    @discardableResult
+    public func apply(_ result: Result<PageContent<Item>, PageFailure>, for ticket: PageTicket) -> ListChange {
+        guard ticket.generation == generation, case .loading(let inFlight) = state, inFlight == ticket.request else {
+            return .ignored
+        }
+        switch result {
+        case .failure(let failure):
+            state = .failed(failure, ticket.request)
+            if let seconds = failure.retryAfter {
+                retryNotBefore = now() + min(.milliseconds(Int(seconds * 1000)), maxRetryAfter)
+            }
+            return .failed(failure)
+        case .success(let page):
+            let start = items.count
+            items.reserveCapacity(start + page.items.count)
+            for item in page.items where seen.insert(item.id).inserted {
+                items.append(item)
+            }
+            pagesLoaded += 1
+            if let total = page.totalCount { totalCount = total }
+            next = page.next
+            state = next == nil ? .exhausted : .idle
+            if state == .exhausted, totalCount == nil { totalCount = items.count }
+            return .inserted(start..<items.count)
+        }
+    }
+
+    /// Starts the list over (a new search): everything loaded is dropped and late results
+    /// of the old generation will be ignored.
+    public func reset(strategy: Strategy) {
+        self.strategy = strategy
+        generation += 1
+        items = []
+        seen = []
+        totalCount = nil
+        pagesLoaded = 0
+        retryNotBefore = nil
+        next = strategy.firstPage
+        state = .idle
+    }
+}

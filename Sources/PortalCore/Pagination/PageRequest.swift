@@ -1,0 +1,70 @@
+import Foundation
+
+/// One page to ask for: the HTTP request and its place in the list (0 for the first page).
+public struct PageRequest: Sendable, Hashable, CustomStringConvertible {
+    public var http: HTTPRequest
+    public var index: Int
+
+    public init(http: HTTPRequest, index: Int) {
+        self.http = http
+        self.index = index
+    }
+
+    public init(url: URL, headers: [String: String] = [:], index: Int) {
+        self.init(http: HTTPRequest(url: url, headers: headers), index: index)
+    }
+
+    public var description: String { "page \(index + 1) (\(http.url.absoluteString))" }
+}
+
+/// A decoded page: its items, where the next page is (nil at the end) and the total the
+/// server reports, when it reports one.
+public struct PageContent<Item: Sendable>: Sendable {
+    public var items: [Item]
+    public var next: PageRequest?
+    public var totalCount: Int?
+
+    public init(items: [Item], next: PageRequest?, totalCount: Int?) {
+        self.items = items
+        self.next = next
+        self.totalCount = totalCount
+    }
+}
+
+/// Why a page did not arrive. `isTransient` failures are retried by `RetryPolicy`.
+public struct PageFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// The server answered with an error status.
+        case http(status: Int)
+        /// No answer: timeout, refused or dropped connection, body too large.
+        case transport(TransportError)
+        /// An answer that is not the expected JSON (or was cut off).
+        case malformed
+        /// A `next` link pointing at another origin; never followed.
+        case foreignLink
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// The server's `Retry-After`, in seconds.
+    public var retryAfter: Double?
+
+    public init(_ kind: Kind, _ message: String, retryAfter: Double? = nil) {
+        self.kind = kind
+        self.message = message
+        self.retryAfter = retryAfter
+    }
+
+    /// Worth retrying automatically: 5xx, 429, no answer, a truncated or undecodable body.
+    public var isTransient: Bool {
+        switch kind {
+        case .http(let status): status == 429 || status >= 500
+        case .transport(.bodyTooLarge), .transport(.cancelled), .transport(.notServed): false
+        case .transport: true
+        case .malformed: true
+        case .foreignLink: false
+        }
+    }
+
+    public var description: String { message }
+}

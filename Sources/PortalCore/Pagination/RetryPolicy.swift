@@ -1,0 +1,39 @@
+import Foundation
+
+/// How transient failures are retried before they are shown: exponential backoff with
+/// full jitter, never sooner than a 429's `Retry-After`, a bounded number of times.
+///
+/// One policy serves `portal list` and the UI. A 4xx other than 429 is not retried (and a
+/// first-page 404 of a search is an empty result, decided by the strategy).
+public struct RetryPolicy: Sendable {
+    /// Attempts in all, the first included.
+    public var maxAttempts: Int
+    public var baseDelay: Duration
+    public var maxDelay: Duration
+    /// The longest `Retry-After` honoured.
+    public var maxRetryAfter: Duration
+
+    public init(maxAttempts: Int = 8, baseDelay: Duration = .milliseconds(200), maxDelay: Duration = .seconds(5), maxRetryAfter: Duration = .seconds(30)) {
+        self.maxAttempts = maxAttempts
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.maxRetryAfter = maxRetryAfter
+    }
+
+    /// No automatic retries: every failure is surfaced at once.
+    public static let none = RetryPolicy(maxAttempts: 1)
+
+    /// The wait before attempt `attempt + 1` after `failure` (attempt counts from 1), or
+    /// nil when the failure is final.
+    public func delay(after failure: PageFailure, attempt: Int, random: Double) -> Duration? {
+        guard failure.isTransient, attempt < maxAttempts else { return nil }
+        let exponential = baseDelay * Int(1 << min(attempt - 1, 20))
+        let capped = min(exponential, maxDelay)
+        // Full jitter between half and all of the capped backoff.
+        var wait = capped * (0.5 + 0.5 * random)
+        if let seconds = failure.retryAfter {
+            wait = max(wait, min(.milliseconds(Int(seconds * 1000)), maxRetryAfter))
+        }
+        return wait
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Rick and Morty pagination: `info.next` is the next page's URL, `null` at the end.
+///
+/// `next` is parsed into an `APIRequest` and rebuilt, so its filters survive even when
+/// the server writes them unencoded (`&name=rick sanchez`): the query is never lost. A 404
+/// `There is nothing here` on the first page means an empty search, not an error.
+public struct RickAndMortyPages<Item: Decodable & Identifiable & Sendable>: PageStrategy where Item.ID: Sendable {
+    public let firstPage: PageRequest
+    /// The API root the list started from; `next` is rebuilt under it.
+    public let baseURL: String
+
+    public init(baseURL: String, request: APIRequest) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.firstPage = PageRequest(url: request.url(base: self.baseURL), index: 0)
+    }
+
+    public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {
+        if response.status == 404, request.index == 0, Self.isNothingHere(response.body) {
+            return PageContent(items: [], next: nil, totalCount: 0)
+        }
+        guard (200..<300).contains(response.status) else { throw statusFailure(response) }
+        let envelope: Envelope
+        do {
+            envelope = try JSONDecoder().decode(Envelope.self, from: response.body)
+        } catch {
+            throw PageFailure(.malformed, "malformed page: \(Self.shortDescription(error))")
+        }
+        var next: PageRequest?
+        if let link = envelope.info.next {
+            guard let parsed = APIRequest.parse(link) else {
+                throw PageFailure(.malformed, "unreadable next link: \(link)")
+            }
+            guard let root = SplitURL(baseURL), let nextSplit = SplitURL(link), nextSplit.origin == root.origin else {
+                throw PageFailure(.foreignLink, "refused next link to another server: \(Sanitize.line(link))")
+            }
+            next = PageRequest(url: parsed.request.url(base: baseURL), index: request.index + 1)
+        }
+        return PageContent(items: envelope.results, next: next, totalCount: envelope.info.count)
+    }
+
+    private struct Envelope: Decodable {
+        struct Info: Decodable {
+            var count: Int?
+            var next: String?
+        }
+        var info: Info
+        var results: [Item]
+    }
+
+    static func isNothingHere(_ body: Data) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return false }
+        return object["error"] as? String == RickAndMortyRules.nothingHere
+    }
+
+    static func shortDescription(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): context.debugDescription
+        case DecodingError.keyNotFound(let key, _): "missing \(key.stringValue)"
+        case DecodingError.typeMismatch(_, let context): "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        case DecodingError.valueNotFound(_, let context): "null at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        default: "\(error)"
+        }
+    }
+}
+
+/// Text from the network is untrusted: these make it safe to print or draw.
+public enum Sanitize {
+    /// Replaces C0 and C1 controls, ESC and DEL with U+FFFD so no escape sequence survives.
+    public static func line(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            out.append(isControl(scalar) ? "\u{FFFD}" : scalar)
+        }
+        return String(out)
+    }
+
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 || (0x7F...0x9F).contains(v)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Synchronization
+
+/// Wraps any transport and appends one JSON line per request to a file:
+/// `{"url":…,"status":…,"ms":…,"bytes":…}` (status 0 and an `error` when no answer came).
+///
+/// This is how request counts are checked from outside the process (`--trace`), for the
+/// snapshot as well as the network.
+public final class TracingTransport: Transport {
+    private let inner: any Transport
+    private let handle: Mutex<FileHandle>
+
+    /// Opens (creating if needed) `path` for appending.
+    public init(wrapping inner: any Transport, path: String) throws {
+        self.inner = inner
+        if !FileManager.default.fileExists(atPath: path) {
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                throw PortalError.cannotWrite(path)
+            }
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw PortalError.cannotWrite(path) }
+        handle.seekToEndOfFile()
+        self.handle = Mutex(handle)
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let start = ContinuousClock.now
+        do {
+            let response = try await inner.send(request)
+            record(request, status: response.status, bytes: response.body.count, since: start, error: nil)
+            return response
+        } catch {
+            record(request, status: 0, bytes: 0, since: start, error: "\(error)")
+            throw error
+        }
+    }
+
+    private func record(_ request: HTTPRequest, status: Int, bytes: Int, since start: ContinuousClock.Instant, error: String?) {
+        let elapsed = ContinuousClock.now - start
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("url", request.url.absoluteString)
+        w.field("status", status)
+        w.key("ms")
+        w.raw(String(format: "%.2f", ms).utf8)
+        w.field("bytes", bytes)
+        if let error { w.field("error", error) }
+        w.endObject()
+        let line = Data(w.bytes + [0x0A])
+        handle.withLock { $0.write(line) }
+    }
+}

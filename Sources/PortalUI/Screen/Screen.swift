@@ -1,0 +1,52 @@
+/// A terminal size in cells.
+public struct Size: Sendable, Hashable, CustomStringConvertible {
+    public var columns: Int
+    public var rows: Int
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+    public var description: String { "\(columns)×\(rows)" }
+}
+
+/// The colours portal uses; `.default` is the terminal's own (its background shows through).
+public enum Color: Sendable, Hashable, CaseIterable {
+    case `default`, black, red, green, yellow, blue, magenta, cyan, white
+}
+
+/// How a run of text is drawn. Screens without colour (`NO_COLOR`, `TERM=dumb`) keep the
+/// attributes and drop the colours.
+public struct Style: Sendable, Hashable {
+    public var foreground: Color
+    public var background: Color
+    public var bold: Bool
+    public var dim: Bool
+    public var reverse: Bool
+    public var underline: Bool
+
+    public init(foreground: Color = .default, background: Color = .default, bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false) {
+        self.foreground = foreground
+        self.background = background
+        self.bold = bold
+        self.dim = dim
+        self.reverse = reverse
+        self.underline = underline
+    }
+
+    public static let plain = Style()
+}
+
+/// Where views draw. Only the ncurses adapter implements it against a terminal; tests use
+/// an in-memory screen and compare its text.
+///
+/// Text passed to `put` has already been sanitised and is measured in display columns by
+/// the views; the screen clips at its edges.
+public protocol Screen: AnyObject {
+    var size: Size { get }
+    /// Blanks the whole screen (in the default style) before a frame is drawn.
+    func clear()
+    /// Draws `text` starting at (row, column), clipped to the screen.
+    func put(_ text: String, row: Int, column: Int, style: Style)
+    /// Makes the frame visible (ncurses: one refresh that writes only changed cells).
+    func flush()
+}

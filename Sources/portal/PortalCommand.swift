@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import PortalCore
+
+/// The `portal` command: the terminal browser by default, `list` for plain output.
+struct PortalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "portal",
+        abstract: "Browse the Rick and Morty API (or a snapshot of it) with infinite scroll.",
+        version: "0.1.0",
+        subcommands: [ListCommand.self],
+        defaultSubcommand: nil
+    )
+
+    @OptionGroup var source: SourceOptions
+
+    mutating func run() async throws {
+        throw CleanExit.helpRequest(self)
+    }
+}
+
+/// A runtime failure reported as one line on stderr with exit status 1.
+struct RuntimeFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Entry point: usage errors exit 2, runtime errors exit 1, each with one line on stderr.
+@main
+enum Main {
+    static func main() async {
+        do {
+            var command = try PortalCommand.parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as RuntimeFailure {
+            fail(error.description, code: 1)
+        } catch let error as PortalError {
+            fail(error.description, code: 1)
+        } catch {
+            let code = PortalCommand.exitCode(for: error)
+            if code == .success {
+                print(PortalCommand.fullMessage(for: error))
+                exit(0)
+            }
+            let message = PortalCommand.message(for: error)
+            if code == .validationFailure {
+                fail(message.split(separator: "\n").first.map(String.init) ?? message, code: 2, hint: true)
+            }
+            fail(message, code: code.rawValue == 0 ? 1 : 1)
+        }
+    }
+
+    static func fail(_ message: String, code: Int32, hint: Bool = false) -> Never {
+        var line = "portal: " + Sanitize.line(message)
+        if hint { line += " (see 'portal --help')" }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+        exit(code)
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import PortalCore
+
+/// Where data comes from, for every command: the offline snapshot (`--data`) or an HTTP
+/// server (`--base-url`, the live API by default), optionally traced to a file.
+struct SourceOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Read the offline snapshot in this folder (holding rickandmorty/).", valueName: "dir"))
+    var data: String?
+
+    @Option(name: .long, help: ArgumentHelp("The API root to fetch from over HTTP.", valueName: "url"))
+    var baseURL: String?
+
+    @Option(name: .long, help: ArgumentHelp("Append one JSON line per request to this file.", valueName: "file"))
+    var trace: String?
+
+    func validate() throws {
+        if data != nil && baseURL != nil {
+            throw ValidationError("--data and --base-url name two sources; give one")
+        }
+        if let baseURL, SplitURL(baseURL) == nil {
+            throw ValidationError("--base-url must be an http(s) URL, got '\(baseURL)'")
+        }
+    }
+
+    /// The API root that links are built under.
+    var apiBaseURL: String {
+        let url = baseURL ?? SnapshotTransport.defaultBaseURL
+        return url.hasSuffix("/") ? String(url.dropLast()) : url
+    }
+
+    /// How the source is named in the UI header.
+    var label: String {
+        if data != nil { return "offline snapshot" }
+        return SplitURL(apiBaseURL).map { $0.origin.host + ($0.origin.port == 80 || $0.origin.port == 443 ? "" : ":\($0.origin.port)") } ?? apiBaseURL
+    }
+
+    /// Builds the transport, wrapped for tracing when `--trace` is given.
+    func makeTransport() throws -> any Transport {
+        var transport: any Transport
+        if let data {
+            transport = try SnapshotTransport(dataFolder: data)
+        } else {
+            transport = HTTPTransport()
+        }
+        if let trace {
+            transport = try TracingTransport(wrapping: transport, path: trace)
+        }
+        return transport
+    }
+}
