@@ -1,0 +1,1 @@
+// The mirror server lands here.

@@ -1,0 +1,1 @@
+// The ncurses adapter lands here.
