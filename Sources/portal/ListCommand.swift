@@ -1,7 +1,133 @@
 import ArgumentParser
+import Foundation
 import PortalCore
+
+/// `portal list RESOURCE`: follows a list's pages and prints each item as its page
+/// arrives, one request per page, through the same engine the browser uses.
 struct ListCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "Print a resource's items page by page.")
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Print every item of a resource, following its pages.",
+        discussion: """
+            Filters are the API's own: --name --status --species --type --gender for characters, \
+            --name --type --dimension for locations, --name --episode for episodes.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("characters, episodes or locations.", valueName: "resource"))
+    var resource: ResourceArgument
+
+    @Option(help: "Name contains (case-insensitive).") var name: String?
+    @Option(help: "Characters: Alive, Dead or unknown.") var status: String?
+    @Option(help: "Characters: species contains.") var species: String?
+    @Option(help: "Characters and locations: type contains.") var type: String?
+    @Option(help: "Characters: Female, Male, Genderless or unknown.") var gender: String?
+    @Option(help: "Locations: dimension contains.") var dimension: String?
+    @Option(help: "Episodes: code contains, e.g. S01.") var episode: String?
+
+    @Flag(help: "One JSON object per line, in the API's own shape.") var json = false
+
+    @Option(help: "Stop after this many items.") var limit: Int?
+
     @OptionGroup var source: SourceOptions
-    func run() async throws {}
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        let allowed = Set(resource.value.allowedFilters)
+        for (key, value) in givenFilters where !allowed.contains(key) {
+            _ = value
+            throw ValidationError("--\(key) is not a filter of \(resource.value.plural) (allowed: \(resource.value.allowedFilters.map { "--" + $0 }.joined(separator: " ")))")
+        }
+    }
+
+    /// The filters in the API's order for this resource.
+    private var givenFilters: [(String, String)] {
+        [("name", name), ("status", status), ("species", species), ("type", type), ("gender", gender),
+         ("dimension", dimension), ("episode", episode)].compactMap { key, value in value.map { (key, $0) } }
+    }
+
+    func run() async throws {
+        let transport = try source.makeTransport()
+        let request = APIRequest.list(resource.value, filters: givenFilters)
+        let printer = ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: source.apiBaseURL))
+        switch resource.value {
+        case .character:
+            try await follow(RickAndMortyPages<Character>(baseURL: source.apiBaseURL, request: request), transport, printer.line)
+        case .episode:
+            try await follow(RickAndMortyPages<Episode>(baseURL: source.apiBaseURL, request: request), transport, printer.line)
+        case .location:
+            try await follow(RickAndMortyPages<Location>(baseURL: source.apiBaseURL, request: request), transport, printer.line)
+        }
+    }
+
+    private func follow<Item>(
+        _ strategy: RickAndMortyPages<Item>, _ transport: any Transport, _ format: (Item) -> String
+    ) async throws {
+        let loader = ListLoader(strategy: strategy)
+        let fetcher = PageFetcher(transport: transport, strategy: strategy)
+        var printed = 0
+        let output = FileHandle.standardOutput
+        while let ticket = loader.loadMore() {
+            let change = loader.apply(await fetcher.fetch(ticket), for: ticket)
+            switch change {
+            case .inserted(let range):
+                var text = ""
+                for item in loader.items[range] {
+                    guard limit.map({ printed < $0 }) ?? true else { break }
+                    text += format(item) + "\n"
+                    printed += 1
+                }
+                output.write(Data(text.utf8))
+                if let limit, printed >= limit { return }
+            case .failed(let failure):
+                throw RuntimeFailure("page \(ticket.request.index + 1) failed after \(printed) items: \(failure.message)")
+            case .ignored:
+                break
+            }
+        }
+        if loader.items.isEmpty {
+            FileHandle.standardError.write(Data("portal: no \(resource.value.plural) match\n".utf8))
+        }
+    }
+}
+
+/// The resource named on the command line.
+struct ResourceArgument: ExpressibleByArgument {
+    let value: Resource
+
+    init?(argument: String) {
+        guard let resource = Resource(plural: argument) ?? Resource(rawValue: argument) else { return nil }
+        value = resource
+    }
+
+    static var allValueStrings: [String] { Resource.allCases.map(\.plural) }
+}
+
+/// Formats items as aligned text lines or as the API's JSON. Every string from the
+/// network goes through `Sanitize` so it cannot carry escape sequences to the terminal.
+struct ItemPrinter {
+    let json: Bool
+    let encoding: APIJSONEncoding
+
+    func line(_ c: Character) -> String {
+        if json { return encoding.line(c) }
+        let species = c.type.isEmpty ? c.species : "\(c.species) · \(c.type)"
+        return "\(pad(String(c.id), 4, right: true))  \(pad(c.name, 34))  \(pad(c.status.rawValue, 8))  \(Sanitize.line(species))"
+    }
+
+    func line(_ e: Episode) -> String {
+        if json { return encoding.line(e) }
+        return "\(pad(String(e.id), 3, right: true))  \(pad(e.code, 7))  \(pad(e.name, 40))  \(Sanitize.line(e.airDate))"
+    }
+
+    func line(_ l: Location) -> String {
+        if json { return encoding.line(l) }
+        return "\(pad(String(l.id), 4, right: true))  \(pad(l.name, 36))  \(pad(l.type, 18))  \(Sanitize.line(l.dimension))"
+    }
+
+    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let clean = Sanitize.line(text)
+        let gap = String(repeating: " ", count: max(0, width - clean.count))
+        return right ? gap + clean : clean + gap
+    }
 }

@@ -1,0 +1,50 @@
+import Foundation
+
+/// PokeAPI pagination (`offset`/`limit`): the answer is `{count, next, previous, results}`
+/// and `next` is followed as the server wrote it. The end is `next == null` or an empty
+/// page (an offset past the end answers 200 with `results: []`).
+///
+/// Like `RickAndMortyPages`, a `next` pointing at another origin is refused.
+public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageStrategy where Item.ID: Sendable {
+    public let firstPage: PageRequest
+    /// The API root, e.g. `https://pokeapi.co/api/v2`.
+    public let baseURL: String
+
+    /// The list at `BASE/path?offset=0&limit=limit` (e.g. `path` = `pokemon`).
+    public init(baseURL: String, path: String, limit: Int = PokeAPIRules.defaultLimit) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        // A base URL that does not parse is a programming error of the caller.
+        self.firstPage = PageRequest(url: URL(string: "\(self.baseURL)/\(trimmed)?offset=0&limit=\(limit)")!, index: 0)
+    }
+
+    public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {
+        guard (200..<300).contains(response.status) else { throw statusFailure(response) }
+        let envelope: Envelope
+        do {
+            envelope = try JSONDecoder().decode(Envelope.self, from: response.body)
+        } catch {
+            throw PageFailure(.malformed, "malformed page: \(RickAndMortyPages<Item>.shortDescription(error))")
+        }
+        var next: PageRequest?
+        if let link = envelope.next, !envelope.results.isEmpty {
+            guard let root = SplitURL(baseURL), let split = SplitURL(link) else {
+                throw PageFailure(.malformed, "unreadable next link: \(Sanitize.line(link))")
+            }
+            guard split.origin == root.origin else {
+                throw PageFailure(.foreignLink, "refused next link to another server: \(Sanitize.line(link))")
+            }
+            guard let url = URL(string: link) ?? URL(string: link.replacingOccurrences(of: " ", with: "%20")) else {
+                throw PageFailure(.malformed, "unreadable next link: \(Sanitize.line(link))")
+            }
+            next = PageRequest(url: url, index: request.index + 1)
+        }
+        return PageContent(items: envelope.results, next: next, totalCount: envelope.count)
+    }
+
+    private struct Envelope: Decodable {
+        var count: Int?
+        var next: String?
+        var results: [Item]
+    }
+}
