@@ -7,7 +7,11 @@ import Foundation
 public enum APIDate {
     /// Parses `YYYY-MM-DDTHH:MM:SS(.mmm)Z`; nil for anything else.
     public static func parse(_ text: String) -> Date? {
-        let b = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    static func parse(utf8 b: UnsafeBufferPointer<UInt8>) -> Date? {
         guard b.count >= 20, b[4] == 45, b[7] == 45, b[10] == 84, b[13] == 58, b[16] == 58,
               b.last == 90 else { return nil }
         func num(_ from: Int, _ count: Int) -> Int? {

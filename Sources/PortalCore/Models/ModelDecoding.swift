@@ -89,12 +89,26 @@ private struct PlaceLinkDTO: Decodable {
 
 /// Turns resource URLs (`…/episode/28`, `…/avatar/1.jpeg`) into their ids.
 public enum ResourceURL {
-    /// The number in the last path segment (before any extension), or nil.
+    /// The number in the last path segment (before any extension), or nil. Scans bytes
+    /// from the end without allocating: it runs for every link of every decoded item.
     public static func trailingID(_ url: String) -> Int? {
-        guard !url.isEmpty else { return nil }
-        var segment = url.split(separator: "/", omittingEmptySubsequences: true).last ?? ""
-        if let dot = segment.firstIndex(of: ".") { segment = segment[..<dot] }
-        return Int(segment)
+        var url = url
+        return url.withUTF8 { bytes -> Int? in
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            var start = end
+            while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            var value = 0
+            var digits = 0
+            var i = start
+            while i < end, bytes[i] >= 48, bytes[i] <= 57, digits < 18 {
+                value = value * 10 + Int(bytes[i] - 48)
+                digits += 1
+                i += 1
+            }
+            guard digits > 0, i == end || bytes[i] == UInt8(ascii: ".") else { return nil }
+            return value
+        }
     }
 
     /// The ids of a list of resource URLs, skipping any that carry none.

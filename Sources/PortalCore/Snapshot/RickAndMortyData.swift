@@ -26,13 +26,13 @@ public struct RickAndMortyData: Sendable {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
             throw PortalError.dataFolderMissing(folder)
         }
-        func read<T: Decodable>(_ name: String, as: T.Type) throws -> T {
+        func read<T: APIDecodable>(_ name: String, as: [T].Type) throws -> [T] {
             let path = (folder as NSString).appendingPathComponent(name)
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw PortalError.dataFileUnreadable(path, "missing or unreadable")
             }
             do {
-                return try JSONDecoder().decode(T.self, from: data)
+                return try T.readArray(data)
             } catch {
                 throw PortalError.dataFileUnreadable(path, "not the API's JSON (\(error))")
             }
