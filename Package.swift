@@ -12,10 +12,16 @@ let package = Package(
     products: [
         .executable(name: "portal", targets: ["portal"]),
         .executable(name: "portal-mirror", targets: ["portal-mirror"]),
+        .executable(name: "portal-bench", targets: ["portal-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Used directly by the mirror; Hummingbird brings them in anyway.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "PortalCore"),
@@ -35,6 +41,11 @@ let package = Package(
             dependencies: [
                 "PortalCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -43,6 +54,10 @@ let package = Package(
                 "PortalMirror",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .executableTarget(
+            name: "portal-bench",
+            dependencies: ["PortalCore", "PortalUI"]
         ),
         .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore"]),
         .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalCore"], resources: [.copy("Golden")]),

@@ -1,6 +1,14 @@
+import PortalCore
+
 /// Results of asynchronous work, delivered to the UI thread. Each carries the identity of
 /// what asked for it so that results for something no longer shown can be dropped.
-/// (The UI layer owns this type and extends it as it grows.)
+///
+/// The terminal loop never looks inside: it hands each message to `App.receive(_:)`.
 public enum AppMessage: Sendable {
-    case placeholder
+    /// A page of the character list. The ticket carries the list generation, so a page
+    /// for a list that was reset (a new search) meanwhile is ignored by the loader.
+    case page(PageTicket, Result<PageContent<PortalCore.Character>, PageFailure>)
+    /// The episodes of one character for the detail pane. `token` is the detail pane's
+    /// generation: a result for a pane that was closed or switched is dropped.
+    case episodes(characterID: Int, token: Int, Result<[Episode], PageFailure>)
 }

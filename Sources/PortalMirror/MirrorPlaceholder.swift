@@ -1,1 +1,0 @@
-// The mirror server lands here.

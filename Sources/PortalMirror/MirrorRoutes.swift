@@ -1,0 +1,85 @@
+import Foundation
+import PortalCore
+
+/// The three dialects behind one dispatcher, a pure function from a request to an answer
+/// (the HTTP server, faults and logging wrap it):
+///
+/// - `/api/v2/pokemon…` → PokeAPI (`PokeAPIRules`), links under `PUBLIC/v2`;
+/// - `/api…` → the Rick and Morty API (`RickAndMortyRules`), links under `PUBLIC`;
+/// - `/rest/v1/<table>` → PostgREST (`PostgRESTRules`): `characters` and `pokemon`;
+/// - anything else → 404 `{"error":"There is nothing here"}`.
+public struct MirrorRoutes: Sendable {
+    public let rickAndMorty: RickAndMortyRules
+    public let pokeAPI: PokeAPIRules
+    public let postgREST: PostgRESTRules
+
+    /// `publicURL` is the Rick and Morty API root (e.g. `http://127.0.0.1:8080/api`).
+    public init(data: MirrorData, publicURL: String) {
+        let root = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        let characters: any ItemTable<Character> = data.scale.map {
+            SyntheticCharacterTable(base: data.rickAndMorty.characters, count: $0)
+        } ?? ArrayTable(data.rickAndMorty.characters)
+        rickAndMorty = RickAndMortyRules(
+            baseURL: root, characters: characters, episodes: ArrayTable(data.rickAndMorty.episodes),
+            locations: ArrayTable(data.rickAndMorty.locations), avatarsFolder: data.rickAndMorty.avatarsFolder)
+        pokeAPI = PokeAPIRules(baseURL: root + "/v2", pokemon: data.pokemon)
+        postgREST = PostgRESTRules(tables: [
+            "characters": CharacterRows(characters, baseURL: root),
+            "pokemon": PokemonRows(data.pokemon),
+        ])
+    }
+
+    /// Answers one request. `target` is the raw request target (`/api/character/?page=2`);
+    /// `headers` are the request headers (any case).
+    public func respond(method: String, target: String, headers: [String: String]) -> HTTPResponse {
+        let path: String
+        let query: Substring
+        if let mark = target.firstIndex(of: "?") {
+            path = String(target[..<mark])
+            query = target[target.index(after: mark)...]
+        } else {
+            path = target
+            query = ""
+        }
+        guard method == "GET" || method == "HEAD" else {
+            var response = RickAndMortyRules.error(405, "Method Not Allowed")
+            response.headers["allow"] = "GET, HEAD"
+            return response
+        }
+        if path == "/api/v2/pokemon" || path.hasPrefix("/api/v2/pokemon/") {
+            return pokeAPI.respond(path: String(path.dropFirst("/api/v2".count)), query: QueryString.pairs(query))
+        }
+        if path == "/api" || path.hasPrefix("/api/") {
+            return rickAndMorty.respond(path: String(path.dropFirst("/api".count)), query: QueryString.pairs(query))
+        }
+        if path.hasPrefix("/rest/v1/") {
+            let table = QueryString.decode(path.dropFirst("/rest/v1/".count))
+            return postgREST.respond(table: table, query: QueryString.pairs(query), headers: headers)
+        }
+        return RickAndMortyRules.error(404, RickAndMortyRules.nothingHere)
+    }
+}
+
+/// What the mirror serves, read once from the data folder.
+public struct MirrorData: Sendable {
+    public var rickAndMorty: RickAndMortyData
+    public var pokemon: [PokemonRecord]
+    /// Serve this many synthetic characters instead of the real ones.
+    public var scale: Int?
+
+    public init(rickAndMorty: RickAndMortyData, pokemon: [PokemonRecord], scale: Int? = nil) {
+        self.rickAndMorty = rickAndMorty
+        self.pokemon = pokemon
+        self.scale = scale
+    }
+
+    /// Reads `folder/rickandmorty/` and `folder/pokeapi/pokemon.json`; a missing folder or
+    /// file is one `PortalError` naming it.
+    public static func load(folder: String, scale: Int? = nil) throws -> MirrorData {
+        let rickAndMorty = try RickAndMortyData.load(dataFolder: folder)
+        guard !rickAndMorty.characters.isEmpty else {
+            throw PortalError.dataFileUnreadable(folder + "/rickandmorty/characters.json", "no characters")
+        }
+        return MirrorData(rickAndMorty: rickAndMorty, pokemon: try PokemonRecord.load(dataFolder: folder), scale: scale)
+    }
+}

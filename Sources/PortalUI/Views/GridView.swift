@@ -1,0 +1,56 @@
+import PortalCore
+
+/// What the grid shows besides its cards.
+public enum GridNote: Sendable, Equatable {
+    case none
+    /// A page is in flight: "loading more…" after the last card, or "loading…" when empty.
+    case loading
+    /// The list is empty for good; the text says why (e.g. no search matches).
+    case empty(String)
+    /// The list is empty because its first page failed.
+    case failed(String)
+}
+
+/// Draws the visible cards of a grid view model into a rectangle: a pure function of the
+/// view model, the characters and the rectangle.
+@MainActor
+public enum GridView {
+    public static func draw(grid: GridViewModel, characters: [PortalCore.Character], note: GridNote, in rect: Rect, into screen: any Screen) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        if characters.isEmpty {
+            let text: String
+            var style = Style(dim: true)
+            switch note {
+            case .none: return
+            case .loading: text = "loading…"
+            case .empty(let why): text = why
+            case .failed(let why):
+                text = "could not load: " + Sanitize.line(why)
+                style = Style(foreground: .red)
+            }
+            screen.draw(text, row: rect.top, column: rect.left + 1, width: rect.width - 1, style: style)
+            return
+        }
+        let cols = grid.columns
+        let cardWidth = grid.cardWidth
+        let cardHeight = GridViewModel.cardHeight
+        let range = grid.visibleRange
+        for index in range where index < characters.count {
+            let screenRow = grid.row(of: index) - grid.offsetRows
+            let top = rect.top + screenRow * cardHeight
+            let left = rect.left + (index % cols) * cardWidth
+            let rowsLeft = rect.bottom - top
+            guard rowsLeft > 0 else { continue }
+            CardView.draw(characters[index], selected: index == grid.selection, top: top, left: left + 1,
+                          width: cardWidth - 2, maxRows: rowsLeft, into: screen)
+        }
+        if note == .loading {
+            // The blank row below the last row of cards, when it is on screen.
+            let lastRow = grid.contentRows - 1
+            let line = rect.top + (lastRow - grid.offsetRows) * cardHeight + CardView.textRows
+            if line >= rect.top, line < rect.bottom {
+                screen.draw("loading more…", row: line, column: rect.left + 1, width: rect.width - 1, style: Style(dim: true))
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import PortalMirror
+
+/// `portal-mirror`: a local server that speaks the Rick and Morty API, PokeAPI and
+/// PostgREST from the data snapshots, with switchable faults and synthetic scale.
+@main
+struct PortalMirrorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "portal-mirror",
+        abstract: "Serve the Rick and Morty, PokeAPI and PostgREST snapshots on loopback, with faults and scale.",
+        discussion: """
+            Prints `listening on http://HOST:PORT` as the first line of stdout, then one line per
+            request (method, path, status, ms). SIGINT/SIGTERM shut it down cleanly.
+            """)
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free one (printed on the first line).")
+    var port = 8080
+
+    @Option(help: "Data folder holding rickandmorty/ and pokeapi/.")
+    var data = "../shared/data"
+
+    @Option(name: .customLong("public-url"), help: "API root that links point at (default http://HOST:PORT/api).")
+    var publicURL: String?
+
+    @Option(help: "Serve N synthetic characters (the real ones cycled, renamed 'Name #2'…).")
+    var scale: Int?
+
+    @Option(help: "Seed for the fault generator, so a run can be replayed.")
+    var seed: UInt64?
+
+    @Option(help: "Delay added to every answer, in milliseconds.")
+    var latency: Double = 0
+
+    @Option(help: "Up to this many more milliseconds of delay, drawn per request.")
+    var jitter: Double = 0
+
+    @Option(name: .customLong("error-rate"), help: "Fraction of requests answered 500 or 503.")
+    var errorRate: Double = 0
+
+    @Option(name: .customLong("throttle-rate"), help: "Fraction of requests answered 429 with Retry-After: 1.")
+    var throttleRate: Double = 0
+
+    @Option(name: .customLong("truncate-rate"), help: "Fraction of bodies cut off mid-JSON.")
+    var truncateRate: Double = 0
+
+    @Option(name: .customLong("drop-rate"), help: "Fraction of connections closed without an answer.")
+    var dropRate: Double = 0
+
+    @Option(name: .customLong("rate-limit"), help: "More than N requests per second from one client IP answer 429.")
+    var rateLimit: Int?
+
+    @Option(help: "Write request log lines to this file instead of stdout.")
+    var log: String?
+
+    @Flag(help: "Write no request log lines.")
+    var quiet = false
+
+    func run() async throws {
+        var options = MirrorOptions()
+        options.host = host
+        options.port = port
+        options.dataFolder = data
+        options.publicURL = publicURL
+        options.scale = scale
+        options.faults.seed = seed
+        options.faults.latencyMS = latency
+        options.faults.jitterMS = jitter
+        options.faults.errorRate = errorRate
+        options.faults.throttleRate = throttleRate
+        options.faults.truncateRate = truncateRate
+        options.faults.dropRate = dropRate
+        options.faults.rateLimit = rateLimit
+        options.log = quiet ? .none : log.map { .file($0) } ?? .stdout
+
+        let mirror: RunningMirror
+        do {
+            mirror = try await MirrorServer.start(options, handleSignals: true)
+        } catch {
+            FileHandle.standardError.write(Data("portal-mirror: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        FileHandle.standardOutput.write(Data("listening on \(mirror.origin)\n".utf8))
+        do {
+            try await mirror.wait()
+        } catch {
+            FileHandle.standardError.write(Data("portal-mirror: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        FileHandle.standardError.write(Data("portal-mirror: stopped\n".utf8))
+    }
+}

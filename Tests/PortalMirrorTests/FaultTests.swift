@@ -1,0 +1,149 @@
+import Foundation
+import PortalCore
+@testable import PortalMirror
+import Testing
+
+/// Faults one by one, then whole lists loaded through all of them at once.
+@Suite struct FaultTests {
+    @Test func theSameSeedDrawsTheSameFaults() {
+        var settings = FaultSettings()
+        settings.seed = 42
+        settings.errorRate = 0.2
+        settings.throttleRate = 0.1
+        settings.truncateRate = 0.05
+        settings.dropRate = 0.05
+        settings.jitterMS = 10
+        let a = FaultInjector(settings), b = FaultInjector(settings)
+        let first = (0..<200).map { _ in a.draw() }
+        let second = (0..<200).map { _ in b.draw() }
+        #expect(first.map(\.decision) == second.map(\.decision))
+        #expect(first.map(\.delayMS) == second.map(\.delayMS))
+        let errors = first.filter { if case .error = $0.decision { true } else { false } }.count
+        #expect(errors > 20 && errors < 60)
+    }
+
+    @Test func truncationAlwaysLeavesJSONUnclosed() {
+        #expect(FaultInjector.cutLength(2, fraction: 0.01) == 1)
+        #expect(FaultInjector.cutLength(100, fraction: 0.99) == 99)
+        #expect(FaultInjector.cutLength(1, fraction: 0.5) == 0)
+    }
+
+    @Test func errorRateOneAnswers5xx() async throws {
+        var faults = FaultSettings()
+        faults.errorRate = 1
+        faults.seed = 1
+        try await Mirror.with(faults: faults) { m in
+            var statuses = Set<Int>()
+            for _ in 0..<12 { statuses.insert(try await Mirror.get(m, "/api/character").status) }
+            #expect(statuses == [500, 503])
+            // The root and avatars are not spared.
+            #expect(try await Mirror.get(m, "/api").status >= 500)
+            #expect(try await Mirror.get(m, "/api/character/avatar/1.jpeg").status >= 500)
+        }
+    }
+
+    @Test func throttleRateOneAnswers429WithRetryAfter() async throws {
+        var faults = FaultSettings()
+        faults.throttleRate = 1
+        try await Mirror.with(faults: faults) { m in
+            let r = try await Mirror.get(m, "/api/character")
+            #expect(r.status == 429)
+            #expect(r.header("retry-after") == "1")
+            #expect(r.retryAfterSeconds == 1)
+        }
+    }
+
+    @Test func truncateRateOneCutsBodiesWithAMatchingLength() async throws {
+        var faults = FaultSettings()
+        faults.truncateRate = 1
+        try await Mirror.with(faults: faults) { m in
+            for path in ["/api/character?page=3", "/api", "/api/v2/pokemon", "/rest/v1/pokemon?limit=5"] {
+                let r = try await Mirror.get(m, path)
+                #expect(r.status == 200 || r.status == 206)
+                #expect(r.header("content-length") == String(r.body.count))
+                #expect((try? JSONSerialization.jsonObject(with: r.body)) == nil, "\(path) still parses")
+            }
+        }
+    }
+
+    @Test func dropRateOneClosesWithoutAnAnswer() async throws {
+        var faults = FaultSettings()
+        faults.dropRate = 1
+        try await Mirror.with(faults: faults) { m in
+            await #expect(throws: TransportError.self) {
+                _ = try await Mirror.get(m, "/api/character")
+            }
+        }
+    }
+
+    @Test func rateLimitAnswers429AboveNPerSecond() async throws {
+        var faults = FaultSettings()
+        faults.rateLimit = 3
+        try await Mirror.with(faults: faults) { m in
+            var statuses: [Int] = []
+            for _ in 0..<10 { statuses.append(try await Mirror.get(m, "/api").status) }
+            #expect(statuses.prefix(1) == [200])
+            #expect(statuses.filter { $0 == 429 }.count >= 4)
+            #expect(statuses.filter { $0 == 200 }.count <= 6)
+            try await Task.sleep(for: .milliseconds(1100))
+            let later = try await Mirror.get(m, "/api")
+            #expect(later.status == 200)
+        }
+    }
+
+    @Test func latencyIsAdded() async throws {
+        var faults = FaultSettings()
+        faults.latencyMS = 150
+        try await Mirror.with(faults: faults) { m in
+            let start = ContinuousClock.now
+            _ = try await Mirror.get(m, "/api")
+            #expect(ContinuousClock.now - start >= .milliseconds(150))
+        }
+    }
+
+    // MARK: Whole lists through every fault at once
+
+    /// 20% 5xx, 10% 429 (Retry-After: 1), 5% truncated bodies, 5% dropped connections.
+    static var storm: FaultSettings {
+        var faults = FaultSettings()
+        faults.seed = 20_240_601
+        faults.errorRate = 0.2
+        faults.throttleRate = 0.1
+        faults.truncateRate = 0.05
+        faults.dropRate = 0.05
+        return faults
+    }
+
+    static let patient = RetryPolicy(maxAttempts: 12, baseDelay: .milliseconds(20), maxDelay: .milliseconds(200))
+
+    @Test func rickAndMortyReachesTheEndThroughFaults() async throws {
+        try await Mirror.with(faults: Self.storm) { m in
+            let counting = CountingTransport(HTTPTransport())
+            let strategy = RickAndMortyPages<Character>(baseURL: m.publicURL, request: .list(.character))
+            let loader = await drain(strategy, transport: counting, policy: Self.patient)
+            #expect(loader.isExhausted, "stopped at \(loader.state)")
+            #expect(loader.items.map(\.id) == Array(1...826))   // no duplicates, no gaps, in order
+            #expect(loader.pagesLoaded == 42)
+            #expect(counting.count > 42)                         // the faults did fire
+        }
+    }
+
+    @Test func pokeAPIReachesTheEndThroughFaults() async throws {
+        try await Mirror.with(faults: Self.storm) { m in
+            let strategy = OffsetLimitPages<PokemonSummary>(baseURL: "\(m.publicURL)/v2", path: "pokemon", limit: 100)
+            let loader = await drain(strategy, transport: HTTPTransport(), policy: Self.patient)
+            #expect(loader.isExhausted, "stopped at \(loader.state)")
+            #expect(loader.count == 1351)
+            #expect(loader.items.map(\.id) == Mirror.data.pokemon.map(\.id))
+        }
+    }
+
+    @Test func postgRESTReachesTheEndThroughFaults() async throws {
+        try await Mirror.with(faults: Self.storm) { m in
+            let strategy = ContentRangePages<Character>(baseURL: "\(m.origin)/rest/v1", table: "characters", pageSize: 50)
+            let loader = await drain(strategy, transport: HTTPTransport(), policy: Self.patient)
+            #expect(loader.isExhausted, "stopped at \(loader.state)")
+            #expect(loader.items.map(\.id) == Array(1...826))
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import PortalCore
+@testable import PortalMirror
+import Synchronization
+import Testing
+
+/// Starts mirrors in-process on a free port and talks to them over real HTTP.
+enum Mirror {
+    /// `PORTAL_DATA`, or `../shared/data` next to the package.
+    static let dataFolder: String = {
+        if let env = ProcessInfo.processInfo.environment["PORTAL_DATA"], !env.isEmpty { return env }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return package.deletingLastPathComponent().appendingPathComponent("shared/data").path
+    }()
+
+    /// The snapshot, read once for all tests.
+    static let data: MirrorData = {
+        do {
+            return try MirrorData.load(folder: dataFolder)
+        } catch {
+            fatalError("cannot load the test data from \(dataFolder): \(error)")
+        }
+    }()
+
+    /// Runs `body` against a fresh mirror on 127.0.0.1:0 and stops it afterwards.
+    @discardableResult
+    static func with<T>(
+        scale: Int? = nil, faults: FaultSettings = FaultSettings(),
+        _ body: (RunningMirror) async throws -> T
+    ) async throws -> T {
+        var options = MirrorOptions()
+        options.port = 0
+        options.log = .none
+        options.scale = scale
+        options.faults = faults
+        let mirror = try await MirrorServer.start(options, data: data)
+        do {
+            let result = try await body(mirror)
+            await mirror.stop()
+            return result
+        } catch {
+            await mirror.stop()
+            throw error
+        }
+    }
+
+    static let transport = HTTPTransport()
+
+    /// One GET of `path` (raw, may hold a query) with optional headers.
+    static func get(_ mirror: RunningMirror, _ path: String, headers: [String: String] = [:]) async throws -> HTTPResponse {
+        guard let url = URL(string: mirror.origin + path) else { throw TestFailure("bad URL \(path)") }
+        return try await transport.send(HTTPRequest(url: url, headers: headers))
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension HTTPResponse {
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    func json() throws -> Any { try JSONSerialization.jsonObject(with: body) }
+
+    func object() throws -> [String: Any] {
+        guard let object = try json() as? [String: Any] else { throw TestFailure("not an object: \(text.prefix(200))") }
+        return object
+    }
+
+    func array() throws -> [[String: Any]] {
+        guard let array = try json() as? [[String: Any]] else { throw TestFailure("not an array: \(text.prefix(200))") }
+        return array
+    }
+}
+
+/// Counts the requests that pass through.
+final class CountingTransport: Transport {
+    let inner: any Transport
+    private let counter = Mutex(0)
+
+    init(_ inner: any Transport) { self.inner = inner }
+
+    var count: Int { counter.withLock { $0 } }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        counter.withLock { $0 += 1 }
+        return try await inner.send(request)
+    }
+}
+
+/// Loads a whole list with PortalCore's engine: `ListLoader` hands out tickets,
+/// `PageFetcher` runs them (retrying under `policy`), until the end or a final failure.
+func drain<S: PageStrategy>(_ strategy: S, transport: any Transport, policy: RetryPolicy = .none) async -> ListLoader<S> {
+    let loader = ListLoader(strategy: strategy)
+    let fetcher = PageFetcher(transport: transport, strategy: strategy, policy: policy)
+    while let ticket = loader.loadMore() {
+        let result = await fetcher.fetch(ticket)
+        loader.apply(result, for: ticket)
+    }
+    return loader
+}

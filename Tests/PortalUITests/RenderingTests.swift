@@ -1,0 +1,77 @@
+import PortalCore
+import PortalUI
+import Testing
+
+@MainActor
+@Suite("Golden screens")
+struct RenderingTests {
+    func settled(_ size: Size) async -> Harness {
+        let h = Harness(size: size)
+        await h.runner.drain(into: h.controller)
+        return h
+    }
+
+    @Test func grid100x30() async {
+        let h = await settled(Size(columns: 100, rows: 30))
+        let screen = h.screen()
+        expectGolden(screen.text, "grid-100x30")
+        // The selected card (Rick) is drawn in reverse video; its status mark is green.
+        #expect(screen.text(row: 1, where: \.reverse).hasPrefix("Rick Sanchez"))
+        if let mark = screen.find("● Alive") {
+            #expect(screen.style(row: mark.row, column: mark.column).foreground == .green)
+        }
+        if let dead = screen.find("● Dead") {
+            #expect(screen.style(row: dead.row, column: dead.column).foreground == .red)
+        }
+        #expect(screen.text(row: 0, where: \.bold) == "portal")
+    }
+
+    @Test func grid40x12() async {
+        let h = await settled(Size(columns: 40, rows: 12))
+        expectGolden(h.screen().text, "grid-40x12")
+    }
+
+    @Test func loadingMoreRow() async {
+        let h = Harness(size: Size(columns: 100, rows: 30))
+        await h.runner.runNext(into: h.controller)
+        // The first page is in, the second in flight (the viewport wants more).
+        #expect(h.controller.loader.state.isLoading)
+        h.press(.end)
+        let text = h.screen().text
+        #expect(text.contains("loading more…"))
+        #expect(text.contains("20 / 826 · page 1 · ⠙ loading…"))
+    }
+
+    @Test func detailPane() async {
+        let h = await settled(Size(columns: 80, rows: 24))
+        h.press(.enter)
+        await h.runner.drain(into: h.controller)
+        expectGolden(h.screen().text, "detail-80x24")
+    }
+
+    @Test func detailBesideGrid() async {
+        let h = await settled(Size(columns: 120, rows: 30))
+        h.press(.right, .enter)
+        await h.runner.drain(into: h.controller)
+        expectGolden(h.screen().text, "detail-beside-120x30")
+    }
+
+    @Test func helpOverlay() async {
+        let h = await settled(Size(columns: 100, rows: 40))
+        h.press(.character("?"))
+        expectGolden(h.screen().text, "help-100x40")
+    }
+
+    @Test func tooSmall() async {
+        let h = await settled(Size(columns: 29, rows: 8))
+        expectGolden(h.screen().text, "too-small-29x8")
+    }
+
+    @Test func footerComesFromTheCommandTable() async {
+        let h = await settled(Size(columns: 100, rows: 30))
+        let footer = h.screen().lines.last!
+        #expect(footer.trimmingCharacters(in: .whitespaces) == CommandTable.hints(for: .grid))
+        h.press(.enter)
+        #expect(h.screen().lines.last!.trimmingCharacters(in: .whitespaces) == CommandTable.hints(for: .detail))
+    }
+}

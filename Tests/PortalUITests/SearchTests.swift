@@ -1,0 +1,69 @@
+import PortalCore
+import PortalUI
+import Testing
+
+@MainActor
+@Suite("Search")
+struct SearchTests {
+    @Test func searchResetsToAServerFilter() async {
+        let h = Harness(size: Size(columns: 100, rows: 30))
+        await h.runner.drain(into: h.controller)
+        // Bring a page of the full list in flight, then search.
+        while h.runner.isEmpty { h.press(.pageDown) }
+        h.press(.character("/"))
+        #expect(h.controller.search.isActive)
+        h.type("ricx")
+        h.press(.backspace)
+        h.type("k")
+        #expect(h.screen().text.contains("search name: rick"))
+        h.press(.enter)
+        #expect(h.controller.query == "rick")
+        #expect(h.controller.loader.count == 0)
+        // The old generation's page arrives first and is ignored.
+        await h.runner.runNext(into: h.controller)
+        #expect(h.controller.loader.count == 0)
+        await h.runner.drain(into: h.controller)
+        let names = h.controller.listView.characters.map(\.name)
+        #expect(!names.isEmpty)
+        #expect(names.allSatisfy { $0.lowercased().contains("rick") })
+        #expect(h.transport.urls.contains { $0.contains("name=rick") })
+        #expect(h.screen().text.contains("name “rick”"))
+    }
+
+    @Test func emptyResultSaysSo() async {
+        let h = Harness(size: Size(columns: 100, rows: 30))
+        await h.runner.drain(into: h.controller)
+        h.press(.character("/"))
+        h.type("zzzz")
+        h.press(.enter)
+        await h.runner.drain(into: h.controller)
+        #expect(h.controller.loader.count == 0)
+        #expect(h.screen().text.contains("no characters match “zzzz”"))
+    }
+
+    @Test func emptyQueryRestoresTheFullList() async {
+        let h = Harness(size: Size(columns: 100, rows: 30))
+        await h.runner.drain(into: h.controller)
+        h.press(.character("/"))
+        h.type("morty")
+        h.press(.enter)
+        await h.runner.drain(into: h.controller)
+        h.press(.character("/"), .enter)
+        await h.runner.drain(into: h.controller)
+        #expect(h.controller.query == "")
+        #expect(h.controller.loader.totalCount == 826)
+        #expect(h.controller.listView.characters.first?.name == "Rick Sanchez")
+    }
+
+    @Test func escapeCancels() async {
+        let h = Harness(size: Size(columns: 100, rows: 30))
+        await h.runner.drain(into: h.controller)
+        let requests = h.transport.count
+        h.press(.character("/"))
+        h.type("q")  // typed, not quit
+        #expect(h.controller.handle(.escape) == .keepRunning)
+        #expect(!h.controller.search.isActive)
+        #expect(h.transport.count == requests)
+        #expect(h.runner.isEmpty)
+    }
+}

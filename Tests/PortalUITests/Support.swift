@@ -1,0 +1,138 @@
+import Foundation
+import PortalCore
+import PortalUI
+import Synchronization
+import Testing
+
+/// Where the snapshot data lives: `PORTAL_DATA`, else `../shared/data` beside the package.
+enum TestData {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let folder: String = {
+        if let env = ProcessInfo.processInfo.environment["PORTAL_DATA"], !env.isEmpty { return env }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data").standardizedFileURL.path
+    }()
+
+    static let baseURL = SnapshotTransport.defaultBaseURL
+
+    /// Loaded once per test process; the snapshot is read-only.
+    static let snapshot: SnapshotTransport = {
+        do { return try SnapshotTransport(dataFolder: folder) } catch { fatalError("snapshot data: \(error)") }
+    }()
+}
+
+/// Counts (and records) requests on their way to the real transport.
+final class CountingTransport: Transport {
+    private let inner: any Transport
+    private let log = Mutex<[String]>([])
+
+    init(_ inner: any Transport = TestData.snapshot) { self.inner = inner }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        log.withLock { $0.append(request.url.absoluteString) }
+        return try await inner.send(request)
+    }
+
+    var urls: [String] { log.withLock { $0 } }
+    var count: Int { urls.count }
+    func count(containing part: String) -> Int { urls.filter { $0.contains(part) }.count }
+    var pageRequests: Int { urls.filter { $0.contains("/character") }.count }
+    var episodeRequests: Int { urls.filter { $0.contains("/episode") }.count }
+}
+
+/// Fails every request whose URL contains `failing` with `status` (while `failing` is set).
+final class FailingTransport: Transport {
+    private let inner: any Transport
+    private let rule = Mutex<(part: String?, status: Int)>((nil, 500))
+
+    init(_ inner: any Transport) { self.inner = inner }
+
+    func fail(_ part: String?, status: Int = 500) { rule.withLock { $0 = (part, status) } }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let (part, status) = rule.withLock { $0 }
+        if let part, request.url.absoluteString.contains(part) {
+            return HTTPResponse(status: status, body: Data("{\"error\":\"boom\"}".utf8))
+        }
+        return try await inner.send(request)
+    }
+}
+
+/// Queues the controller's work so a test decides when each piece runs and is delivered.
+final class FakeRunner: EffectRunner {
+    private(set) var pending: [@Sendable () async -> AppMessage] = []
+
+    func run(_ work: @escaping @Sendable () async -> AppMessage) { pending.append(work) }
+
+    var isEmpty: Bool { pending.isEmpty }
+    var count: Int { pending.count }
+
+    /// Runs the oldest work and returns its message without delivering it.
+    @MainActor
+    func takeNext() async -> AppMessage? {
+        guard !pending.isEmpty else { return nil }
+        let work = pending.removeFirst()
+        return await work()
+    }
+
+    /// Runs the oldest work and delivers its message; false when nothing was queued.
+    @MainActor
+    @discardableResult
+    func runNext(into app: any App) async -> Bool {
+        guard let message = await takeNext() else { return false }
+        app.receive(message)
+        return true
+    }
+
+    /// Runs and delivers until nothing is queued (work may queue more work).
+    @MainActor
+    @discardableResult
+    func drain(into app: any App, limit: Int = 500) async -> Int {
+        var n = 0
+        while n < limit, await runNext(into: app) { n += 1 }
+        return n
+    }
+}
+
+@MainActor
+struct Harness {
+    let transport: CountingTransport
+    let runner = FakeRunner()
+    let controller: ScreenController
+
+    init(size: Size, inner: any Transport = TestData.snapshot, retryPolicy: RetryPolicy = .none, start: Bool = true) {
+        transport = CountingTransport(inner)
+        controller = ScreenController(transport: transport, baseURL: TestData.baseURL, sourceLabel: "offline snapshot",
+                                      runner: runner, retryPolicy: retryPolicy)
+        if start { controller.start(size: size) }
+    }
+
+    func press(_ keys: KeyInput...) { for key in keys { _ = controller.handle(key) } }
+
+    func type(_ text: String) { for c in text { _ = controller.handle(.character(c)) } }
+
+    func screen() -> TextScreen {
+        let screen = TextScreen(size: controller.size)
+        controller.render(into: screen)
+        return screen
+    }
+}
+
+/// Compares `text` with `Golden/<name>.txt`; with `PORTAL_RECORD_GOLDEN=1` writes it instead
+/// (into the source tree, found from this file's path, not the built bundle).
+func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let contents = text + "\n"
+    if ProcessInfo.processInfo.environment["PORTAL_RECORD_GOLDEN"] == "1" {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try? contents.write(to: dir.appendingPathComponent(name + ".txt"), atomically: true, encoding: .utf8)
+        return
+    }
+    guard let url = Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Golden"),
+          let golden = try? String(contentsOf: url, encoding: .utf8) else {
+        Issue.record("missing golden \(name).txt — run with PORTAL_RECORD_GOLDEN=1", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(contents == golden, "screen differs from Golden/\(name).txt:\n\(contents)", sourceLocation: sourceLocation)
+}
