@@ -1,0 +1,41 @@
+/// The key reference as Markdown, made from `CommandTable` so that `docs/keys.md` is the
+/// same table that dispatches keys and draws the help overlay (a test keeps them equal).
+public enum KeyReference {
+    public static var markdown: String {
+        var out = """
+            # Keys
+
+            portal has one command table (`Sources/PortalUI/Commands/CommandTable.swift`). It
+            dispatches keys, draws the `?` overlay and the footer hints, and this page is made
+            from it: `PORTAL_RECORD_GOLDEN=1 swift test --filter keyReference` rewrites it.
+
+            """
+        for (title, bindings) in CommandTable.helpSections where !bindings.isEmpty {
+            out += "\n## \(title)\n\n| keys | does |\n|---|---|\n"
+            for binding in bindings {
+                out += "| \(binding.keyLabel.replacingOccurrences(of: "^", with: "Ctrl-")) | \(binding.help) |\n"
+            }
+        }
+        out += """
+
+            ## Search prompt
+
+            | keys | does |
+            |---|---|
+            | any text | types into the prompt |
+            | Backspace | deletes the last character |
+            | Enter | searches the server by name (`name=` filter); an empty query restores the full list |
+            | Esc | cancels, keeping the list as it was |
+
+            ## Notes
+
+            - The mouse wheel scrolls where the terminal reports it (both wheel-down codes of
+              ncurses 5 and 6 are understood).
+            - End/G goes to the last loaded card and keeps following the end as pages arrive,
+              until every page is loaded or another key moves the selection.
+            - Ctrl-C quits from anywhere and restores the terminal, as do SIGTERM and SIGHUP.
+
+            """
+        return out
+    }
+}
