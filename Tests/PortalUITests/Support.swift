@@ -65,6 +65,15 @@ final class FakeRunner: EffectRunner {
 
     func run(_ work: @escaping @Sendable () async -> AppMessage) { pending.append(work) }
 
+    /// Interim messages posted by the last work that ran, in order.
+    private(set) var interim: [AppMessage] = []
+    private let posted = Posted()
+
+    func runReporting(_ work: @escaping @Sendable (_ post: @escaping @Sendable (AppMessage) -> Void) async -> AppMessage) {
+        let posted = self.posted
+        pending.append { await work { message in posted.append(message) } }
+    }
+
     var isEmpty: Bool { pending.isEmpty }
     var count: Int { pending.count }
 
@@ -73,7 +82,9 @@ final class FakeRunner: EffectRunner {
     func takeNext() async -> AppMessage? {
         guard !pending.isEmpty else { return nil }
         let work = pending.removeFirst()
-        return await work()
+        let message = await work()
+        interim = posted.take()
+        return message
     }
 
     /// Runs the oldest work and delivers its message; false when nothing was queued.
@@ -135,4 +146,11 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
         return
     }
     #expect(contents == golden, "screen differs from Golden/\(name).txt:\n\(contents)", sourceLocation: sourceLocation)
+}
+
+/// Collects interim messages from work running on other threads.
+final class Posted: Sendable {
+    private let messages = Mutex<[AppMessage]>([])
+    func append(_ message: AppMessage) { messages.withLock { $0.append(message) } }
+    func take() -> [AppMessage] { messages.withLock { list in defer { list = [] }; return list } }
 }

@@ -25,6 +25,17 @@ public enum AppRequest: Sendable, Equatable {
 public protocol EffectRunner: AnyObject {
     /// Starts `work`; its message is later handed to `App.receive(_:)` on the UI thread.
     func run(_ work: @escaping @Sendable () async -> AppMessage)
+
+    /// Like `run`, but `work` may also `post` interim messages (progress such as an
+    /// automatic retry) from any thread before it returns its result.
+    func runReporting(_ work: @escaping @Sendable (_ post: @escaping @Sendable (AppMessage) -> Void) async -> AppMessage)
+}
+
+extension EffectRunner {
+    /// Runners that cannot deliver interim messages drop them; the result still arrives.
+    public func runReporting(_ work: @escaping @Sendable (_ post: @escaping @Sendable (AppMessage) -> Void) async -> AppMessage) {
+        run { await work { _ in } }
+    }
 }
 
 /// The UI as the terminal loop sees it. One UI thread calls everything here.

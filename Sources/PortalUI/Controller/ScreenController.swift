@@ -35,6 +35,8 @@ public final class ScreenController: App, CharacterListViewDelegate {
     private let retryPolicy: RetryPolicy
     private var episodeCache: [Int: Episode] = [:]
     private var lastDetailToken = 0
+    /// Set while the page in flight is being retried automatically.
+    private var retryNote: String?
     private var started = false
 
     public init(transport: any Transport, baseURL: String, sourceLabel: String, runner: any EffectRunner, retryPolicy: RetryPolicy = RetryPolicy()) {
@@ -91,7 +93,13 @@ public final class ScreenController: App, CharacterListViewDelegate {
 
     public func receive(_ message: AppMessage) {
         switch message {
+        case .pageRetrying(let ticket, let attempt, let failure, _):
+            // Only for the page in flight now; a late note for a reset list is dropped.
+            guard ticket.generation == loader.generation, loader.state == .loading(ticket.request) else { return }
+            retryNote = "retrying… (attempt \(attempt + 1): \(Sanitize.line(failure.message)))"
+            needsRedraw = true
         case .page(let ticket, let result):
+            if ticket.generation == loader.generation { retryNote = nil }
             switch loader.apply(result, for: ticket) {
             case .ignored:
                 return
@@ -189,7 +197,12 @@ public final class ScreenController: App, CharacterListViewDelegate {
         guard let ticket else { return }
         pageRequestCount += 1
         let fetcher = PageFetcher(transport: transport, strategy: loader.strategy, policy: retryPolicy)
-        runner.run { .page(ticket, await fetcher.fetch(ticket)) }
+        retryNote = nil
+        runner.runReporting { post in
+            .page(ticket, await fetcher.fetch(ticket) { attempt, failure, wait in
+                post(.pageRetrying(ticket, attempt: attempt, failure: failure, wait: wait))
+            })
+        }
         syncLoadState()
         needsRedraw = true
     }
@@ -258,7 +271,7 @@ public final class ScreenController: App, CharacterListViewDelegate {
         let phase: ListStatus.Phase
         switch loader.state {
         case .idle: phase = .idle
-        case .loading: phase = .loading(spinner: pageRequestCount - 1)
+        case .loading: phase = retryNote.map { .retrying($0) } ?? .loading(spinner: pageRequestCount - 1)
         case .failed(let failure, _): phase = .failed(Sanitize.line(failure.message))
         case .exhausted: phase = .exhausted
         }

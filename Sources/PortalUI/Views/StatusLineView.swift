@@ -4,6 +4,8 @@ public struct ListStatus: Sendable, Equatable {
         case idle
         /// A page is in flight; `spinner` advances once per page request (never by a clock).
         case loading(spinner: Int)
+        /// A page is being retried automatically after a transient failure.
+        case retrying(String)
         case failed(String)
         case exhausted
     }
@@ -35,6 +37,9 @@ public enum StatusLineView {
             break
         case .loading(let phase):
             spans.append(Span(" · \(spinner[abs(phase) % spinner.count]) loading…", bar))
+        case .retrying(let note):
+            spans.append(Span(" · ", bar))
+            spans.append(Span(note, Style(foreground: .yellow, bold: true, reverse: true)))
         case .failed(let message):
             spans.append(Span(" · ", bar))
             spans.append(Span("error — r to retry", Style(foreground: .red, bold: true, reverse: true)))
