@@ -69,7 +69,6 @@ public final class ListLoader<Strategy: PageStrategy> {
             return .failed(failure)
         case .success(let page):
             let start = items.count
-            items.reserveCapacity(start + page.items.count)
             for item in page.items where seen.insert(item.id).inserted {
                 items.append(item)
             }

@@ -15,7 +15,7 @@ public final class ScreenController: App, CharacterListViewDelegate {
     public let baseURL: String
     public let sourceLabel: String
     public let loader: Loader
-    public let listView = CharacterListView()
+    public let listView: CharacterListView
     public var grid: GridViewModel { listView.grid }
     /// The open detail pane, if any.
     public private(set) var detail: DetailViewModel?
@@ -45,7 +45,9 @@ public final class ScreenController: App, CharacterListViewDelegate {
         self.sourceLabel = sourceLabel
         self.runner = runner
         self.retryPolicy = retryPolicy
-        self.loader = Loader(strategy: RickAndMortyPages(baseURL: baseURL, request: .list(.character)))
+        let loader = Loader(strategy: RickAndMortyPages(baseURL: baseURL, request: .list(.character)))
+        self.loader = loader
+        listView = CharacterListView(items: { loader.items })
         listView.delegate = self
     }
 
@@ -104,7 +106,7 @@ public final class ScreenController: App, CharacterListViewDelegate {
             case .ignored:
                 return
             case .inserted(let range):
-                listView.apply(inserted: range, characters: loader.items, isLoading: loader.state.isLoading, hasMore: canLoadMore)
+                listView.apply(inserted: range, isLoading: loader.state.isLoading, hasMore: canLoadMore)
             case .failed:
                 syncLoadState()
             }

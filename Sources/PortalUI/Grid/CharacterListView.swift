@@ -17,29 +17,34 @@ public protocol CharacterListViewDelegate: AnyObject {
 public final class CharacterListView: GridViewModelDelegate {
     public let grid = GridViewModel()
     public weak var delegate: (any CharacterListViewDelegate)?
-    /// Exactly the items the grid counts; replaced together with every batch insert.
-    public private(set) var characters: [PortalCore.Character] = []
+    /// Reads the items the grid counts from their one owner (the list loader). It is read,
+    /// never stored: a second reference to the array would make the loader's next append
+    /// copy the whole list, which at a million rows costs a frame per page.
+    private let items: () -> [PortalCore.Character]
 
-    public init() {
+    public init(items: @escaping () -> [PortalCore.Character]) {
+        self.items = items
         grid.delegate = self
     }
 
-    /// Folds one inserted batch in: the characters and the grid's count change in the same
-    /// step, then the grid runs its load-more rule.
-    public func apply(inserted range: Range<Int>, characters: [PortalCore.Character], isLoading: Bool, hasMore: Bool) {
-        self.characters = characters
+    /// Exactly the items the grid counts.
+    public var characters: [PortalCore.Character] { items() }
+
+    /// Folds one inserted batch in: the loader's store already holds it, and the grid's
+    /// count changes in the same step; then the grid runs its load-more rule.
+    public func apply(inserted range: Range<Int>, isLoading: Bool, hasMore: Bool) {
         grid.setLoadState(isLoading: isLoading, hasMore: hasMore)
         grid.didInsert(range)
     }
 
-    /// Empties the list for a new search.
+    /// Empties the list for a new search (the loader was reset).
     public func reset() {
-        characters = []
         grid.reset()
     }
 
     public var selectedCharacter: PortalCore.Character? {
-        grid.selection.flatMap { $0 < characters.count ? characters[$0] : nil }
+        let characters = items()
+        return grid.selection.flatMap { $0 < characters.count ? characters[$0] : nil }
     }
 
     // MARK: GridViewModelDelegate
@@ -49,6 +54,7 @@ public final class CharacterListView: GridViewModelDelegate {
     }
 
     public func gridViewModel(_ grid: GridViewModel, didActivate index: Int) {
+        let characters = items()
         guard index < characters.count else { return }
         delegate?.characterListView(self, didOpen: characters[index])
     }

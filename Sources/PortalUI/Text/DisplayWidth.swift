@@ -10,6 +10,8 @@ public enum DisplayWidth {
     /// Columns taken by one Unicode scalar on its own: 0, 1 or 2.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
+        // Printable ASCII is by far the common case; skip the property lookups for it.
+        if v >= 0x20 && v < 0x7F { return 1 }
         if v < 0x20 || (0x7F...0x9F).contains(v) { return 0 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
@@ -36,6 +38,8 @@ public enum DisplayWidth {
 
     /// Columns taken by a whole string.
     public static func of(_ text: some StringProtocol) -> Int {
+        // All printable ASCII: one column per byte, no grapheme breaking needed.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total
@@ -46,6 +50,9 @@ public enum DisplayWidth {
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         if of(text) <= width { return text }
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return String(text.utf8.prefix(width - 1))! + ellipsis
+        }
         var out = ""
         var used = 0
         for character in text {

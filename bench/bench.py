@@ -1,0 +1,807 @@
+#!/usr/bin/env python3
+"""The measurements of `make bench` that need a real terminal, a real server or both.
+
+Driven by bench/run.sh, which builds the release binaries first. Standard library only.
+
+    bench/bench.py --bin .build/release --data ../shared/data [--quick] [--only NAME,...]
+
+Every figure is documented in docs/benchmarks.md. The in-process figures (frame cost,
+memory, stalls, page inserts) come from the `portal-bench` executable; this script runs
+it, runs the terminal scenarios (tmux on a private socket for the network and screen
+checks, a pty for startup, idle CPU and terminal bytes), prints one table and writes
+bench/results.json.
+"""
+
+import argparse
+import atexit
+import fcntl
+import json
+import os
+import pty
+import re
+import select
+import shutil
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ENV = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8", TERM="xterm-256color")
+ENV.pop("NO_COLOR", None)
+ENV.pop("TMUX", None)
+
+# Keys as xterm sends them with the keypad in application mode (ncurses turns it on).
+KEY = {"up": b"\x1bOA", "down": b"\x1bOB", "right": b"\x1bOC", "left": b"\x1bOD", "enter": b"\r", "q": b"q"}
+
+
+def log(text):
+    print(f"bench: {text}", file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------- cleanup
+
+class Reaper:
+    """Everything started here is stopped here (by pid, or by its private tmux socket),
+    even when the run is interrupted. run.sh also reads the pid file as a backstop."""
+
+    def __init__(self, workdir):
+        self.pids = []
+        self.sockets = []
+        self.pidfile = os.path.join(workdir, "pids")
+
+    def add_pid(self, pid):
+        self.pids.append(pid)
+        with open(self.pidfile, "a") as f:
+            f.write(f"{pid}\n")
+
+    def add_socket(self, name):
+        self.sockets.append(name)
+        with open(self.pidfile + ".tmux", "a") as f:
+            f.write(f"{name}\n")
+
+    def kill(self, pid):
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            return
+        for _ in range(50):
+            try:
+                done, _ = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if done:
+                return
+            time.sleep(0.01)
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+
+    def all(self):
+        for name in self.sockets:
+            subprocess.run(["tmux", "-L", name, "kill-server"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            # A killed server can leave its socket file behind.
+            path = os.path.join(os.environ.get("TMUX_TMPDIR", "/tmp"), f"tmux-{os.getuid()}", name)
+            if os.path.exists(path):
+                os.remove(path)
+        self.sockets = []
+        for pid in self.pids:
+            self.kill(pid)
+        self.pids = []
+
+
+# --------------------------------------------------------------------------- mirror
+
+class Mirror:
+    def __init__(self, args, reaper, latency=0, extra=()):
+        cmd = [os.path.join(args.bin, "portal-mirror"), "--port", "0", "--data", args.data,
+               "--latency", str(latency), "--quiet", *extra]
+        self.log = open(os.path.join(args.work, f"mirror-{latency}.log"), "ab")
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.log, env=ENV)
+        reaper.add_pid(self.proc.pid)
+        self.reaper = reaper
+        ready, _, _ = select.select([self.proc.stdout], [], [], 30)
+        line = self.proc.stdout.readline().decode() if ready else ""
+        match = re.search(r"https?://([^/\s]+):(\d+)", line)
+        if not match:
+            self.stop()
+            raise RuntimeError(f"portal-mirror did not print its port (got {line!r}); see {self.log.name}")
+        self.port = int(match.group(2))
+        self.base = f"http://127.0.0.1:{self.port}/api"
+
+    def stop(self):
+        self.reaper.kill(self.proc.pid)
+
+
+# --------------------------------------------------------------------------- tmux
+
+class Tmux:
+    count = 0
+
+    def __init__(self, args, reaper, argv, columns=80, rows=24):
+        Tmux.count += 1
+        self.socket = f"{args.tag}-{Tmux.count}"
+        reaper.add_socket(self.socket)
+        self.columns, self.rows = columns, rows
+        command = " ".join(shell_quote(a) for a in ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "TERM=xterm-256color", *argv])
+        self.started = time.monotonic()
+        self.tmux("-f", "/dev/null", "new-session", "-d", "-s", "b", "-x", str(columns), "-y", str(rows),
+                  "exec " + command)
+        self.tmux("set-option", "-t", "b", "remain-on-exit", "on")
+        self.pid = int(self.tmux("display-message", "-p", "-t", "b", "#{pane_pid}").strip())
+
+    def tmux(self, *args):
+        out = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, env=ENV)
+        return out.stdout.decode("utf-8", "replace")
+
+    def send(self, *keys):
+        self.tmux("send-keys", "-t", "b", *keys)
+
+    def capture(self, escapes=False):
+        args = ["capture-pane", "-p", "-N", "-t", "b"] + (["-e"] if escapes else [])
+        return self.tmux(*args)
+
+    def dead(self):
+        return self.tmux("display-message", "-p", "-t", "b", "#{pane_dead}").strip() == "1"
+
+    def lines(self):
+        text = self.capture()
+        lines = text.split("\n")
+        return (lines + [""] * self.rows)[: self.rows]
+
+    def settle(self, quiet=0.04, timeout=3.0, unlike=None):
+        """Polls the screen until it stops changing for `quiet` seconds (and, with
+        `unlike`, differs from that screen first, or `timeout` passes)."""
+        start = time.monotonic()
+        last = self.capture()
+        since = time.monotonic()
+        changed = unlike is None or last != unlike
+        while time.monotonic() - start < timeout:
+            time.sleep(0.005)
+            now = self.capture()
+            if now != last:
+                last, since = now, time.monotonic()
+                changed = changed or now != unlike
+            elif changed and time.monotonic() - since >= quiet:
+                break
+        return last
+
+    def stop(self):
+        self.tmux("kill-server")
+
+
+def shell_quote(text):
+    if re.fullmatch(r"[\w@%+=:,./-]+", text):
+        return text
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def vm_field(pid, name):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(name + ":"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+# --------------------------------------------------------------------------- screen reading
+
+class Expected:
+    """The server's order of characters (by id), to check what the screens show."""
+
+    def __init__(self, data):
+        with open(os.path.join(data, "rickandmorty", "characters.json")) as f:
+            records = sorted(json.load(f), key=lambda c: c["id"])
+        self.names = [c["name"] for c in records]
+        self.count = len(records)
+        self.last_name = self.names[-1]
+
+    @staticmethod
+    def matches(shown, name):
+        if shown.endswith("…"):
+            return name.startswith(shown[:-1].rstrip())
+        return shown == name
+
+    def window(self, shown):
+        """Where `shown` (names in screen order) sits in the server's order, or None when
+        it is not a contiguous run of it (a card twice, a card missing, out of order)."""
+        if not shown:
+            return None
+        for start in range(self.count - len(shown) + 1):
+            if all(self.matches(s, self.names[start + i]) for i, s in enumerate(shown)):
+                return start
+        return None
+
+
+def card_names(lines, columns, rows):
+    """The card names a screen shows, row-major, read from the grid's geometry: a header
+    row, cards four rows tall starting at row 1, as many 30-column columns as fit."""
+    cols = max(1, columns // 30)
+    width = columns // cols
+    names = []
+    for row in range(1, rows - 2, 4):
+        if row >= len(lines):
+            break
+        line = lines[row]
+        for c in range(cols):
+            text = line[c * width + 1: c * width + width - 1].strip()
+            if text:
+                names.append(text)
+    return names
+
+
+def status_line(lines):
+    return lines[-2] if len(lines) >= 2 else ""
+
+
+def at_end(lines, expected):
+    status = status_line(lines)
+    return f"{expected.count} / {expected.count}" in status and "end" in status and any(
+        Expected.matches(n, expected.last_name) for n in card_names(lines, 80, len(lines))[-4:])
+
+
+def trace_urls(path):
+    urls = []
+    try:
+        with open(path) as f:
+            for line in f:
+                line = line.strip()
+                if line:
+                    urls.append(json.loads(line)["url"])
+    except FileNotFoundError:
+        pass
+    return urls
+
+
+def page_urls(urls):
+    return [u for u in urls if re.search(r"/character/?(\?|$)", u)]
+
+
+# --------------------------------------------------------------------------- network economy
+
+def scroll_run(args, reaper, expected, name, latency, rows, mode):
+    """Scrolls the real binary from the first to the last character against the mirror and
+    returns (page requests, repeated URLs, screens that were not a contiguous run of the
+    server's order, peak RSS of the binary, seconds)."""
+    mirror = Mirror(args, reaper, latency=latency)
+    trace = os.path.join(args.work, f"trace-{name}.jsonl")
+    if os.path.exists(trace):
+        os.remove(trace)
+    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--base-url", mirror.base, "--trace", trace],
+                columns=80, rows=rows)
+    start = time.monotonic()
+    bad_screens = 0
+    covered = set()
+    try:
+        # The first complete grid.
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and not card_names(term.lines(), 80, rows):
+            time.sleep(0.01)
+        screen = term.settle()
+        steps = 0
+        limit = {"keys": 1500, "storm": 60, "tall": 200}[mode]
+        while steps < limit:
+            steps += 1
+            if mode == "keys":
+                # One Down, then wait for the screen to change and settle (or for the
+                # key to have been a no-op while a page arrives).
+                term.send("Down")
+                screen = term.settle(quiet=0.03, timeout=0.6, unlike=screen)
+            elif mode == "storm":
+                # Hundreds of Downs, much faster than pages arrive.
+                for _ in range(4):
+                    term.send(*["Down"] * 100)
+                    time.sleep(0.02)
+                screen = term.settle(quiet=0.05, timeout=1.0)
+            else:
+                term.send(*["Down"] * 40)
+                screen = term.settle(quiet=0.05, timeout=1.0)
+            lines = (screen.split("\n") + [""] * rows)[:rows]
+            shown = card_names(lines, 80, rows)
+            where = expected.window(shown)
+            if where is None:
+                bad_screens += 1
+                if bad_screens <= 3:
+                    log(f"{name}: a screen is not a contiguous run of the server's order:\n" + "\n".join(lines))
+            else:
+                covered.update(range(where, where + len(shown)))
+            if at_end(lines, expected):
+                break
+            if term.dead():
+                log(f"{name}: portal exited:\n{screen}")
+                break
+        # Late requests (there should be none).
+        time.sleep(0.3 + latency / 1000)
+        final = term.lines()
+        reached = at_end(final, expected)
+        peak = vm_field(term.pid, "VmHWM")
+    finally:
+        term.stop()
+        mirror.stop()
+    urls = trace_urls(trace)
+    pages = page_urls(urls)
+    repeats = len(urls) - len(set(urls))
+    elapsed = time.monotonic() - start
+    log(f"{name}: {len(pages)} page requests, {repeats} repeated URLs, {bad_screens} bad screens, "
+        f"{len(covered)} of {expected.count} cards seen, reached the end: {reached}, {elapsed:.1f} s")
+    if not reached:
+        log(f"{name}: did NOT reach character {expected.count}; last screen:\n" + "\n".join(final))
+    return {"requests": len(pages) if reached else -1, "repeats": repeats, "bad_screens": bad_screens,
+            "peak_rss": peak, "covered": len(covered)}
+
+
+def detail_run(args, reaper, expected):
+    """Opens Rick Sanchez (the first card) and counts the episode requests it makes."""
+    mirror = Mirror(args, reaper, latency=0)
+    trace = os.path.join(args.work, "trace-detail.jsonl")
+    if os.path.exists(trace):
+        os.remove(trace)
+    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--base-url", mirror.base, "--trace", trace])
+    try:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and not card_names(term.lines(), 80, 24):
+            time.sleep(0.01)
+        term.settle()
+        term.send("Enter")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and "S01E01" not in term.capture():
+            time.sleep(0.01)
+        shown = "S01E01" in term.capture()
+        time.sleep(0.5)
+    finally:
+        term.stop()
+        mirror.stop()
+    episodes = [u for u in trace_urls(trace) if "/episode/" in u]
+    log(f"detail: {len(episodes)} episode request(s), episodes shown: {shown}")
+    return len(episodes) if shown else -1
+
+
+# --------------------------------------------------------------------------- pty
+
+class PtyApp:
+    """The binary on a pseudo-terminal of its own: every byte it writes is read here."""
+
+    def __init__(self, reaper, argv, columns=80, rows=24):
+        self.reaper = reaper
+        self.output = bytearray()
+        self.t0 = time.monotonic()
+        pid, fd = pty.fork()
+        if pid == 0:
+            try:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+                os.execve(argv[0], argv, ENV)
+            finally:
+                os._exit(127)
+        self.pid, self.fd = pid, fd
+        reaper.add_pid(pid)
+
+    def read(self, timeout):
+        ready, _, _ = select.select([self.fd], [], [], max(0, timeout))
+        if not ready:
+            return b""
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:
+            return None
+        self.output += chunk
+        return chunk
+
+    def read_until(self, predicate, timeout=10):
+        deadline = time.monotonic() + timeout
+        while not predicate(self.output):
+            chunk = self.read(deadline - time.monotonic())
+            if chunk is None or time.monotonic() >= deadline:
+                return None
+        return time.monotonic()
+
+    def read_quiet(self, quiet=0.15, timeout=3.0):
+        """Reads until nothing came for `quiet` seconds; returns the bytes read."""
+        got = bytearray()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            chunk = self.read(quiet)
+            if not chunk:
+                break
+            got += chunk
+        return bytes(got)
+
+    def send(self, data):
+        os.write(self.fd, data)
+
+    def close(self):
+        try:
+            self.send(b"q")
+        except OSError:
+            pass
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline:
+            if self.read(0.05) is None:
+                break
+            done, _ = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                break
+        self.reaper.kill(self.pid)
+        try:
+            os.close(self.fd)
+        except OSError:
+            pass
+
+
+def first_grid(expected):
+    """True once the first screenful is drawn: the 12th card's name and the total."""
+    last_visible = expected.names[11].encode()
+    total = str(expected.count).encode()
+    return lambda out: last_visible in out and total in out
+
+
+def startup(args, reaper, expected, argv, runs):
+    times = []
+    for _ in range(runs):
+        app = PtyApp(reaper, argv)
+        seen = app.read_until(first_grid(expected), timeout=15)
+        if seen is not None:
+            times.append((seen - app.t0) * 1000)
+        app.close()
+    if not times:
+        return -1
+    return statistics.median(times)
+
+
+def proc_cpu_ticks(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime (fields 14 and 15)
+
+
+def wakeups(pid):
+    """Context switches so far, per thread (a thread that blocks and wakes switches once)."""
+    counts = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/status") as f:
+                counts[task] = sum(int(line.split()[1]) for line in f
+                                   if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")))
+        except OSError:
+            pass
+    return counts
+
+
+def idle_cpu(args, reaper, expected, seconds):
+    app = PtyApp(reaper, [os.path.join(args.bin, "portal"), "--data", args.data])
+    try:
+        if app.read_until(first_grid(expected), timeout=15) is None:
+            return -1, -1, -1
+        app.read_quiet(0.5)
+        ticks0, wake0, t0 = proc_cpu_ticks(app.pid), wakeups(app.pid), time.monotonic()
+        written = bytearray()
+        while time.monotonic() - t0 < seconds:
+            chunk = app.read(t0 + seconds - time.monotonic())
+            if chunk:
+                written += chunk
+        ticks1, wake1, t1 = proc_cpu_ticks(app.pid), wakeups(app.pid), time.monotonic()
+    finally:
+        app.close()
+    hz = os.sysconf("SC_CLK_TCK")
+    pct = (ticks1 - ticks0) / hz / (t1 - t0) * 100
+    # Threads present at both ends only (a worker thread that exits takes its count along).
+    per_second = sum(wake1[t] - wake0[t] for t in wake1 if t in wake0) / (t1 - t0)
+    main = str(app.pid)
+    main_per_second = (wake1.get(main, 0) - wake0.get(main, 0)) / (t1 - t0)
+    log(f"idle: {pct:.2f} % CPU, {per_second:.1f} context switches/s in all threads, {main_per_second:.1f} in the "
+        f"UI thread, {len(written)} bytes written in {seconds} s")
+    return pct, per_second, main_per_second
+
+
+def real_frames(args, reaper, expected):
+    """CPU of the real binary per key (ncurses included), from /proc/PID/stat: one key at
+    a time, each answered by its frame before the next is sent."""
+    app = PtyApp(reaper, [os.path.join(args.bin, "portal"), "--data", args.data])
+    keys = 0
+    try:
+        if app.read_until(first_grid(expected), timeout=15) is None:
+            return -1
+        app.read_quiet(0.3)
+        # Load a few pages first, so the timed keys start none.
+        for _ in range(70):
+            app.send(KEY["down"])
+            app.read_quiet(0.005)
+        app.read_quiet(0.3)
+        ticks0 = proc_cpu_ticks(app.pid)
+        for _ in range(2):
+            for key in ["up"] * 60 + ["down"] * 60:
+                app.send(KEY[key])
+                app.read_until(lambda out, n=len(app.output): len(out) > n, timeout=1)
+                app.read_quiet(0.003)
+                keys += 1
+        ticks1 = proc_cpu_ticks(app.pid)
+    finally:
+        app.close()
+    us = (ticks1 - ticks0) / os.sysconf("SC_CLK_TCK") / keys * 1e6
+    log(f"real frames: {keys} keys, {us:.0f} µs CPU per key (tick {1e6 / os.sysconf('SC_CLK_TCK'):.0f} µs)")
+    return us
+
+
+# --------------------------------------------------------------------------- terminal bytes
+
+SGR = re.compile(r"\x1b\[([0-9;]*)m")
+
+
+def cells(escaped, columns, rows):
+    """Parses `capture-pane -e -N` output into rows of (text, attributes) cells."""
+    grid = []
+    for line in escaped.split("\n")[:rows]:
+        row, attrs, i = [], "", 0
+        while i < len(line):
+            m = SGR.match(line, i)
+            if m:
+                attrs = "" if m.group(1) in ("", "0") else attrs + ";" + m.group(1)
+                i = m.end()
+                continue
+            row.append((line[i], attrs))
+            i += 1
+        grid.append((row + [(" ", "")] * columns)[:columns])
+    return grid + [[(" ", "")] * columns] * (rows - len(grid))
+
+
+def changed_cells(a, b):
+    return sum(1 for ra, rb in zip(a, b) for ca, cb in zip(ra, rb) if ca != cb)
+
+
+# The key script for both measurements: after the first screen settles, six selection
+# moves (Right, Left, …) within the first row, four Downs to the viewport's last row,
+# then five Downs that each scroll the grid by one row of cards.
+SCRIPT = [("move", "right"), ("move", "left")] * 3 + [("down", "down")] * 4 + [("scroll", "down")] * 5
+
+
+def terminal_bytes(args, reaper, expected):
+    app = PtyApp(reaper, [os.path.join(args.bin, "portal"), "--data", args.data])
+    sizes = {"move": [], "scroll": []}
+    full = 0
+    try:
+        if app.read_until(first_grid(expected), timeout=15) is None:
+            return None
+        app.read_quiet(0.4)
+        full = len(app.output)
+        for kind, key in SCRIPT:
+            app.send(KEY[key])
+            got = app.read_quiet(0.15)
+            if kind in sizes:
+                sizes[kind].append(len(got))
+    finally:
+        app.close()
+    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--data", args.data])
+    changes = {"move": [], "scroll": []}
+    try:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and not card_names(term.lines(), 80, 24):
+            time.sleep(0.01)
+        term.settle(quiet=0.3)
+        before = cells(term.capture(escapes=True), 80, 24)
+        for kind, key in SCRIPT:
+            plain = term.capture()
+            term.send({"right": "Right", "left": "Left", "down": "Down"}[key])
+            term.settle(quiet=0.1, timeout=1.0, unlike=plain)
+            after = cells(term.capture(escapes=True), 80, 24)
+            if kind in changes:
+                changes[kind].append(changed_cells(before, after))
+            before = after
+    finally:
+        term.stop()
+    result = {
+        "bytes_select_move": statistics.median(sizes["move"]),
+        "bytes_scroll_row": statistics.median(sizes["scroll"]),
+        "cells_select_move": statistics.median(changes["move"]),
+        "cells_scroll_row": statistics.median(changes["scroll"]),
+        "bytes_first_screen": full,
+    }
+    log(f"terminal bytes: move {sizes['move']} (cells {changes['move']}), scroll {sizes['scroll']} "
+        f"(cells {changes['scroll']}), first screen {full}")
+    return result
+
+
+# --------------------------------------------------------------------------- in-process
+
+def portal_bench(args, *argv):
+    cmd = [os.path.join(args.bin, "portal-bench"), *argv, "--data", args.data]
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=sys.stderr, env=ENV, timeout=400)
+    if proc.returncode != 0:
+        log(f"{' '.join(argv)} failed with status {proc.returncode}")
+        return {}
+    try:
+        return json.loads(proc.stdout.decode().strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        log(f"{' '.join(argv)}: no figures in {proc.stdout!r}")
+        return {}
+
+
+# --------------------------------------------------------------------------- table
+
+GOALS = [
+    ("requests_scroll_keys", "page requests, 826 cards, key by key", "42", lambda v: v == 42),
+    ("requests_scroll_storm", "page requests, key storm, 100 ms latency", "42", lambda v: v == 42),
+    ("requests_scroll_tall", "page requests, 200-row terminal", "42", lambda v: v == 42),
+    ("duplicates", "repeated requests + bad screens", "0", lambda v: v == 0),
+    ("requests_detail_rick", "requests to open Rick (51 episodes)", "1", lambda v: v == 1),
+    ("stalls_count", "stalls at 30 rows/s, 150 ms latency", "0", lambda v: v == 0),
+    ("stalls_ms", "time waiting on 'loading more' (ms)", "0", lambda v: v == 0),
+    ("frame_p50_us_1k", "key + redraw, median, 1k loaded (µs)", "< 1000", lambda v: v < 1000),
+    ("frame_p99_us_1k", "key + redraw, p99, 1k loaded (µs)", "< 1000", lambda v: v < 1000),
+    ("frame_p50_us_100k", "key + redraw, median, 100k loaded (µs)", "flat", None),
+    ("frame_p99_us_100k", "key + redraw, p99, 100k loaded (µs)", "< 1000", lambda v: v < 1000),
+    ("frame_p50_us_1m", "key + redraw, median, 1M loaded (µs)", "flat", None),
+    ("frame_growth", "median at the largest list / median at 1k", "≤ 1.5", lambda v: 0 < v <= 1.5),
+    ("frame_p99_us_1m", "key + redraw, p99, 1M loaded (µs)", "< 1000", lambda v: v < 1000),
+    ("frame_views_p50_us", "  views only (null screen), largest list, median (µs)", "—", None),
+    ("frame_views_p99_us", "  views only (null screen), largest list, p99 (µs)", "—", None),
+    ("frame_mean_us_portal", "key + redraw in the real binary, mean CPU (µs)", "< 1000", lambda v: 0 <= v < 1000),
+    ("bytes_per_char_100k", "resident bytes per character, 100k", "≤ 256", lambda v: 0 < v <= 256),
+    ("bytes_per_char_1m", "resident bytes per character, 1M", "≤ 256", lambda v: 0 < v <= 256),
+    ("peak_rss_mb", "peak RSS of the largest load (MB)", "—", None),
+    ("portal_peak_rss_mb", "peak RSS of portal after 826 cards (MB)", "—", None),
+    ("startup_ms_offline", "start → first full grid, snapshot (ms)", "< 100", lambda v: 0 <= v < 100),
+    ("startup_ms_mirror", "start → first full grid, mirror (ms)", "—", None),
+    ("idle_cpu_pct", "idle CPU over 5 s (%)", "≈ 0", lambda v: 0 <= v < 0.5),
+    ("idle_wakeups_ui_per_s", "idle wake-ups of the UI thread per second", "0", lambda v: v == 0),
+    ("idle_wakeups_per_s", "idle context switches, all threads, per second", "—", None),
+    ("bytes_select_move", "terminal bytes, one selection move", "≈ cells", None),
+    ("cells_select_move", "  cells that changed", "—", None),
+    ("bytes_scroll_row", "terminal bytes, one-row scroll", "≈ cells", None),
+    ("cells_scroll_row", "  cells that changed", "—", None),
+    ("bytes_first_screen", "terminal bytes, first screen", "—", None),
+    ("page_insert_us_1k", "fold in one 20-card page at 1k (µs)", "flat", None),
+    ("page_insert_us_100k", "fold in one 20-card page at 100k (µs)", "flat", None),
+    ("page_insert_growth", "page insert at 100k / at 1k", "≤ 2", lambda v: 0 < v <= 2),
+]
+
+
+def fmt(value):
+    if value is None:
+        return "skipped"
+    if isinstance(value, float) and value != int(value):
+        return f"{value:.2f}" if abs(value) < 100 else f"{value:.0f}"
+    return str(int(value))
+
+
+def table(results, machine):
+    rows = [("figure", "value", "goal", "")]
+    for key, label, goal, ok in GOALS:
+        value = results.get(key)
+        mark = "" if value is None or ok is None else ("ok" if ok(value) else "MISS")
+        if value is not None and value < 0:
+            mark = "FAILED"
+        rows.append((f"{key}  {label}", fmt(value), goal, mark))
+    w0 = max(len(r[0]) for r in rows)
+    w1 = max(len(r[1]) for r in rows)
+    w2 = max(len(r[2]) for r in rows)
+    out = [f"portal bench — {machine}"]
+    for i, (a, b, c, d) in enumerate(rows):
+        out.append(f"{a:<{w0}}  {b:>{w1}}  {c:<{w2}}  {d}".rstrip())
+        if i == 0:
+            out.append("-" * (w0 + w1 + w2 + 10))
+    return "\n".join(out)
+
+
+def machine_line():
+    cores = os.cpu_count()
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    return f"{cores} cores, load average {load}"
+
+
+# --------------------------------------------------------------------------- main
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--data", required=True)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--only", default="")
+    parser.add_argument("--out", default=os.path.join(HERE, "results.json"))
+    args = parser.parse_args()
+    args.bin = os.path.abspath(args.bin)
+    args.data = os.path.abspath(args.data)
+    args.work = tempfile.mkdtemp(prefix="portal-bench-", dir=os.environ.get("BENCH_TMP"))
+    args.tag = os.environ.get("BENCH_TAG", f"bench-{os.getpid()}")
+    reaper = Reaper(args.work)
+    atexit.register(reaper.all)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    signal.signal(signal.SIGHUP, lambda *_: sys.exit(129))
+    only = set(filter(None, args.only.split(",")))
+
+    def wanted(name):
+        return not only or name in only
+
+    expected = Expected(args.data)
+    results = {}
+    started = time.monotonic()
+    load_before = machine_line()
+
+    if wanted("frames"):
+        counts = "1000,100000" if args.quick else "1000,100000,1000000"
+        results.update(portal_bench(args, "frames", "--counts", counts))
+        # The same keys into a screen that keeps nothing: the views' share of the cost.
+        views = portal_bench(args, "frames", "--counts", counts.split(",")[-1], "--screen", "null", "--rounds", "2")
+        for key, value in views.items():
+            results["frame_views_" + key.split("_")[1] + "_us"] = value
+    if wanted("memory"):
+        figures = portal_bench(args, "memory", "--count", "100000")
+        results.update(figures)
+        peak = figures.get("peak_rss_mb_100k")
+        if not args.quick:
+            figures = portal_bench(args, "memory", "--count", "1000000")
+            results.update(figures)
+            peak = figures.get("peak_rss_mb_1m", peak)
+        if peak is not None:
+            results["peak_rss_mb"] = peak
+    if wanted("inserts"):
+        results.update(portal_bench(args, "inserts", "--counts", "1000,100000"))
+    if wanted("stalls"):
+        mirror = Mirror(args, reaper, latency=150)
+        try:
+            figures = portal_bench(args, "stalls", "--base-url", mirror.base)
+        finally:
+            mirror.stop()
+        results.update({k: v for k, v in figures.items() if k in ("stalls_count", "stalls_ms", "stalls_longest_ms")})
+    if wanted("network"):
+        runs = {
+            "keys": scroll_run(args, reaper, expected, "keys", 0, 24, "keys"),
+            "storm": scroll_run(args, reaper, expected, "storm", 100, 24, "storm"),
+            "tall": scroll_run(args, reaper, expected, "tall", 0, 200, "tall"),
+        }
+        for name, run in runs.items():
+            results[f"requests_scroll_{name}"] = run["requests"]
+        results["duplicates"] = sum(r["repeats"] + r["bad_screens"] for r in runs.values())
+        results["portal_peak_rss_mb"] = runs["keys"]["peak_rss"] / 1048576
+        results["requests_detail_rick"] = detail_run(args, reaper, expected)
+    if wanted("startup"):
+        n = 5 if args.quick else 9
+        results["startup_ms_offline"] = startup(args, reaper, expected,
+                                                [os.path.join(args.bin, "portal"), "--data", args.data], n)
+        mirror = Mirror(args, reaper, latency=0)
+        try:
+            results["startup_ms_mirror"] = startup(args, reaper, expected,
+                                                   [os.path.join(args.bin, "portal"), "--base-url", mirror.base], n)
+        finally:
+            mirror.stop()
+        log(f"startup: offline {results['startup_ms_offline']:.1f} ms, mirror {results['startup_ms_mirror']:.1f} ms (median of {n})")
+    if wanted("idle"):
+        results["idle_cpu_pct"], results["idle_wakeups_per_s"], results["idle_wakeups_ui_per_s"] = \
+            idle_cpu(args, reaper, expected, 5)
+    if wanted("realframes"):
+        results["frame_mean_us_portal"] = real_frames(args, reaper, expected)
+    if wanted("bytes"):
+        figures = terminal_bytes(args, reaper, expected)
+        if figures:
+            results.update(figures)
+
+    # Whether the per-key and per-page costs stay flat as the list grows.
+    largest = results.get("frame_p50_us_1m", results.get("frame_p50_us_100k"))
+    if largest and results.get("frame_p50_us_1k"):
+        results["frame_growth"] = largest / results["frame_p50_us_1k"]
+    if results.get("page_insert_us_100k") and results.get("page_insert_us_1k"):
+        results["page_insert_growth"] = results["page_insert_us_100k"] / results["page_insert_us_1k"]
+
+    reaper.all()
+    machine = f"{load_before} at start, {machine_line().split(', ')[1]} at end; {time.monotonic() - started:.0f} s"
+    results["cores"] = os.cpu_count()
+    results["load_average_1m"] = os.getloadavg()[0]
+    results["bench_seconds"] = round(time.monotonic() - started, 1)
+    results = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in results.items()}
+    with open(args.out, "w") as f:
+        json.dump(results, f, indent=1, sort_keys=False)
+        f.write("\n")
+    print(table(results, machine))
+    print(f"\nwrote {os.path.relpath(args.out)}")
+    shutil.rmtree(args.work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
