@@ -35,10 +35,11 @@ run: build
 list: build
 	.build/release/portal list characters --data $(DATA)
 
-## Serve the snapshot over HTTP on 127.0.0.1:$(PORT) (see docs/mirror.md).
+## Serve the snapshot over HTTP on 127.0.0.1:$(PORT) (see docs/mirror.md); faults and
+## scale through MIRROR_FLAGS, e.g. make mirror MIRROR_FLAGS="--latency 150 --scale 1000000".
 mirror: deps
-	$(SWIFT) build -c release --product portal-mirror
-	.build/release/portal-mirror --data $(DATA) --port $(PORT)
+	$(SWIFT) build --product portal-mirror
+	.build/debug/portal-mirror --data $(DATA) --host 127.0.0.1 --port $(PORT) $(MIRROR_FLAGS)
 
 ## All tests: unit, golden screens, mirror integration, and end-to-end in tmux.
 test: deps
