@@ -11,10 +11,6 @@ extension Character: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         let interner = Interner.shared
-        let created = try c.decode(String.self, forKey: .created)
-        guard let date = APIDate.parse(created) else {
-            throw DecodingError.dataCorruptedError(forKey: .created, in: c, debugDescription: "not an ISO 8601 date: \(created)")
-        }
         let id = try c.decode(Int.self, forKey: .id)
         let image = try c.decodeIfPresent(String.self, forKey: .image) ?? ""
         self.init(
@@ -28,7 +24,7 @@ extension Character: Decodable {
             location: try c.decode(PlaceLinkDTO.self, forKey: .location).link(interner),
             avatarID: ResourceURL.trailingID(image).map { Int32(truncatingIfNeeded: $0) },
             episodeIDs: interner.intern(ResourceURL.ids(try c.decode([String].self, forKey: .episode))),
-            created: date
+            created: try c.apiDate(forKey: .created)
         )
     }
 }
@@ -40,17 +36,13 @@ extension Episode: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        let created = try c.decode(String.self, forKey: .created)
-        guard let date = APIDate.parse(created) else {
-            throw DecodingError.dataCorruptedError(forKey: .created, in: c, debugDescription: "not an ISO 8601 date: \(created)")
-        }
         self.init(
             id: try c.decode(Int.self, forKey: .id),
             name: try c.decode(String.self, forKey: .name),
             airDate: try c.decode(String.self, forKey: .air_date),
             code: try c.decode(String.self, forKey: .episode),
             characterIDs: Interner.shared.intern(ResourceURL.ids(try c.decode([String].self, forKey: .characters))),
-            created: date
+            created: try c.apiDate(forKey: .created)
         )
     }
 }
@@ -63,18 +55,25 @@ extension Location: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         let interner = Interner.shared
-        let created = try c.decode(String.self, forKey: .created)
-        guard let date = APIDate.parse(created) else {
-            throw DecodingError.dataCorruptedError(forKey: .created, in: c, debugDescription: "not an ISO 8601 date: \(created)")
-        }
         self.init(
             id: try c.decode(Int.self, forKey: .id),
             name: try c.decode(String.self, forKey: .name),
             type: interner.intern(try c.decodeIfPresent(String.self, forKey: .type) ?? ""),
             dimension: interner.intern(try c.decodeIfPresent(String.self, forKey: .dimension) ?? ""),
             residentIDs: ResourceURL.ids(try c.decode([String].self, forKey: .residents)),
-            created: date
+            created: try c.apiDate(forKey: .created)
         )
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A `created` timestamp in the API's ISO 8601 form.
+    fileprivate func apiDate(forKey key: Key) throws -> Date {
+        let text = try decode(String.self, forKey: key)
+        guard let date = APIDate.parse(text) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "not an ISO 8601 date: \(text)")
+        }
+        return date
     }
 }
 
