@@ -8,8 +8,8 @@ struct PortalCommand: AsyncParsableCommand {
         commandName: "portal",
         abstract: "Browse the Rick and Morty API (or a snapshot of it) with infinite scroll.",
         version: "0.1.0",
-        subcommands: [ListCommand.self],
-        defaultSubcommand: nil
+        subcommands: [BrowseCommand.self, ListCommand.self],
+        defaultSubcommand: BrowseCommand.self
     )
 
     @OptionGroup var source: SourceOptions
@@ -26,8 +26,12 @@ struct RuntimeFailure: Error, CustomStringConvertible {
 }
 
 /// Entry point: usage errors exit 2, runtime errors exit 1, each with one line on stderr.
+///
+/// Main-actor isolated so that synchronous commands (`browse`, whose event loop must own
+/// the main thread) run on the main thread; async commands still hop off it.
 @main
 enum Main {
+    @MainActor
     static func main() async {
         do {
             var command = try PortalCommand.parseAsRoot()

@@ -1,5 +1,57 @@
 #ifndef PORTAL_SHIM_H
 #define PORTAL_SHIM_H
-/// Placeholder; the terminal layer fills this in (signals, self-pipe).
-int portal_shim_version(void);
+// The few things Swift cannot do safely itself: async-signal-safe signal handlers,
+// a non-blocking close-on-exec self-pipe, and an emergency terminal restore that may run
+// inside a fatal-signal handler. Nothing here knows ncurses.
+
+#include <stddef.h>
+
+/// Opens the self-pipe (both ends non-blocking, close-on-exec). fds[0] is read, fds[1] is
+/// written. Returns 0, or -1 with errno set.
+int portal_wake_pipe_open(int fds[2]);
+
+/// Writes one byte to `fd`, ignoring a full pipe (a wake-up is already pending then).
+void portal_wake_pipe_poke(int fd, unsigned char byte);
+
+/// Reads everything pending on the non-blocking `fd` into `buffer` (at most `capacity`
+/// bytes kept); returns how many were kept.
+size_t portal_wake_pipe_drain(int fd, unsigned char *buffer, size_t capacity);
+
+/// Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGWINCH that write the signal
+/// number as one byte to `wake_fd` and do nothing else (SIGWINCH also chains to the
+/// handler that was installed before, i.e. ncurses', so KEY_RESIZE still arrives).
+/// Ignores SIGPIPE. Returns 0, or -1 with errno set.
+int portal_signals_install(int wake_fd);
+
+/// Saves the tty modes of `tty_fd` as they are now (call before ncurses changes them),
+/// for the emergency restore below. Returns 0, or -1 when `tty_fd` is not a terminal.
+int portal_crash_restore_save_modes(int tty_fd);
+
+/// Arms the emergency restore for a process that dies of a fatal signal (SIGSEGV,
+/// SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP) before the normal restore runs: writes
+/// `reset` (leave the alternate screen, show the cursor, mouse off) to the saved tty and
+/// puts the saved modes back, using only async-signal-safe calls. The handlers then chain
+/// to the previous ones (the Swift runtime's backtracer, or the default action).
+void portal_crash_restore_arm(const char *reset, size_t length);
+
+/// Forgets the emergency restore (the terminal was restored normally).
+void portal_crash_restore_disarm(void);
+
+/// Registers `restore` with atexit() once; it runs on every exit() that is not a crash.
+void portal_atexit_once(void (*restore)(void));
+
+/// The main dispatch queue's wake-up fd (an eventfd on Linux), or -1 when libdispatch
+/// does not export the run-loop hooks. Polling it lets main-actor jobs run while the
+/// main thread sleeps in poll().
+int portal_main_queue_fd(void);
+
+/// Runs the main-queue jobs that are pending (call when portal_main_queue_fd() is readable).
+void portal_main_queue_drain(void);
+
+/// Bytes waiting to be read on `fd` (FIONREAD), or -1.
+int portal_bytes_available(int fd);
+
+/// The terminal size from the kernel (TIOCGWINSZ): 0 and rows/columns set, or -1.
+int portal_window_size(int fd, int *rows, int *columns);
+
 #endif

@@ -18,8 +18,8 @@ extension PageStrategy {
     public func statusFailure(_ response: HTTPResponse) -> PageFailure {
         var message = HTTPStatusText.describe(response.status)
         if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-           let error = object["error"] as? String {
-            message += ": " + error
+           let error = object["error"] as? String, !message.hasSuffix(error) {
+            message += ": " + Sanitize.line(error)
         }
         return PageFailure(.http(status: response.status), message, retryAfter: response.retryAfterSeconds)
     }

@@ -1,0 +1,81 @@
+import CNcurses
+import PortalUI
+
+/// Reads every key ncurses has, without blocking.
+///
+/// The window is in `nodelay` mode, so `wget_wch` returns ERR as soon as nothing is left;
+/// draining until ERR matters because ncurses reads ahead into its own buffer, and bytes
+/// it already took from the tty will not make `poll()` fire again.
+///
+/// An escape sequence terminfo does not describe reaches us as ESC followed by its bytes
+/// in the same burst; such a sequence is dropped as a whole instead of turning into Esc
+/// plus stray characters (`[`, `4`, `~`).
+final class InputReader {
+    private let window: UnsafeMutablePointer<WINDOW>
+
+    init(window: UnsafeMutablePointer<WINDOW>) {
+        self.window = window
+    }
+
+    /// Every pending event, in order; mouse events are resolved to wheel keys here.
+    func drain() -> [TerminalEvent] {
+        var raw: [(status: Int32, value: UInt32)] = []
+        var wheel: [Int: Int32] = [:]
+        while true {
+            var value: wint_t = 0
+            let status = wget_wch(window, &value)
+            if status == portal_err() { break }
+            if status == portal_key_code_yes() && Int32(bitPattern: value) == portal_key_mouse() {
+                // getmouse must run before the next wget_wch to see this event.
+                wheel[raw.count] = portal_read_wheel()
+            }
+            raw.append((status, UInt32(value)))
+        }
+        var events: [TerminalEvent] = []
+        var index = 0
+        while index < raw.count {
+            let (status, value) = raw[index]
+            if status == portal_ok(), value == 27, let end = Self.unknownSequenceEnd(raw, escapeAt: index) {
+                index = end + 1
+                continue
+            }
+            switch KeyDecoder.decode(status: status, value: value) {
+            case .mouse:
+                switch wheel[index] {
+                case -1: events.append(.key(.wheelUp))
+                case 1: events.append(.key(.wheelDown))
+                default: break
+                }
+            case .ignored:
+                break
+            case let event:
+                events.append(event)
+            }
+            index += 1
+        }
+        return events
+    }
+
+    /// If ESC at `start` begins a CSI (`ESC [ params final`) or SS3 (`ESC O x`) sequence
+    /// that ncurses did not recognise, the index of its last byte.
+    static func unknownSequenceEnd(_ raw: [(status: Int32, value: UInt32)], escapeAt start: Int) -> Int? {
+        func character(_ index: Int) -> UInt32? {
+            guard index < raw.count, raw[index].status == portal_ok() else { return nil }
+            return raw[index].value
+        }
+        switch character(start + 1) {
+        case UInt32(UInt8(ascii: "[")):
+            var index = start + 2
+            while let value = character(index) {
+                if (0x40...0x7E).contains(value) { return index }  // final byte
+                guard (0x20...0x3F).contains(value) else { return nil }
+                index += 1
+            }
+            return nil
+        case UInt32(UInt8(ascii: "O")):
+            return character(start + 2) != nil ? start + 2 : nil
+        default:
+            return nil
+        }
+    }
+}

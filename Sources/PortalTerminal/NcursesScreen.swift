@@ -1,0 +1,91 @@
+import CNcurses
+import PortalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `Screen` views draw into, backed by ncurses: the only ncurses drawing code.
+///
+/// A frame is `clear()` (werase: blank the window in memory, no output), any number of
+/// `put`s, and `flush()` (one wnoutrefresh + doupdate), so ncurses compares the new frame
+/// with what the terminal shows and writes only the cells that changed.
+///
+/// Text is clipped to the screen by display width as ncurses itself measures it
+/// (`wcwidth` per scalar), so a wide character that would straddle the right edge is left
+/// out instead of wrapping. Control characters never reach the terminal; characters the
+/// C library cannot print become `?`.
+///
+/// Not an actor-isolated type because `Screen` is not; it is not `Sendable` either, so
+/// the compiler keeps it on the UI thread that created it.
+public final class NcursesScreen: Screen {
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let palette: StylePalette
+    private var buffer: [wchar_t] = []
+
+    init(window: UnsafeMutablePointer<WINDOW>, colors: Bool, defaultColors: Bool) {
+        self.window = window
+        self.palette = StylePalette(colors: colors, defaultColors: defaultColors)
+    }
+
+    public var size: Size {
+        Size(columns: Int(portal_cols()), rows: Int(portal_lines()))
+    }
+
+    public func clear() {
+        portal_set_style(window, portal_a_normal(), 0)
+        werase(window)
+    }
+
+    public func put(_ text: String, row: Int, column: Int, style: Style) {
+        let size = self.size
+        guard row >= 0, row < size.rows, column < size.columns, !text.isEmpty else { return }
+        let start = max(column, 0)
+        Self.clip(text, column: column, width: size.columns, into: &buffer)
+        guard !buffer.isEmpty else { return }
+        let (attrs, pair) = palette.resolve(style)
+        portal_set_style(window, attrs, pair)
+        buffer.withUnsafeBufferPointer { characters in
+            _ = portal_put_wide(window, Int32(row), Int32(start), characters.baseAddress, Int32(characters.count))
+        }
+        portal_set_style(window, portal_a_normal(), 0)
+    }
+
+    public func flush() {
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// The wide characters of `text` that fit between column 0 and `width` when `text`
+    /// starts at `column` (which may be negative: the cut-off part of a wide character
+    /// shows as blanks).
+    static func clip(_ text: String, column: Int, width: Int, into buffer: inout [wchar_t]) {
+        buffer.removeAll(keepingCapacity: true)
+        var position = column
+        for scalar in text.unicodeScalars {
+            var code = wchar_t(bitPattern: scalar.value)
+            var cells = Int(portal_wcwidth(code))
+            if cells < 0 {
+                // Control characters are dropped (bytes from the network must never act
+                // on the terminal); anything else unprintable shows as one '?'.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
+                code = wchar_t(UInt8(ascii: "?"))
+                cells = 1
+            }
+            if position < 0 {
+                if cells > 0, position + cells > 0 {
+                    buffer.append(contentsOf: repeatElement(wchar_t(UInt8(ascii: " ")), count: position + cells))
+                }
+                position += cells
+                continue
+            }
+            if cells == 0 {
+                // A combining mark joins the character before it; with none, drop it.
+                if !buffer.isEmpty { buffer.append(code) }
+                continue
+            }
+            if position + cells > width { break }
+            buffer.append(code)
+            position += cells
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import CPortalShim
+import PortalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The event loop: the one thread (the main thread) that owns all UI state.
+///
+/// It sleeps in `poll()` with no timeout on three descriptors: the terminal (keys), the
+/// self-pipe (signals and finished effects) and, when libdispatch offers it, the main
+/// queue's wake-up fd (so main-actor jobs still run while the thread is parked in
+/// `poll()`). Idle means zero wake-ups and ~0 % CPU.
+///
+/// Each wake-up is one turn, in a fixed order: drain the pipe (an exit signal ends the
+/// loop at once), run pending main-queue jobs, hand every mailbox message to the app,
+/// hand every key to the app, apply a resize, then draw at most one frame — and only if
+/// the app says something changed (or the size did).
+///
+/// Ctrl-C always ends the loop (status 130) before the app sees it: in raw mode it is
+/// just a key, and a way out that no UI state can swallow is part of the contract.
+@MainActor
+final class TerminalLoop {
+    private let session: CursesSession
+    private let screen: NcursesScreen
+    private let input: InputReader
+    private let wake: WakePipe
+    private let mailbox: Mailbox
+    private let mainQueueDescriptor: Int32
+
+    init(session: CursesSession, screen: NcursesScreen, wake: WakePipe, mailbox: Mailbox) {
+        self.session = session
+        self.screen = screen
+        self.input = InputReader(window: session.window)
+        self.wake = wake
+        self.mailbox = mailbox
+        self.mainQueueDescriptor = portal_main_queue_fd()
+    }
+
+    /// Runs `app` until it quits, Ctrl-C, an exit signal, or the terminal goes away.
+    func run(_ app: any App) -> ExitStatus {
+        var size = session.size
+        app.start(size: size)
+        draw(app)
+
+        var descriptors = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        if mainQueueDescriptor >= 0 {
+            descriptors.append(pollfd(fd: mainQueueDescriptor, events: Int16(POLLIN), revents: 0))
+        }
+
+        while true {
+            for index in descriptors.indices { descriptors[index].revents = 0 }
+            if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
+                if errno == EINTR { continue }
+                return .hangUp
+            }
+            var resized = false
+
+            if descriptors[1].revents != 0 {
+                for byte in wake.drain() where byte != WakePipe.effectByte {
+                    let signal = Int32(byte)
+                    if let status = ExitStatus.forSignal(signal) { return status }
+                    if signal == SIGWINCH { resized = true }
+                }
+            }
+            if descriptors.count > 2, descriptors[2].revents != 0 {
+                portal_main_queue_drain()
+            }
+            for message in mailbox.takeAll() {
+                app.receive(message)
+            }
+
+            let terminal = descriptors[0].revents
+            if terminal & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hangUp }
+            // Readable with nothing to read is end-of-file: the terminal is gone. (Without
+            // this check poll() would report it forever and the loop would spin.)
+            if terminal & Int16(POLLIN) != 0, portal_bytes_available(STDIN_FILENO) == 0 { return .hangUp }
+            for event in input.drain() {
+                switch event {
+                case .resize:
+                    resized = true
+                case .key(.control("c")):
+                    return .interrupted
+                case .key(let key):
+                    if app.handle(key) == .quit { return .quit }
+                case .mouse, .ignored:
+                    break
+                }
+            }
+
+            if resized {
+                let newSize = session.syncSizeWithKernel()
+                session.repaintAllOnNextFlush()
+                if newSize != size {
+                    size = newSize
+                    app.resize(to: newSize)
+                }
+                draw(app)
+            } else if app.needsRedraw {
+                draw(app)
+            }
+        }
+    }
+
+    /// One frame: the app blanks the screen, draws, and flushes (only changed cells are
+    /// written).
+    private func draw(_ app: any App) {
+        app.render(into: screen)
+    }
+}

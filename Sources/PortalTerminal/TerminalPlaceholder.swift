@@ -1,1 +1,0 @@
-// The ncurses adapter lands here.

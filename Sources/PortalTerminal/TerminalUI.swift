@@ -1,0 +1,35 @@
+import CPortalShim
+import PortalUI
+
+/// Runs a full-screen `App` on this process's terminal: the one entry point the
+/// executable needs.
+///
+/// Order matters and is the point of this type: every check that can fail with a
+/// message runs before the screen is touched; once ncurses owns the terminal, every way
+/// out — quit, Ctrl-C, SIGINT/SIGTERM/SIGHUP, a thrown error — restores it before
+/// anything is printed (atexit and a crash handler are the backstops).
+@MainActor
+public enum TerminalUI {
+    /// Checks the terminal (no TTY, no or unknown TERM, `TERM=dumb` fail here with a
+    /// `TerminalError`, before anything is drawn), builds the app with an effect runner
+    /// wired to the loop, starts ncurses, runs the loop on the calling (main) thread,
+    /// restores the terminal, and reports how the session ended. The caller exits with
+    /// `status.code`.
+    public static func run(makeApp: (any EffectRunner) throws -> any App) throws -> ExitStatus {
+        let term = try TerminalPreflight.check()
+        let wake = try WakePipe()
+        let mailbox = Mailbox()
+        let runner = DetachedEffectRunner(mailbox: mailbox, wake: wake)
+        let app = try makeApp(runner)
+
+        let session = try CursesSession(term: term)
+        defer { session.end() }
+        guard portal_signals_install(wake.writeDescriptor) == 0 else {
+            session.end()
+            throw TerminalError("cannot install signal handlers")
+        }
+        let screen = NcursesScreen(window: session.window, colors: session.colors, defaultColors: session.defaultColors)
+        let loop = TerminalLoop(session: session, screen: screen, wake: wake, mailbox: mailbox)
+        return loop.run(app)
+    }
+}

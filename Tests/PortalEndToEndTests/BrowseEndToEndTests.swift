@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+/// The real `portal` binary in a real terminal (tmux): what a user sees, how many
+/// requests scrolling costs, and that every way out gives the terminal back.
+@Suite(.serialized, .enabled(if: EndToEndEnvironment.canDriveTerminal, EndToEndEnvironment.skipReason))
+struct BrowseEndToEndTests {
+    @Test func startsOnTheSnapshot() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try session.type(line: PortalRun(session).commandLine)
+        let screen = try session.waitFor("Morty Smith")
+        #expect(screen.contains("offline snapshot"))
+        #expect(screen.contains("Rick Sanchez"))
+        #expect(screen.contains("Summer Smith"))
+        try session.press("q")
+        try session.waitForFile(session.file("status"))
+    }
+
+    @Test func scrollsToTheEndWithOneRequestPerPageThenOpensAndSearches() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        let run = PortalRun(session)
+        try session.type(line: run.commandLine)
+        try session.waitFor("Rick Sanchez")
+
+        // End jumps to the last loaded card and keeps loading; press it until the last
+        // of the 826 characters is on screen.
+        var screen = ""
+        for _ in 0..<120 where !screen.contains("Butter Robot") {
+            try session.press("End")
+            screen = (try? session.waitFor(timeout: 0.3, "Butter Robot") { $0.contains("Butter Robot") }) ?? ""
+        }
+        #expect(screen.contains("Butter Robot"), "never reached the last character")
+        let pages = try run.settledListPages()
+        #expect(pages.count == 42, "expected 42 page requests, got \(pages.count): \(pages)")
+        #expect(Set(pages) == Set(1...42), "pages requested: \(pages)")
+
+        // Its detail lists its one episode; Esc closes it.
+        try session.press("Enter")
+        try session.waitFor("S01E09")
+        try session.press("Escape")
+        try session.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("S01E09") }
+
+        // A search replaces the list; page through its results.
+        try session.press("/")
+        try session.send(text: "rick sanchez")
+        try session.press("Enter")
+        screen = try session.waitFor("Soulless Puppet")
+        #expect(screen.components(separatedBy: "Rick Sanchez").count - 1 >= 4, "four Rick Sanchez cards expected:\n\(screen)")
+        #expect(!screen.contains("Butter Robot"))
+        try session.press("PageDown")
+        try session.press("PageUp")
+        try session.waitFor("Soulless Puppet")
+        #expect(try run.traceURLs().contains { $0.contains("name=rick%20sanchez") || $0.contains("name=rick+sanchez") })
+
+        try session.press("q")
+        #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
+    }
+
+    @Test func mouseWheelScrolls() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try session.type(line: PortalRun(session).commandLine)
+        try session.waitFor("Morty Smith")
+        // What xterm sends in SGR mouse mode for the wheel (button 65 down, 64 up).
+        for _ in 0..<4 { try session.send(text: "\u{1B}[<65;10;10M") }
+        try session.waitFor(timeout: 10, "the first row to scroll away") { !$0.contains("Morty Smith") }
+        for _ in 0..<4 { try session.send(text: "\u{1B}[<64;10;10M") }
+        try session.waitFor("Morty Smith")
+        try session.press("q")
+        #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
+    }
+
+    @Test func quitWithQRestoresTheTerminal() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        let run = PortalRun(session)
+        try session.type(line: run.commandLine)
+        try session.waitFor("Morty Smith")
+        try session.press("q")
+        #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
+        try run.expectSaneTerminal()
+        try session.waitFor(timeout: 10, "the shell prompt") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Morty Smith") }
+    }
+
+    @Test func controlCRestoresTheTerminal() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        let run = PortalRun(session)
+        try session.type(line: run.commandLine)
+        try session.waitFor("Morty Smith")
+        try session.press("C-c")
+        #expect(try session.waitForFile(session.file("status")) == "exit=130\n")
+        try run.expectSaneTerminal()
+        try session.waitFor(timeout: 10, "the shell prompt") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Morty Smith") }
+    }
+
+    @Test func sigtermRestoresTheTerminal() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        let run = PortalRun(session)
+        try session.type(line: run.commandLine)
+        try session.waitFor("Morty Smith")
+        let shell = try session.shellPID()
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        let pids = children.split(separator: " ").compactMap { Int32($0) }
+        #expect(pids.count == 1, "expected portal as the shell's only child: \(children)")
+        for pid in pids { kill(pid, SIGTERM) }
+        #expect(try session.waitForFile(session.file("status")) == "exit=143\n")
+        try run.expectSaneTerminal()
+    }
+
+    @Test func redrawsAfterAResize() throws {
+        let session = try TmuxSession(columns: 100, rows: 30)
+        defer { session.close() }
+        try session.type(line: PortalRun(session).commandLine)
+        try session.waitFor("Summer Smith")
+        try session.resize(columns: 40, rows: 20)
+        // One card per row at 40 columns: Summer Smith moves below Rick and Morty.
+        try session.waitFor(timeout: 10, "a one-column layout") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.allSatisfy { $0.count <= 40 } && !lines.contains { $0.contains("Rick Sanchez") && $0.contains("Morty Smith") }
+                && screen.contains("Rick Sanchez")
+        }
+        try session.resize(columns: 120, rows: 30)
+        try session.waitFor(timeout: 10, "three cards on a row again") { screen in
+            screen.split(separator: "\n").contains { $0.contains("Rick Sanchez") && $0.contains("Morty Smith") }
+        }
+        try session.press("q")
+        #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
+    }
+}
+
+/// One run of the binary in a session's shell: the command line that runs it and then
+/// records its exit status and the terminal's modes, and readers for those records.
+struct PortalRun {
+    let session: TmuxSession
+
+    init(_ session: TmuxSession) { self.session = session }
+
+    var commandLine: String {
+        let portal = EndToEndEnvironment.portal ?? "portal"
+        let data = EndToEndEnvironment.dataFolder ?? "."
+        return "'\(portal)' --data '\(data)' --trace '\(session.file("trace.jsonl"))'; s=$?; stty -a > '\(session.file("stty"))'; echo \"exit=$s\" > '\(session.file("status"))'"
+    }
+
+    /// Every URL in the trace, in order.
+    func traceURLs() throws -> [String] {
+        guard let text = try? String(contentsOfFile: session.file("trace.jsonl"), encoding: .utf8) else { return [] }
+        return try text.split(separator: "\n").map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return object?["url"] as? String ?? ""
+        }
+    }
+
+    /// The page numbers of the unfiltered character list requests, once the trace has
+    /// stopped growing (a page may still be in flight when the last card appears).
+    func settledListPages() throws -> [Int] {
+        var previous = -1
+        var urls: [String] = []
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            urls = try traceURLs()
+            if urls.count == previous { break }
+            previous = urls.count
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        return urls.compactMap { url -> Int? in
+            guard let components = URLComponents(string: url),
+                  components.path.hasSuffix("/character") || components.path.hasSuffix("/character/") else { return nil }
+            let items = components.queryItems ?? []
+            if items.contains(where: { $0.name == "name" }) { return nil }
+            return items.first { $0.name == "page" }.flatMap { $0.value }.flatMap { Int($0) } ?? 1
+        }
+    }
+
+    /// The modes the shell got back are the cooked ones it started with.
+    func expectSaneTerminal() throws {
+        let stty = try session.waitForFile(session.file("stty"))
+        let flags = Set(stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
+        for flag in ["icanon", "echo", "isig", "icrnl", "opost", "ixon"] {
+            #expect(flags.contains(flag), "\(flag) is off after portal exited:\n\(stty)")
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// One private tmux server (its own socket, no config file) with one pane running an
+/// interactive `sh`, for driving the real binary the way a user does.
+///
+/// The pane's shell has `TERM=xterm-256color`, `LANG=C.UTF-8` and the prompt `e2e$ `, so
+/// a test can see the prompt come back after portal exits. Each session also owns a
+/// scratch folder for traces and status files. `close()` kills the server.
+final class TmuxSession {
+    static let prompt = "e2e$ "
+    /// The prompt as capture-pane shows it (trailing blanks trimmed).
+    static let promptOnScreen = "e2e$"
+
+    let socket = "portal-e2e-\(UInt32.random(in: 0...UInt32.max))"
+    let folder: URL
+    private let tmux: String
+    private var closed = false
+
+    init(columns: Int = 100, rows: Int = 30) throws {
+        guard let tmux = EndToEndEnvironment.tmux else { throw SessionError("tmux not found") }
+        self.tmux = tmux
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let shell = "env -u ENV TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='\(Self.prompt)' /bin/sh -i"
+        try run(["new-session", "-d", "-s", "e2e", "-x", "\(columns)", "-y", "\(rows)", shell])
+        try waitFor(timeout: 10, "the shell prompt") { $0.contains(Self.promptOnScreen) }
+    }
+
+    deinit { close() }
+
+    /// Kills the server and removes the scratch folder.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A path inside the scratch folder.
+    func file(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// Types a command line into the shell and presses Enter.
+    func type(line: String) throws {
+        try run(["send-keys", "-t", "e2e", "-l", line])
+        try run(["send-keys", "-t", "e2e", "Enter"])
+    }
+
+    /// Sends tmux key names (`End`, `Enter`, `C-c`, `Escape`).
+    func press(_ keys: String...) throws {
+        try run(["send-keys", "-t", "e2e"] + keys)
+    }
+
+    /// Sends text literally, one key per character.
+    func send(text: String) throws {
+        try run(["send-keys", "-t", "e2e", "-l", text])
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        try run(["resize-window", "-t", "e2e", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// The visible pane as text.
+    func capture() throws -> String {
+        try run(["capture-pane", "-p", "-t", "e2e"])
+    }
+
+    /// The process id of the pane's shell.
+    func shellPID() throws -> Int32 {
+        let text = try run(["display-message", "-p", "-t", "e2e", "#{pane_pid}"])
+        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw SessionError("no pane pid in '\(text)'") }
+        return pid
+    }
+
+    /// Polls the pane until `predicate` holds. A wait, not a timing assertion: the
+    /// timeout is generous and only bounds a failure.
+    @discardableResult
+    func waitFor(timeout: Double = 10, _ description: String = "", _ predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = ""
+        while Date() < deadline {
+            screen = try capture()
+            if predicate(screen) { return screen }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw SessionError("timed out after \(timeout) s waiting for \(description.isEmpty ? "the screen" : description); the pane shows:\n\(screen)")
+    }
+
+    /// Waits until `text` is on screen.
+    @discardableResult
+    func waitFor(_ text: String, timeout: Double = 10) throws -> String {
+        try waitFor(timeout: timeout, "'\(text)'") { $0.contains(text) }
+    }
+
+    /// Waits until a file exists and is non-empty, and returns its contents.
+    @discardableResult
+    func waitForFile(_ path: String, timeout: Double = 10) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") { return text }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw SessionError("timed out after \(timeout) s waiting for \(path); the pane shows:\n\((try? capture()) ?? "")")
+    }
+
+    /// Runs one tmux client command and returns its stdout. Output goes through a file,
+    /// not a pipe: the server that `new-session` forks inherits the client's descriptors,
+    /// and a pipe it holds open would never reach end-of-file.
+    @discardableResult
+    private func run(_ arguments: [String]) throws -> String {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMUX"] = nil
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = "C.UTF-8"
+        return try Spawn.run(tmux, ["-L", socket, "-f", "/dev/null", "-u"] + arguments, environment: environment, scratch: folder).stdout
+    }
+}
+
+/// A failure of the harness, with what the pane showed.
+struct SessionError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
