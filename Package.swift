@@ -61,6 +61,7 @@ let package = Package(
         ),
         .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore"]),
         .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalCore"], resources: [.copy("Golden")]),
+        .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
         .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore"]),
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore"]),
     ],

@@ -1,0 +1,67 @@
+import CNcurses
+import Foundation
+import PortalUI
+import Testing
+@testable import PortalTerminal
+
+/// The pure parts of the ncurses adapter: key decoding, unknown escape sequences and
+/// clipping by display width. No terminal is opened.
+@Suite("Terminal helpers", .serialized)
+struct TerminalHelpersTests {
+    init() {
+        // wcwidth follows the locale; the UI itself sets it before newterm.
+        setlocale(LC_ALL, "C.UTF-8")
+    }
+
+    @Test func charactersAndControlKeys() {
+        #expect(KeyDecoder.decodeCharacter(10) == .key(.enter))
+        #expect(KeyDecoder.decodeCharacter(13) == .key(.enter))
+        #expect(KeyDecoder.decodeCharacter(27) == .key(.escape))
+        #expect(KeyDecoder.decodeCharacter(127) == .key(.backspace))
+        #expect(KeyDecoder.decodeCharacter(8) == .key(.backspace))
+        #expect(KeyDecoder.decodeCharacter(9) == .key(.tab))
+        #expect(KeyDecoder.decodeCharacter(3) == .key(.control("c")))
+        #expect(KeyDecoder.decodeCharacter(6) == .key(.control("f")))
+        #expect(KeyDecoder.decodeCharacter(0x9B) == .ignored, "C1 controls are never keys")
+        #expect(KeyDecoder.decodeCharacter(UInt32(UInt8(ascii: "q"))) == .key(.character("q")))
+        #expect(KeyDecoder.decodeCharacter(0xE9) == .key(.character("é")))
+        #expect(KeyDecoder.decodeCharacter(0x5B57) == .key(.character("字")))
+    }
+
+    @Test func specialKeyCodes() {
+        #expect(KeyDecoder.decode(status: portal_key_code_yes(), value: UInt32(portal_key_up())) == .key(.up))
+        #expect(KeyDecoder.decodeKeyCode(portal_key_npage()) == .key(.pageDown))
+        #expect(KeyDecoder.decodeKeyCode(portal_key_ppage()) == .key(.pageUp))
+        #expect(KeyDecoder.decodeKeyCode(portal_key_home()) == .key(.home))
+        #expect(KeyDecoder.decodeKeyCode(portal_key_end()) == .key(.end))
+        #expect(KeyDecoder.decodeKeyCode(portal_key_backspace()) == .key(.backspace))
+        #expect(KeyDecoder.decodeKeyCode(portal_key_resize()) == .resize)
+        #expect(KeyDecoder.decodeKeyCode(portal_key_mouse()) == .mouse)
+        #expect(KeyDecoder.decodeKeyCode(portal_key_f0() + 1) == .key(.function(1)))
+    }
+
+    @Test func unknownEscapeSequencesAreSwallowedWhole() {
+        func raw(_ text: String) -> [(status: Int32, value: UInt32)] {
+            text.unicodeScalars.map { (portal_ok(), $0.value) }
+        }
+        #expect(InputReader.unknownSequenceEnd(raw("\u{1B}[1;5D"), escapeAt: 0) == 5)
+        #expect(InputReader.unknownSequenceEnd(raw("\u{1B}[4~x"), escapeAt: 0) == 3)
+        #expect(InputReader.unknownSequenceEnd(raw("\u{1B}OPq"), escapeAt: 0) == 2)
+        #expect(InputReader.unknownSequenceEnd(raw("\u{1B}"), escapeAt: 0) == nil, "a lone Esc is Esc")
+        #expect(InputReader.unknownSequenceEnd(raw("\u{1B}q"), escapeAt: 0) == nil)
+        #expect(InputReader.unknownSequenceEnd(raw("\u{1B}[12"), escapeAt: 0) == nil, "unfinished")
+    }
+
+    @Test func clippingByDisplayWidth() {
+        var buffer: [wchar_t] = []
+        func clipped(_ text: String, column: Int, width: Int) -> String {
+            NcursesScreen.clip(text, column: column, width: width, into: &buffer)
+            return String(String.UnicodeScalarView(buffer.compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
+        }
+        #expect(clipped("hello", column: 0, width: 3) == "hel")
+        #expect(clipped("字字字", column: 0, width: 5) == "字字", "a wide character never straddles the edge")
+        #expect(clipped("字ab", column: -1, width: 10) == " ab", "the visible half of a cut wide character is a blank")
+        #expect(clipped("a\u{1B}[31mb", column: 0, width: 10) == "a[31mb", "ESC never reaches the terminal")
+        #expect(clipped("e\u{301}x", column: 0, width: 2) == "e\u{301}x", "combining marks take no column")
+    }
+}
