@@ -81,13 +81,9 @@ import Testing
         for window in [ContentRangePages<PokemonRecord>.Window.rangeHeader, .limitOffset] {
             let strategy = ContentRangePages<PokemonRecord>(
                 baseURL: "http://mirror.test/rest/v1", table: "pokemon", pageSize: 15, window: window, exactCount: counted)
-            let loader = ListLoader(strategy: strategy)
-            let fetcher = PageFetcher(transport: RulesTransport(), strategy: strategy, policy: .none)
-            var requests = 0
-            while let ticket = loader.loadMore() {
-                requests += 1
-                loader.apply(await fetcher.fetch(ticket), for: ticket)
-            }
+            let counting = CountingTransport(RulesTransport())
+            let loader = await drain(strategy, through: counting)
+            let requests = counting.count
             #expect(loader.isExhausted)
             #expect(loader.items.map(\.id) == Self.pokemon.map(\.id))
             // 45 rows in windows of 15: with a count the third window reaches the total;
@@ -98,13 +94,9 @@ import Testing
 
     @Test func offsetLimitPagesFollowNextToTheEnd() async {
         let strategy = OffsetLimitPages<PokemonSummary>(baseURL: "http://mirror.test/api/v2", path: "pokemon", limit: 10)
-        let loader = ListLoader(strategy: strategy)
-        let fetcher = PageFetcher(transport: RulesTransport(), strategy: strategy, policy: .none)
-        var requests = 0
-        while let ticket = loader.loadMore() {
-            requests += 1
-            loader.apply(await fetcher.fetch(ticket), for: ticket)
-        }
+        let counting = CountingTransport(RulesTransport())
+        let loader = await drain(strategy, through: counting)
+        let requests = counting.count
         #expect(loader.isExhausted)
         #expect(loader.items.map(\.id) == Self.pokemon.map(\.id))
         #expect(loader.totalCount == 45)

@@ -33,10 +33,7 @@ struct SearchTests {
     @Test func emptyResultSaysSo() async {
         let h = Harness(size: Size(columns: 100, rows: 30))
         await h.runner.drain(into: h.controller)
-        h.press(.character("/"))
-        h.type("zzzz")
-        h.press(.enter)
-        await h.runner.drain(into: h.controller)
+        await h.search("zzzz")
         #expect(h.controller.loader.count == 0)
         #expect(h.screen().text.contains("no characters match “zzzz”"))
     }
@@ -44,10 +41,7 @@ struct SearchTests {
     @Test func emptyQueryRestoresTheFullList() async {
         let h = Harness(size: Size(columns: 100, rows: 30))
         await h.runner.drain(into: h.controller)
-        h.press(.character("/"))
-        h.type("morty")
-        h.press(.enter)
-        await h.runner.drain(into: h.controller)
+        await h.search("morty")
         h.press(.character("/"), .enter)
         await h.runner.drain(into: h.controller)
         #expect(h.controller.query == "")

@@ -123,6 +123,14 @@ struct Harness {
 
     func type(_ text: String) { for c in text { _ = controller.handle(.character(c)) } }
 
+    /// Searches by name through the prompt and delivers the results.
+    func search(_ text: String) async {
+        press(.character("/"))
+        type(text)
+        press(.enter)
+        await runner.drain(into: controller)
+    }
+
     func screen() -> TextScreen {
         let screen = TextScreen(size: controller.size)
         controller.render(into: screen)
