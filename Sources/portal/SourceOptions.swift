@@ -35,7 +35,7 @@ struct SourceOptions: ParsableArguments {
         return SplitURL(apiBaseURL).map { $0.origin.host + ($0.origin.port == 80 || $0.origin.port == 443 ? "" : ":\($0.origin.port)") } ?? apiBaseURL
     }
 
-    /// Builds the transport, wrapped for tracing when `--trace` is given.
+    /// Builds the transport: traced when `--trace` is given, and for HTTP, cached by URL.
     func makeTransport() throws -> any Transport {
         var transport: any Transport
         if let data {
@@ -45,6 +45,10 @@ struct SourceOptions: ParsableArguments {
         }
         if let trace {
             transport = try TracingTransport(wrapping: transport, path: trace)
+        }
+        // Outside the tracer, so the trace lists what really went over the network.
+        if data == nil {
+            transport = CachingTransport(wrapping: transport)
         }
         return transport
     }
