@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `portal list` as a user runs it: every character in one request per page, the filters,
+/// `--json`, and the documented exit codes with one-line errors.
+@Suite(.enabled(if: EndToEndEnvironment.canRunBinary, EndToEndEnvironment.skipReason))
+struct ListEndToEndTests {
+    let data = EndToEndEnvironment.dataFolder ?? "."
+
+    @Test func listsAllCharactersInFortyTwoTracedRequests() throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("list-\(UInt32.random(in: 0...UInt32.max)).jsonl")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let result = try run(["list", "characters", "--data", data, "--trace", trace.path])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 826)
+        #expect(lines.compactMap { Int($0.prefix(4).trimmingCharacters(in: .whitespaces)) } == Array(1...826))
+        #expect(lines.last?.contains("Butter Robot") == true)
+        let requests = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+        #expect(requests.count == 42)
+        #expect(requests.allSatisfy { $0.contains(#""status":200"#) })
+    }
+
+    @Test func filtersByNameWithASpace() throws {
+        let result = try run(["list", "characters", "--name", "rick sanchez", "--data", data])
+        #expect(result.status == 0)
+        let ids = result.stdout.split(separator: "\n").compactMap { Int($0.prefix(4).trimmingCharacters(in: .whitespaces)) }
+        #expect(ids == [1, 290, 293, 631])
+    }
+
+    @Test func printsTheAPIsOwnJSON() throws {
+        let result = try run(["list", "episodes", "--json", "--limit", "1", "--data", data])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(#"{"id":1,"name":"Pilot","air_date":"December 2, 2013","episode":"S01E01","characters":["#))
+    }
+
+    @Test(arguments: [
+        (["list", "characters", "--data", "/nonexistent/portal-data"], Int32(1), "/nonexistent/portal-data"),
+        (["list", "characters", "--bogus"], Int32(2), "--bogus"),
+        (["list", "characters", "--dimension", "C-137", "--data", "."], Int32(2), "--dimension"),
+        (["list", "people"], Int32(2), "people"),
+    ])
+    func errorsAreOneLineWithTheDocumentedStatus(arguments: [String], status: Int32, mentions: String) throws {
+        let result = try run(arguments)
+        #expect(result.status == status)
+        #expect(result.stderr.hasPrefix("portal: ") && result.stderr.contains(mentions), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "one line expected: \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    private func run(_ arguments: [String]) throws -> Spawn.Result {
+        try Spawn.run(EndToEndEnvironment.portal ?? "portal", arguments, environment: ProcessInfo.processInfo.environment,
+                      scratch: FileManager.default.temporaryDirectory)
+    }
+}
