@@ -52,3 +52,21 @@ struct RetryStatusTests {
         #expect(!h.screen().text.contains("retrying"))
     }
 }
+
+/// Answers every request with 429 and `Retry-After: 30`.
+struct ThrottlingTransport: Transport {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        HTTPResponse(status: 429, headers: ["Retry-After": "30"], body: Data(#"{"error":"slow down"}"#.utf8))
+    }
+}
+
+@MainActor
+@Test func retryDuringRetryAfterSaysHowLongToWait() async throws {
+    let h = Harness(size: Size(columns: 100, rows: 30), inner: ThrottlingTransport())
+    await h.runner.drain(into: h.controller)
+    #expect(h.screen().text.contains("error — r to retry"))
+    h.press(.character("r"))
+    #expect(h.runner.isEmpty, "no request before Retry-After has passed")
+    let status = h.screen().lines[28]
+    #expect(status.contains("the server asked to wait; r again in 30 s"), "\(status)")
+}

@@ -37,6 +37,8 @@ public final class ScreenController: App, CharacterListViewDelegate {
     private var lastDetailToken = 0
     /// Set while the page in flight is being retried automatically.
     private var retryNote: String?
+    /// Why the last `r` did not retry (a 429's `Retry-After` still running).
+    private var retryRefusal: String?
     private var started = false
 
     public init(transport: any Transport, baseURL: String, sourceLabel: String, runner: any EffectRunner, retryPolicy: RetryPolicy = RetryPolicy()) {
@@ -101,7 +103,7 @@ public final class ScreenController: App, CharacterListViewDelegate {
             retryNote = "retrying… (attempt \(attempt + 1): \(Sanitize.line(failure.message)))"
             needsRedraw = true
         case .page(let ticket, let result):
-            if ticket.generation == loader.generation { retryNote = nil }
+            if ticket.generation == loader.generation { retryNote = nil; retryRefusal = nil }
             switch loader.apply(result, for: ticket) {
             case .ignored:
                 return
@@ -165,7 +167,7 @@ public final class ScreenController: App, CharacterListViewDelegate {
         case .wheelDown: grid.move(.wheelDown)
         case .open: grid.activate()
         case .search: search.begin()
-        case .retry: launch(loader.retry())
+        case .retry: retryPage()
         case .quit, .forceQuit: return .quit
         case .detailUp: detail?.scroll(by: -1, viewRows: layout.detail.height)
         case .detailDown: detail?.scroll(by: 1, viewRows: layout.detail.height)
@@ -192,6 +194,19 @@ public final class ScreenController: App, CharacterListViewDelegate {
 
     private func syncLoadState() {
         grid.setLoadState(isLoading: loader.state.isLoading, hasMore: canLoadMore)
+    }
+
+    /// `r` on a failed page: asks again, unless the server's `Retry-After` has not passed,
+    /// in which case the status line says how long to wait instead of doing nothing.
+    private func retryPage() {
+        if let ticket = loader.retry() {
+            retryRefusal = nil
+            launch(ticket)
+        } else if case .failed = loader.state, let notBefore = loader.retryNotBefore {
+            let left = notBefore - ContinuousClock.now
+            let seconds = max(1, Int(left.components.seconds) + (left.components.attoseconds > 0 ? 1 : 0))
+            retryRefusal = "the server asked to wait; r again in \(seconds) s"
+        }
     }
 
     /// Starts a page request for `ticket` (nil: nothing to do) on the runner.
@@ -274,7 +289,9 @@ public final class ScreenController: App, CharacterListViewDelegate {
         switch loader.state {
         case .idle: phase = .idle
         case .loading: phase = retryNote.map { .retrying($0) } ?? .loading(spinner: pageRequestCount - 1)
-        case .failed(let failure, _): phase = .failed(Sanitize.line(failure.message))
+        case .failed(let failure, _):
+            // The refusal first: it is what the user just asked about, and the line may be cut.
+            phase = .failed((retryRefusal.map { $0 + " · " } ?? "") + Sanitize.line(failure.message))
         case .exhausted: phase = .exhausted
         }
         return ListStatus(loaded: loader.count, total: loader.totalCount, pages: loader.pagesLoaded, phase: phase)
