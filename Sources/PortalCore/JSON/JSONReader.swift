@@ -6,6 +6,7 @@ import Foundation
 /// intermediate tree and no per-key allocations, which is what keeps loading the snapshot
 /// and decoding a page at a million rows cheap. It is strict JSON (RFC 8259).
 public struct JSONReader {
+    /// Where and why the input stopped being JSON, for the "malformed page" message.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public let offset: Int
         public let reason: String

@@ -53,6 +53,8 @@ public struct PlaceLink: Sendable, Hashable {
 /// `Alive`, `Dead` or `unknown` today; any other value the API may send tomorrow is kept
 /// as it came (for display and re-encoding) and reads as `.unrecognized`.
 public struct CharacterStatus: Sendable, Hashable, CustomStringConvertible {
+    /// What the views switch on (colour of the status mark); `.unrecognized` is a value
+    /// newer than this client.
     public enum Kind: Sendable { case alive, dead, unknown, unrecognized }
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -73,6 +75,7 @@ public struct CharacterStatus: Sendable, Hashable, CustomStringConvertible {
 
 /// `Female`, `Male`, `Genderless` or `unknown`; anything else reads as `.unrecognized`.
 public struct CharacterGender: Sendable, Hashable, CustomStringConvertible {
+    /// The known values; `.unrecognized` is a value newer than this client.
     public enum Kind: Sendable { case female, male, genderless, unknown, unrecognized }
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -33,6 +33,7 @@ public struct PageContent<Item: Sendable>: Sendable {
 
 /// Why a page did not arrive. `isTransient` failures are retried by `RetryPolicy`.
 public struct PageFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The class of failure, which decides whether it is retried and how it is shown.
     public enum Kind: Sendable, Equatable {
         /// The server answered with an error status.
         case http(status: Int)

@@ -17,6 +17,8 @@ public struct APIRequest: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What the request asks of the resource; the three shapes answer differently (a page
+    /// envelope, one object, an array).
     public enum Selection: Sendable, Hashable {
         /// A page of the list; `page` nil means the server's default (page 1).
         case list(page: Int?, filters: [Filter])

@@ -10,6 +10,7 @@ import Synchronization
 /// growing until memory runs out; the status is passed up untouched so that a 429 or 500
 /// is seen as what it is, never as a decoding error.
 public final class HTTPTransport: Transport {
+    /// Limits for one transport; tests shrink them to see timeouts and the body cap.
     public struct Configuration: Sendable {
         /// Longest wait for the connection or between two packets.
         public var idleTimeout: TimeInterval = 10
