@@ -5,7 +5,7 @@ DATA ?= ../shared/data
 SWIFT ?= swift
 PORT ?= 8080
 # Debian packages the build and the end-to-end tests need.
-DEBIAN_PACKAGES := libncurses-dev tmux
+DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux
 
 export LANG := C.UTF-8
 export PORTAL_DATA := $(abspath $(DATA))

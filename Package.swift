@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// The targets follow the one direction of data described in docs/architecture.md:
 /// PortalCore (transport, pagination) → PortalUI (view models, views, Screen) →
-/// PortalTerminal (the only ncurses code) → the thin `portal` executable.
+/// PortalTerminal (the only ncurses code) → the thin `portal` executable. PortalImage
+/// (with the C decoder CImageShim) turns avatar bytes into pixels for PortalUI.
 let package = Package(
     name: "portal",
     platforms: [.macOS(.v15)],
@@ -25,7 +26,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "PortalCore"),
-        .target(name: "PortalUI", dependencies: ["PortalCore"]),
+        // Image decoding in C (libjpeg-turbo, libpng): libjpeg's errors need setjmp.
+        .target(
+            name: "CImageShim",
+            path: "Sources/CImageShim",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]
+        ),
+        .target(name: "PortalImage", dependencies: ["CImageShim"]),
+        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalImage"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(name: "CPortalShim", path: "Sources/CPortalShim"),
         .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalCore", "CNcurses", "CPortalShim"]),
@@ -60,7 +68,8 @@ let package = Package(
             dependencies: ["PortalCore", "PortalUI"]
         ),
         .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore"]),
-        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalCore"], resources: [.copy("Golden")]),
+        .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
+        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalCore", "PortalImage"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
         .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore"]),
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore"]),

@@ -29,9 +29,14 @@ static inline attr_t portal_a_reverse(void) { return A_REVERSE; }
 static inline attr_t portal_a_underline(void) { return A_UNDERLINE; }
 static inline int portal_color_pair(int n) { return (int)COLOR_PAIR(n); }
 
-/// Sets the window's current attributes and colour pair (wattr_set may be a macro).
+static inline int portal_colors(void) { return COLORS; }
+
+/// Sets the window's current attributes and colour pair (wattr_set may be a macro). The
+/// pair goes through `opts` as an int too, so pairs above 32767 work (ncurses 6
+/// extended colours); the short argument is only a fallback.
 static inline int portal_set_style(WINDOW *win, attr_t attrs, int pair) {
-    return wattr_set(win, attrs, (NCURSES_PAIRS_T)pair, NULL);
+    int extended = pair;
+    return wattr_set(win, attrs, (NCURSES_PAIRS_T)(pair > 0x7FFF ? 0 : pair), &extended);
 }
 
 /// Writes at most `n` wide characters at (y, x); the mv* form is a macro in curses.h.

@@ -31,7 +31,10 @@ public final class NcursesScreen: Screen {
         Size(columns: Int(portal_cols()), rows: Int(portal_lines()))
     }
 
+    public var colorCount: Int { palette.colorCount }
+
     public func clear() {
+        palette.beginFrame()
         portal_set_style(window, portal_a_normal(), 0)
         werase(window)
     }

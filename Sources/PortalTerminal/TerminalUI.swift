@@ -10,6 +10,10 @@ import PortalUI
 /// anything is printed (atexit and a crash handler are the backstops).
 @MainActor
 public enum TerminalUI {
+    /// False when the user asked for no colour (`NO_COLOR` set and non-empty, or
+    /// `TERM=dumb`): the app then skips what only colour can show, such as avatars.
+    public static var colorsWanted: Bool { !TerminalPreflight.colorsDisabled }
+
     /// Checks the terminal (no TTY, no or unknown TERM, `TERM=dumb` fail here with a
     /// `TerminalError`, before anything is drawn), builds the app with an effect runner
     /// wired to the loop, starts ncurses, runs the loop on the calling (main) thread,

@@ -175,6 +175,7 @@ final class Feeder {
 /// views alone, without the in-memory TextScreen's own cell bookkeeping.
 final class NullScreen: Screen {
     let size: Size
+    let colorCount = 256
     var characters = 0
     init(size: Size) { self.size = size }
     func clear() {}

@@ -30,7 +30,8 @@ struct BrowseCommand: ParsableCommand {
             // runs on the main thread; assumeIsolated checks that at run time.
             status = try MainActor.assumeIsolated {
                 try TerminalUI.run { runner in
-                    ScreenController(transport: transport, baseURL: baseURL, sourceLabel: label, runner: runner)
+                    ScreenController(transport: transport, baseURL: baseURL, sourceLabel: label, runner: runner,
+                                     showsAvatars: TerminalUI.colorsWanted)
                 }
             }
         } catch let error as TerminalError {

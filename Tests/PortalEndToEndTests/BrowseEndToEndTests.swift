@@ -17,6 +17,46 @@ struct BrowseEndToEndTests {
         try session.waitForFile(session.file("status"))
     }
 
+    @Test func detailShowsTheAvatarInColourOnlyAndAsksForItOnce() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        let run = PortalRun(session)
+        // `swift test` runs tests with NO_COLOR=1, which the shell in tmux inherits.
+        try session.type(line: "unset NO_COLOR; " + run.commandLine)
+        try session.waitFor("Rick Sanchez")
+        try session.press("Enter")
+        let screen = try session.waitFor(timeout: 10, "the avatar") { $0.contains("▀") && $0.contains("S01E01") }
+        // 100 columns: the pane is beside the grid, 37 columns of text → 16 × 8 cells.
+        #expect(screen.components(separatedBy: "▀").count - 1 == 16 * 8, "a 16 × 8 avatar expected:\n\(screen)")
+        try session.press("Escape")
+        try session.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("▀") }
+        try session.press("Enter")
+        try session.waitFor(timeout: 10, "the avatar again") { $0.contains("▀") }
+        let avatars = try run.traceURLs().filter { $0.contains("/character/avatar/") }
+        #expect(avatars == ["https://rickandmortyapi.com/api/character/avatar/1.jpeg"])
+        // q closes the pane, a second q quits.
+        try session.press("q")
+        try session.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("▀") }
+        try session.press("q")
+        #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
+        try run.expectSaneTerminal()
+
+        // NO_COLOR: the pane as before, and no avatar request at all.
+        let plain = try TmuxSession()
+        defer { plain.close() }
+        let plainRun = PortalRun(plain)
+        try plain.type(line: "NO_COLOR=1 " + plainRun.commandLine)
+        try plain.waitFor("Rick Sanchez")
+        try plain.press("Enter")
+        let text = try plain.waitFor("S01E01")
+        #expect(!text.contains("▀"))
+        try plain.press("Escape")
+        try plain.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("S01E01") }
+        try plain.press("q")
+        #expect(try plain.waitForFile(plain.file("status")) == "exit=0\n")
+        #expect(try !plainRun.traceURLs().contains { $0.contains("/avatar/") })
+    }
+
     @Test func scrollsToTheEndWithOneRequestPerPageThenOpensAndSearches() throws {
         let session = try TmuxSession()
         defer { session.close() }

@@ -37,8 +37,9 @@ final class CountingTransport: Transport {
     var urls: [String] { log.withLock { $0 } }
     var count: Int { urls.count }
     func count(containing part: String) -> Int { urls.filter { $0.contains(part) }.count }
-    var pageRequests: Int { urls.filter { $0.contains("/character") }.count }
+    var pageRequests: Int { urls.filter { $0.contains("/character") && !$0.contains("/avatar/") }.count }
     var episodeRequests: Int { urls.filter { $0.contains("/episode") }.count }
+    var avatarRequests: Int { urls.filter { $0.contains("/character/avatar/") }.count }
 }
 
 /// Fails every request whose URL contains `failing` with `status` (while `failing` is set).
@@ -112,10 +113,12 @@ struct Harness {
     let runner = FakeRunner()
     let controller: ScreenController
 
-    init(size: Size, inner: any Transport = TestData.snapshot, retryPolicy: RetryPolicy = .none, start: Bool = true) {
+    /// Avatars are off unless asked for, so the other suites see exactly the episode and
+    /// page work they count (the avatar suite turns them on).
+    init(size: Size, inner: any Transport = TestData.snapshot, retryPolicy: RetryPolicy = .none, start: Bool = true, avatars: Bool = false) {
         transport = CountingTransport(inner)
         controller = ScreenController(transport: transport, baseURL: TestData.baseURL, sourceLabel: "offline snapshot",
-                                      runner: runner, retryPolicy: retryPolicy)
+                                      runner: runner, retryPolicy: retryPolicy, showsAvatars: avatars)
         if start { controller.start(size: size) }
     }
 
@@ -131,8 +134,8 @@ struct Harness {
         await runner.drain(into: controller)
     }
 
-    func screen() -> TextScreen {
-        let screen = TextScreen(size: controller.size)
+    func screen(colorCount: Int = 256) -> TextScreen {
+        let screen = TextScreen(size: controller.size, colorCount: colorCount)
         controller.render(into: screen)
         return screen
     }

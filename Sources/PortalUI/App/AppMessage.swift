@@ -11,6 +11,9 @@ public enum AppMessage: Sendable {
     /// The episodes of one character for the detail pane. `token` is the detail pane's
     /// generation: a result for a pane that was closed or switched is dropped.
     case episodes(characterID: Int, token: Int, Result<[Episode], PageFailure>)
+    /// The avatar of one character for the detail pane, fetched and decoded off the UI
+    /// thread; identified like `episodes` (a result for another pane is dropped).
+    case avatar(characterID: Int, token: Int, avatarID: Int32, AvatarOutcome)
     /// The page of `ticket` failed transiently and is being retried automatically after
     /// `wait` (the status line says `retrying…` until the page or a final failure arrives).
     case pageRetrying(PageTicket, attempt: Int, failure: PageFailure, wait: Duration)

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalImage
 
 /// The whole browser as the terminal loop sees it: the character list, its grid, the
 /// detail pane, the search prompt and the help overlay.
@@ -7,7 +8,7 @@ import PortalCore
 /// it owns the `ListLoader`, starts page and episode requests through the `EffectRunner`
 /// (never blocking the UI thread), and applies each result only if it still belongs to
 /// what is on screen — the loader drops pages of an older generation, and episode results
-/// carry the character id and the pane's token.
+/// carry the character id and the pane's token (and so do avatar results).
 @MainActor
 public final class ScreenController: App, CharacterListViewDelegate {
     public typealias Loader = ListLoader<RickAndMortyPages<PortalCore.Character>>
@@ -29,11 +30,19 @@ public final class ScreenController: App, CharacterListViewDelegate {
     public private(set) var pageRequestCount = 0
     /// Episode requests started.
     public private(set) var episodeRequestCount = 0
+    /// Avatar requests started (at most one per opened character not yet cached).
+    public private(set) var avatarRequestCount = 0
+    /// Whether detail panes fetch and show the character's avatar. The terminal turns it
+    /// off when there is no colour to draw it with (`NO_COLOR`).
+    public let showsAvatars: Bool
 
     private let transport: any Transport
     private let runner: any EffectRunner
     private let retryPolicy: RetryPolicy
     private var episodeCache: [Int: Episode] = [:]
+    /// Decoded avatars by avatar id; `.unavailable` is kept too (a 404 or undecodable
+    /// bytes), so neither is asked for twice. Transient failures are not kept.
+    private var avatarCache: [Int32: AvatarOutcome] = [:]
     private var lastDetailToken = 0
     /// Set while the page in flight is being retried automatically.
     private var retryNote: String?
@@ -41,8 +50,12 @@ public final class ScreenController: App, CharacterListViewDelegate {
     private var retryRefusal: String?
     private var started = false
 
-    public init(transport: any Transport, baseURL: String, sourceLabel: String, runner: any EffectRunner, retryPolicy: RetryPolicy = RetryPolicy()) {
+    public init(
+        transport: any Transport, baseURL: String, sourceLabel: String, runner: any EffectRunner,
+        retryPolicy: RetryPolicy = RetryPolicy(), showsAvatars: Bool = true
+    ) {
         self.transport = transport
+        self.showsAvatars = showsAvatars
         self.baseURL = baseURL
         self.sourceLabel = sourceLabel
         self.runner = runner
@@ -127,6 +140,13 @@ public final class ScreenController: App, CharacterListViewDelegate {
                 detail.episodes = .failed(failure.message)
             }
             detail.clampScroll(viewRows: layout.detail.height)
+            needsRedraw = true
+        case .avatar(let characterID, let token, let avatarID, let outcome):
+            if outcome != .failed { avatarCache[avatarID] = outcome }
+            // Like episodes: a result for a pane that was closed or switched is dropped.
+            guard let detail, detail.token == token, detail.character.id == characterID,
+                  case .image(let image) = outcome else { return }
+            detail.avatar = image
             needsRedraw = true
         }
     }
@@ -247,13 +267,34 @@ public final class ScreenController: App, CharacterListViewDelegate {
         if !wasOpen { relayout() }
         if let cached = cachedEpisodes(for: character) {
             model.episodes = .loaded(cached)
-            return
+        } else {
+            let missing = character.episodeIDs.map(Int.init).filter { episodeCache[$0] == nil }
+            episodeRequestCount += 1
+            let fetcher = EpisodeFetcher(transport: transport, baseURL: baseURL, policy: retryPolicy)
+            let id = character.id
+            runner.run { .episodes(characterID: id, token: token, await fetcher.fetch(ids: missing)) }
         }
-        let missing = character.episodeIDs.map(Int.init).filter { episodeCache[$0] == nil }
-        episodeRequestCount += 1
-        let fetcher = EpisodeFetcher(transport: transport, baseURL: baseURL, policy: retryPolicy)
-        let id = character.id
-        runner.run { .episodes(characterID: id, token: token, await fetcher.fetch(ids: missing)) }
+        // After the episodes: they matter more, and the runner starts work in order.
+        loadAvatar(for: character, into: model)
+    }
+
+    /// Shows the cached avatar, or starts the one request for it (fetch and decode, off
+    /// the UI thread).
+    private func loadAvatar(for character: PortalCore.Character, into model: DetailViewModel) {
+        guard showsAvatars else { return }
+        let avatarID = character.avatarID
+        switch avatarCache[avatarID] {
+        case .image(let image):
+            model.avatar = image
+        case .unavailable:
+            break
+        case .failed, nil:
+            avatarRequestCount += 1
+            let fetcher = AvatarFetcher(transport: transport, baseURL: baseURL)
+            let id = character.id
+            let token = model.token
+            runner.run { .avatar(characterID: id, token: token, avatarID: avatarID, await fetcher.fetch(avatarID: avatarID)) }
+        }
     }
 
     /// The character's episodes in its own order, if all of them are cached.

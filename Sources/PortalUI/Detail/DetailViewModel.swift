@@ -1,11 +1,13 @@
 import PortalCore
+import PortalImage
 
 /// The detail pane of one character: its fields, its episodes (loading, loaded or failed)
 /// and the pane's scroll position.
 ///
 /// `token` is this pane's identity. The controller gives every opened pane a new token and
 /// stamps the episode request with it, so a result that arrives after the pane was closed
-/// or switched to another character can be recognised and dropped.
+/// or switched to another character can be recognised and dropped. The avatar, once
+/// decoded, is drawn at the top right when the screen has 256 colours.
 @MainActor
 public final class DetailViewModel {
     public enum Episodes: Equatable {
@@ -17,6 +19,12 @@ public final class DetailViewModel {
     public let character: PortalCore.Character
     public let token: Int
     public internal(set) var episodes: Episodes
+    /// The decoded avatar (`AvatarFetcher.pixels` square), nil until it arrives or when
+    /// there is none to show.
+    public internal(set) var avatar: AvatarImage? {
+        didSet { scaledAvatars = [:] }
+    }
+    private var scaledAvatars: [Int: AvatarImage] = [:]
     /// The first line of the pane's content shown.
     public private(set) var scroll = 0
 
@@ -68,6 +76,15 @@ public final class DetailViewModel {
             }
         }
         return out
+    }
+
+    /// The avatar box-filtered to `side` × `side` pixels (kept, so redraws do not rescale).
+    public func avatar(side: Int) -> AvatarImage? {
+        guard let avatar else { return nil }
+        if let known = scaledAvatars[side] { return known }
+        let scaled = avatar.scaled(width: side, height: side)
+        scaledAvatars[side] = scaled
+        return scaled
     }
 
     public var isFailed: Bool {

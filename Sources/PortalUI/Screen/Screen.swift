@@ -10,8 +10,11 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The colours portal uses; `.default` is the terminal's own (its background shows through).
-public enum Color: Sendable, Hashable, CaseIterable {
+/// `.indexed(n)` is colour `n` of the xterm 256-colour palette (see `XtermPalette`); views
+/// use it only when the screen's `colorCount` is at least 256.
+public enum Color: Sendable, Hashable {
     case `default`, black, red, green, yellow, blue, magenta, cyan, white
+    case indexed(UInt8)
 }
 
 /// How a run of text is drawn. Screens without colour (`NO_COLOR`, `TERM=dumb`) keep the
@@ -43,6 +46,9 @@ public struct Style: Sendable, Hashable {
 /// the views; the screen clips at its edges.
 public protocol Screen: AnyObject {
     var size: Size { get }
+    /// How many colours can be drawn: 0 without colour (`NO_COLOR`, no colour support), 8
+    /// when only the basic colours work, 256 when `.indexed` colours work too.
+    var colorCount: Int { get }
     /// Blanks the whole screen (in the default style) before a frame is drawn.
     func clear()
     /// Draws `text` starting at (row, column), clipped to the screen.

@@ -15,12 +15,15 @@ public final class TextScreen: Screen {
     }
 
     public private(set) var size: Size
+    /// As the terminal would report it; 256 unless a test asks for less.
+    public let colorCount: Int
     private var cells: [[Cell]]
     /// How many frames were flushed.
     public private(set) var flushCount = 0
 
-    public init(size: Size) {
+    public init(size: Size, colorCount: Int = 256) {
         self.size = size
+        self.colorCount = colorCount
         cells = Array(repeating: Array(repeating: .blank, count: max(0, size.columns)), count: max(0, size.rows))
     }
 

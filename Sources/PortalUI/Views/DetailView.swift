@@ -1,7 +1,23 @@
+import PortalImage
+
 /// Draws the detail pane into a rectangle: beside the grid (with a rule on its left) or
 /// over it (blanking what is below). Lines are cut to the pane's width, never wrapped.
+///
+/// With 256 colours and a decoded avatar, the avatar sits at the top right of the
+/// content, drawn with upper-half blocks `▀` (foreground the top pixel, background the
+/// bottom one), and scrolls with it; the lines beside it are cut short to make room.
+/// Without colour, or in a pane too small for it, the pane looks exactly as without one.
 @MainActor
 public enum DetailView {
+    /// The avatar's size in cells for a pane whose text area is `width` columns wide and
+    /// `height` rows high (square pixels: half as many rows as columns), or nil when it
+    /// would crowd the text out.
+    public static func avatarCells(width: Int, height: Int) -> (columns: Int, rows: Int)? {
+        if width >= 64, height >= 14 { return (20, 10) }
+        if width >= 37, height >= 10 { return (16, 8) }
+        return nil
+    }
+
     public static func draw(_ model: DetailViewModel, in rect: Rect, beside: Bool, into screen: any Screen) {
         guard rect.width > 2, rect.height > 0 else { return }
         screen.fill(rect)
@@ -13,8 +29,23 @@ public enum DetailView {
         let width = rect.right - left - 1
         let lines = model.lines
         let first = min(model.scroll, max(0, lines.count - 1))
+
+        var avatar: (image: AvatarPixels, columns: Int, rows: Int)?
+        if screen.colorCount >= 256, model.avatar != nil, let cells = avatarCells(width: width, height: rect.height),
+           let image = model.avatar(side: cells.columns) {
+            avatar = (AvatarPixels(image), cells.columns, cells.rows)
+        }
+
         for (i, spans) in lines.dropFirst(first).prefix(rect.height).enumerated() {
-            screen.draw(spans, row: rect.top + i, column: left, width: width)
+            let index = first + i
+            let lineWidth = avatar.map { index < $0.rows ? width - $0.columns - 1 : width } ?? width
+            screen.draw(spans, row: rect.top + i, column: left, width: lineWidth)
+        }
+        if let avatar {
+            let column = left + width - avatar.columns
+            for cellRow in min(first, avatar.rows)..<avatar.rows where cellRow - first < rect.height {
+                drawAvatarRow(avatar.image, cellRow: cellRow, row: rect.top + cellRow - first, column: column, into: screen)
+            }
         }
         // A marker when more lines are below or above.
         if first + rect.height < lines.count {
@@ -23,5 +54,25 @@ public enum DetailView {
         if first > 0 {
             screen.put("↑", row: rect.top, column: rect.right - 1, style: Style(dim: true))
         }
+    }
+
+    /// One row of cells: pixel rows 2r (foreground) and 2r+1 (background), with runs of
+    /// equal colours drawn in one `put`.
+    static func drawAvatarRow(_ image: AvatarPixels, cellRow: Int, row: Int, column: Int, into screen: any Screen) {
+        var run = ""
+        var runStyle: Style?
+        var runStart = column
+        for x in 0..<image.width {
+            let style = Style(foreground: .indexed(image.index(x: x, y: 2 * cellRow)),
+                              background: .indexed(image.index(x: x, y: 2 * cellRow + 1)))
+            if style != runStyle {
+                if let runStyle { screen.put(run, row: row, column: runStart, style: runStyle) }
+                run = ""
+                runStyle = style
+                runStart = column + x
+            }
+            run += "▀"
+        }
+        if let runStyle { screen.put(run, row: row, column: runStart, style: runStyle) }
     }
 }

@@ -1,0 +1,183 @@
+#include "portal_image.h"
+
+// stdio.h first: jpeglib.h uses FILE without including it.
+#include <stdio.h>
+#include <jpeglib.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+// ---- Scaling --------------------------------------------------------------------------
+
+int portal_scale_rgb(const unsigned char *src, int src_w, int src_h, unsigned char *dst, int dst_w,
+                     int dst_h) {
+    if (src == NULL || dst == NULL || src_w < 1 || src_h < 1 || dst_w < 1 || dst_h < 1) {
+        return PORTAL_IMAGE_BAD_ARGUMENT;
+    }
+    for (int dy = 0; dy < dst_h; dy++) {
+        int y0 = (int)((int64_t)dy * src_h / dst_h);
+        int y1 = (int)((int64_t)(dy + 1) * src_h / dst_h);
+        if (y1 <= y0) y1 = y0 + 1;
+        for (int dx = 0; dx < dst_w; dx++) {
+            int x0 = (int)((int64_t)dx * src_w / dst_w);
+            int x1 = (int)((int64_t)(dx + 1) * src_w / dst_w);
+            if (x1 <= x0) x1 = x0 + 1;
+            uint64_t sum[3] = {0, 0, 0};
+            for (int y = y0; y < y1; y++) {
+                const unsigned char *row = src + ((size_t)y * (size_t)src_w + (size_t)x0) * 3;
+                for (int x = x0; x < x1; x++, row += 3) {
+                    sum[0] += row[0];
+                    sum[1] += row[1];
+                    sum[2] += row[2];
+                }
+            }
+            uint64_t count = (uint64_t)(y1 - y0) * (uint64_t)(x1 - x0);
+            unsigned char *out = dst + ((size_t)dy * (size_t)dst_w + (size_t)dx) * 3;
+            for (int c = 0; c < 3; c++) out[c] = (unsigned char)((sum[c] + count / 2) / count);
+        }
+    }
+    return PORTAL_IMAGE_OK;
+}
+
+// ---- JPEG (libjpeg-turbo) -------------------------------------------------------------
+
+/// libjpeg's error manager plus the place to jump back to.
+struct portal_jpeg_error {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+};
+
+/// Replaces the default error_exit (which prints and calls exit()): jump back into
+/// decode_jpeg, which cleans up and returns an error.
+static void portal_jpeg_error_exit(j_common_ptr cinfo) {
+    struct portal_jpeg_error *error = (struct portal_jpeg_error *)cinfo->err;
+    longjmp(error->jump, 1);
+}
+
+/// Warnings (level -1: e.g. "premature end of data", after which libjpeg pads the rest
+/// with grey) are treated as errors; trace messages (level >= 0) are ignored. Nothing is
+/// ever printed.
+static void portal_jpeg_emit_message(j_common_ptr cinfo, int level) {
+    if (level < 0) portal_jpeg_error_exit(cinfo);
+}
+
+static void portal_jpeg_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+/// Decodes into a malloc'ed RGB buffer; the caller frees *out_pixels. The DCT scaler
+/// shrinks by up to 8 while staying at or above the target size (cheaper and a better
+/// start for the box filter).
+static int decode_jpeg(const unsigned char *bytes, size_t length, int target_w, int target_h,
+                       unsigned char **out_pixels, int *out_w, int *out_h) {
+    struct jpeg_decompress_struct cinfo;
+    struct portal_jpeg_error error;
+    // Changed after setjmp and read after a longjmp: must be volatile.
+    unsigned char *volatile pixels = NULL;
+    volatile int status = PORTAL_IMAGE_CORRUPT;
+
+    memset(&cinfo, 0, sizeof cinfo);
+    cinfo.err = jpeg_std_error(&error.base);
+    error.base.error_exit = portal_jpeg_error_exit;
+    error.base.emit_message = portal_jpeg_emit_message;
+    error.base.output_message = portal_jpeg_output_message;
+    if (setjmp(error.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        free(pixels);
+        return status;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, bytes, (unsigned long)length);
+    if (jpeg_read_header(&cinfo, TRUE) != JPEG_HEADER_OK) longjmp(error.jump, 1);
+    if (cinfo.image_width < 1 || cinfo.image_height < 1 || cinfo.image_width > PORTAL_IMAGE_MAX_SOURCE ||
+        cinfo.image_height > PORTAL_IMAGE_MAX_SOURCE) {
+        status = PORTAL_IMAGE_TOO_LARGE;
+        longjmp(error.jump, 1);
+    }
+    cinfo.out_color_space = JCS_RGB;
+    cinfo.scale_num = 1;
+    cinfo.scale_denom = 1;
+    for (unsigned denom = 8; denom > 1; denom /= 2) {
+        if (cinfo.image_width / denom >= (unsigned)target_w && cinfo.image_height / denom >= (unsigned)target_h) {
+            cinfo.scale_denom = denom;
+            break;
+        }
+    }
+    jpeg_start_decompress(&cinfo);
+    if (cinfo.output_components != 3 || cinfo.output_width < 1 || cinfo.output_height < 1) {
+        longjmp(error.jump, 1);
+    }
+    size_t stride = (size_t)cinfo.output_width * 3;
+    pixels = malloc(stride * cinfo.output_height);
+    if (pixels == NULL) {
+        status = PORTAL_IMAGE_NO_MEMORY;
+        longjmp(error.jump, 1);
+    }
+    while (cinfo.output_scanline < cinfo.output_height) {
+        JSAMPROW row = pixels + stride * cinfo.output_scanline;
+        if (jpeg_read_scanlines(&cinfo, &row, 1) != 1) longjmp(error.jump, 1);
+    }
+    jpeg_finish_decompress(&cinfo);
+    *out_w = (int)cinfo.output_width;
+    *out_h = (int)cinfo.output_height;
+    jpeg_destroy_decompress(&cinfo);
+    *out_pixels = pixels;
+    return PORTAL_IMAGE_OK;
+}
+
+// ---- PNG (libpng's simplified API, which handles its own longjmp) ---------------------
+
+static int decode_png(const unsigned char *bytes, size_t length, unsigned char **out_pixels, int *out_w,
+                      int *out_h) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, bytes, length)) return PORTAL_IMAGE_CORRUPT;
+    if (image.width < 1 || image.height < 1 || image.width > PORTAL_IMAGE_MAX_SOURCE ||
+        image.height > PORTAL_IMAGE_MAX_SOURCE) {
+        png_image_free(&image);
+        return PORTAL_IMAGE_TOO_LARGE;
+    }
+    // Alpha, if any, is composited onto black; grey and palette images become RGB.
+    image.format = PNG_FORMAT_RGB;
+    unsigned char *pixels = malloc(PNG_IMAGE_SIZE(image));
+    if (pixels == NULL) {
+        png_image_free(&image);
+        return PORTAL_IMAGE_NO_MEMORY;
+    }
+    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+        png_image_free(&image);
+        free(pixels);
+        return PORTAL_IMAGE_CORRUPT;
+    }
+    *out_w = (int)image.width;
+    *out_h = (int)image.height;
+    *out_pixels = pixels;
+    return PORTAL_IMAGE_OK;
+}
+
+// ---- Entry point ----------------------------------------------------------------------
+
+int portal_decode_image(const unsigned char *bytes, size_t length, int target_w, int target_h,
+                        unsigned char *out_rgb) {
+    if (bytes == NULL || out_rgb == NULL || target_w < 1 || target_h < 1 || target_w > PORTAL_IMAGE_MAX_TARGET ||
+        target_h > PORTAL_IMAGE_MAX_TARGET) {
+        return PORTAL_IMAGE_BAD_ARGUMENT;
+    }
+    static const unsigned char jpeg_magic[3] = {0xFF, 0xD8, 0xFF};
+    static const unsigned char png_magic[8] = {0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A};
+    unsigned char *pixels = NULL;
+    int width = 0, height = 0;
+    int status;
+    if (length >= sizeof jpeg_magic && memcmp(bytes, jpeg_magic, sizeof jpeg_magic) == 0) {
+        status = decode_jpeg(bytes, length, target_w, target_h, &pixels, &width, &height);
+    } else if (length >= sizeof png_magic && memcmp(bytes, png_magic, sizeof png_magic) == 0) {
+        status = decode_png(bytes, length, &pixels, &width, &height);
+    } else {
+        return PORTAL_IMAGE_UNKNOWN_FORMAT;
+    }
+    if (status != PORTAL_IMAGE_OK) return status;
+    status = portal_scale_rgb(pixels, width, height, out_rgb, target_w, target_h);
+    free(pixels);
+    return status;
+}
