@@ -14,14 +14,9 @@ public protocol PageStrategy<Item>: Sendable {
 }
 
 extension PageStrategy {
-    /// A failure for a non-2xx answer, with the server's `{"error": …}` message if any.
+    /// A failure for a non-2xx answer (see `PageFailure(statusOf:)`).
     public func statusFailure(_ response: HTTPResponse) -> PageFailure {
-        var message = HTTPStatusText.describe(response.status)
-        if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-           let error = object["error"] as? String, !message.hasSuffix(error) {
-            message += ": " + Sanitize.line(error)
-        }
-        return PageFailure(.http(status: response.status), message, retryAfter: response.retryAfterSeconds)
+        PageFailure(statusOf: response)
     }
 }
 
