@@ -34,8 +34,7 @@ struct ListCommand: AsyncParsableCommand {
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         let allowed = Set(resource.value.allowedFilters)
-        for (key, value) in givenFilters where !allowed.contains(key) {
-            _ = value
+        for (key, _) in givenFilters where !allowed.contains(key) {
             throw ValidationError("--\(key) is not a filter of \(resource.value.plural) (allowed: \(resource.value.allowedFilters.map { "--" + $0 }.joined(separator: " ")))")
         }
     }

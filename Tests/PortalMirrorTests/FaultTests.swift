@@ -7,12 +7,8 @@ import Testing
 /// Faults one by one, then whole lists loaded through all of them at once.
 @Suite struct FaultTests {
     @Test func theSameSeedDrawsTheSameFaults() {
-        var settings = FaultSettings()
+        var settings = Self.storm
         settings.seed = 42
-        settings.errorRate = 0.2
-        settings.throttleRate = 0.1
-        settings.truncateRate = 0.05
-        settings.dropRate = 0.05
         settings.jitterMS = 10
         let a = FaultInjector(settings), b = FaultInjector(settings)
         let first = (0..<200).map { _ in a.draw() }

@@ -10,9 +10,14 @@ public struct RickAndMortyPages<Item: Decodable & Identifiable & Sendable>: Page
     /// The API root the list started from; `next` is rebuilt under it.
     public let baseURL: String
 
+    /// Where every page must come from; nil for a base URL that is not http(s), which
+    /// then accepts no `next` link at all.
+    private let origin: Origin?
+
     public init(baseURL: String, request: APIRequest) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.firstPage = PageRequest(url: request.url(base: self.baseURL), index: 0)
+        self.origin = SplitURL(self.baseURL)?.origin
     }
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {
@@ -31,7 +36,7 @@ public struct RickAndMortyPages<Item: Decodable & Identifiable & Sendable>: Page
             guard let parsed = APIRequest.parse(link) else {
                 throw PageFailure(.malformed, "unreadable next link: \(link)")
             }
-            guard let root = SplitURL(baseURL), let nextSplit = SplitURL(link), nextSplit.origin == root.origin else {
+            guard let origin, parsed.origin == origin else {
                 throw PageFailure(.foreignLink, "refused next link to another server: \(Sanitize.line(link))")
             }
             next = PageRequest(url: parsed.request.url(base: baseURL), index: request.index + 1)
