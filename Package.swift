@@ -26,6 +26,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "PortalCore"),
+        // The emulated servers (the real APIs' behaviour, written once): the offline
+        // snapshot source and the mirror answer through them.
+        .target(name: "PortalServers", dependencies: ["PortalCore"]),
         // Image decoding in C (libjpeg-turbo, libpng): libjpeg's errors need setjmp.
         .target(
             name: "CImageShim",
@@ -40,14 +43,14 @@ let package = Package(
         .executableTarget(
             name: "portal",
             dependencies: [
-                "PortalCore", "PortalUI", "PortalTerminal",
+                "PortalCore", "PortalServers", "PortalUI", "PortalTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(
             name: "PortalMirror",
             dependencies: [
-                "PortalCore",
+                "PortalCore", "PortalServers",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -65,13 +68,17 @@ let package = Package(
         ),
         .executableTarget(
             name: "portal-bench",
-            dependencies: ["PortalCore", "PortalUI"]
+            dependencies: ["PortalCore", "PortalServers", "PortalUI"]
         ),
-        .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore"]),
+        // One home for the helpers every test target shares (test data, counting and
+        // scripted transports, `drain`).
+        .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalServers"], path: "Tests/PortalTestSupport"),
+        .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalTestSupport"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
-        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalCore", "PortalImage"], resources: [.copy("Golden")]),
+        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
-        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore"]),
+        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import PortalCore
+import PortalServers
 import Synchronization
 
 /// The request context: Hummingbird's core storage plus the connection, which the drop

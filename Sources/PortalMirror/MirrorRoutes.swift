@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalServers
 
 /// The three dialects behind one dispatcher, a pure function from a request to an answer
 /// (the HTTP server, faults and logging wrap it):

@@ -10,6 +10,7 @@
 
 import Foundation
 import PortalCore
+import PortalServers
 import PortalUI
 import Synchronization
 #if canImport(Glibc)

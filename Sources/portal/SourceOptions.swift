@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PortalCore
+import PortalServers
 
 /// Where data comes from, for every command: the offline snapshot (`--data`) or an HTTP
 /// server (`--base-url`, the live API by default), optionally traced to a file.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PortalCore
+import PortalTestSupport
 
 @Suite("APIRequest builds URLs and parses every link the server writes")
 struct APIRequestTests {

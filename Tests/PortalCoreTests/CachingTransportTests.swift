@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PortalCore
+import PortalTestSupport
 
 @Suite("CachingTransport keeps successful answers by URL")
 struct CachingTransportTests {

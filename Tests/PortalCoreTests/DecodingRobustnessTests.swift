@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PortalCore
+import PortalTestSupport
 
 /// Bytes from the network are untrusted: whatever arrives, decoding a page either
 /// succeeds or reports a malformed page — it never traps — and a cut-off page is never

@@ -1,5 +1,7 @@
 import Foundation
 @testable import PortalCore
+import PortalTestSupport
+import PortalServers
 import Testing
 
 /// The PokeAPI and PostgREST rules and their client page strategies, with no network:

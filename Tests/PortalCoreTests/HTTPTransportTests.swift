@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 @testable import PortalCore
+import PortalTestSupport
+import PortalServers
 
 @Suite("HTTPTransport passes statuses up, caps bodies and times out", .serialized)
 struct HTTPTransportTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PortalCore
+import PortalTestSupport
 
 @Suite("JSONReader reads strict JSON and refuses the rest")
 struct JSONReaderTests {

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import PortalCore
+import PortalTestSupport
 
 @Suite("The list loader: one request per page, ids once each, batches that agree")
 struct ListLoaderTests {
@@ -57,7 +58,7 @@ struct ListLoaderTests {
         let counting = CountingTransport(TestData.snapshot)
         let loader = await drain(Self.characters([("name", "rick")]), through: counting)
         #expect(counting.count > 2)
-        #expect(counting.urls.dropFirst().allSatisfy { $0.absoluteString.contains("name=rick") })
+        #expect(counting.urls.dropFirst().allSatisfy { $0.contains("name=rick") })
         #expect(loader.items.allSatisfy { $0.name.lowercased().contains("rick") })
     }
 
@@ -84,7 +85,7 @@ struct ListLoaderTests {
         let retry = try #require(loader.retry())
         #expect(retry.request == request && request.http.url.absoluteString.hasSuffix("page=3"))
         #expect(loader.apply(await fetcher.fetch(retry), for: retry) == .inserted(40..<60))
-        #expect(counting.urls.map { $0.absoluteString }.filter { $0.hasSuffix("page=3") }.count == 2)
+        #expect(counting.urls.filter { $0.hasSuffix("page=3") }.count == 2)
     }
 
     @Test func retryWaitsForRetryAfter() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalTestSupport
 import PortalMirror
 import Testing
 
@@ -63,7 +64,7 @@ import Testing
         try await Mirror.with { m in
             let counting = CountingTransport(HTTPTransport())
             let strategy = OffsetLimitPages<PokemonSummary>(baseURL: "\(m.publicURL)/v2", path: "pokemon", limit: 100)
-            let loader = await drain(strategy, transport: counting)
+            let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
             #expect(loader.count == 1351)
             #expect(loader.items.last?.id == 10326)
@@ -127,7 +128,7 @@ import Testing
         try await Mirror.with { m in
             let counting = CountingTransport(HTTPTransport())
             let strategy = ContentRangePages<Character>(baseURL: "\(m.origin)/rest/v1", table: "characters", pageSize: 20, window: window)
-            let loader = await drain(strategy, transport: counting)
+            let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
             #expect(loader.items.map(\.id) == Array(1...826))
             #expect(loader.totalCount == 826)
@@ -140,7 +141,7 @@ import Testing
             let counting = CountingTransport(HTTPTransport())
             let strategy = ContentRangePages<PokemonRecord>(
                 baseURL: "\(m.origin)/rest/v1", table: "pokemon", pageSize: 100, window: .limitOffset, exactCount: false)
-            let loader = await drain(strategy, transport: counting)
+            let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
             #expect(loader.count == 1351)
             #expect(loader.items.first(where: { $0.id == 10278 })?.baseExperience == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalTestSupport
 @testable import PortalMirror
 import Synchronization
 import Testing
@@ -130,7 +131,7 @@ import Testing
         try await Mirror.with(faults: Self.storm) { m in
             let counting = CountingTransport(HTTPTransport())
             let strategy = RickAndMortyPages<Character>(baseURL: m.publicURL, request: .list(.character))
-            let loader = await drain(strategy, transport: counting, policy: Self.patient)
+            let loader = await drain(strategy, through: counting, policy: Self.patient)
             #expect(loader.isExhausted, "stopped at \(loader.state)")
             #expect(loader.items.map(\.id) == Array(1...826))   // no duplicates, no gaps, in order
             #expect(loader.pagesLoaded == 42)
@@ -141,7 +142,7 @@ import Testing
     @Test func pokeAPIReachesTheEndThroughFaults() async throws {
         try await Mirror.with(faults: Self.storm) { m in
             let strategy = OffsetLimitPages<PokemonSummary>(baseURL: "\(m.publicURL)/v2", path: "pokemon", limit: 100)
-            let loader = await drain(strategy, transport: HTTPTransport(), policy: Self.patient)
+            let loader = await drain(strategy, through: HTTPTransport(), policy: Self.patient)
             #expect(loader.isExhausted, "stopped at \(loader.state)")
             #expect(loader.count == 1351)
             #expect(loader.items.map(\.id) == Mirror.data.pokemon.map(\.id))
@@ -151,7 +152,7 @@ import Testing
     @Test func postgRESTReachesTheEndThroughFaults() async throws {
         try await Mirror.with(faults: Self.storm) { m in
             let strategy = ContentRangePages<Character>(baseURL: "\(m.origin)/rest/v1", table: "characters", pageSize: 50)
-            let loader = await drain(strategy, transport: HTTPTransport(), policy: Self.patient)
+            let loader = await drain(strategy, through: HTTPTransport(), policy: Self.patient)
             #expect(loader.isExhausted, "stopped at \(loader.state)")
             #expect(loader.items.map(\.id) == Array(1...826))
         }

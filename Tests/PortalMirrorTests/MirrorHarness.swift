@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalTestSupport
 @testable import PortalMirror
 import Synchronization
 import Testing
@@ -53,14 +54,7 @@ enum Mirror {
     }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
 extension HTTPResponse {
-    var text: String { String(decoding: body, as: UTF8.self) }
-
     func json() throws -> Any { try JSONSerialization.jsonObject(with: body) }
 
     func object() throws -> [String: Any] {
@@ -72,31 +66,4 @@ extension HTTPResponse {
         guard let array = try json() as? [[String: Any]] else { throw TestFailure("not an array: \(text.prefix(200))") }
         return array
     }
-}
-
-/// Counts the requests that pass through.
-final class CountingTransport: Transport {
-    let inner: any Transport
-    private let counter = Mutex(0)
-
-    init(_ inner: any Transport) { self.inner = inner }
-
-    var count: Int { counter.withLock { $0 } }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        counter.withLock { $0 += 1 }
-        return try await inner.send(request)
-    }
-}
-
-/// Loads a whole list with PortalCore's engine: `ListLoader` hands out tickets,
-/// `PageFetcher` runs them (retrying under `policy`), until the end or a final failure.
-func drain<S: PageStrategy>(_ strategy: S, transport: any Transport, policy: RetryPolicy = .none) async -> ListLoader<S> {
-    let loader = ListLoader(strategy: strategy)
-    let fetcher = PageFetcher(transport: transport, strategy: strategy, policy: policy)
-    while let ticket = loader.loadMore() {
-        let result = await fetcher.fetch(ticket)
-        loader.apply(result, for: ticket)
-    }
-    return loader
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalTestSupport
 import PortalMirror
 import Testing
 
@@ -144,7 +145,7 @@ import Testing
         try await Mirror.with { m in
             let counting = CountingTransport(HTTPTransport())
             let strategy = RickAndMortyPages<Character>(baseURL: m.publicURL, request: .list(.character))
-            let loader = await drain(strategy, transport: counting)
+            let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
             #expect(loader.count == 826)
             #expect(loader.items.map(\.id) == Array(1...826))
@@ -158,7 +159,7 @@ import Testing
             let counting = CountingTransport(HTTPTransport())
             let strategy = RickAndMortyPages<Character>(
                 baseURL: m.publicURL, request: .list(.character, filters: [("species", "Mythological Creature")]))
-            let loader = await drain(strategy, transport: counting)
+            let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
             #expect(loader.count == 46)
             #expect(loader.items.allSatisfy { $0.species == "Mythological Creature" })

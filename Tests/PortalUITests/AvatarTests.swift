@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalTestSupport
 import PortalImage
 @testable import PortalUI
 import Synchronization

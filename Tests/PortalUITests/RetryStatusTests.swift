@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalTestSupport
 import Synchronization
 import Testing
 @testable import PortalUI

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalTestSupport
 import PortalUI
 import Testing
 

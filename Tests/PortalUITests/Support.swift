@@ -1,64 +1,9 @@
 import Foundation
 import PortalCore
+import PortalTestSupport
 import PortalUI
 import Synchronization
 import Testing
-
-/// Where the snapshot data lives: `PORTAL_DATA`, else `../shared/data` beside the package.
-enum TestData {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let folder: String = {
-        if let env = ProcessInfo.processInfo.environment["PORTAL_DATA"], !env.isEmpty { return env }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data").standardizedFileURL.path
-    }()
-
-    static let baseURL = SnapshotTransport.defaultBaseURL
-
-    /// Loaded once per test process; the snapshot is read-only.
-    static let snapshot: SnapshotTransport = {
-        do { return try SnapshotTransport(dataFolder: folder) } catch { fatalError("snapshot data: \(error)") }
-    }()
-}
-
-/// Counts (and records) requests on their way to the real transport.
-final class CountingTransport: Transport {
-    private let inner: any Transport
-    private let log = Mutex<[String]>([])
-
-    init(_ inner: any Transport = TestData.snapshot) { self.inner = inner }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        log.withLock { $0.append(request.url.absoluteString) }
-        return try await inner.send(request)
-    }
-
-    var urls: [String] { log.withLock { $0 } }
-    var count: Int { urls.count }
-    func count(containing part: String) -> Int { urls.filter { $0.contains(part) }.count }
-    var pageRequests: Int { urls.filter { $0.contains("/character") && !$0.contains("/avatar/") }.count }
-    var episodeRequests: Int { urls.filter { $0.contains("/episode") }.count }
-    var avatarRequests: Int { urls.filter { $0.contains("/character/avatar/") }.count }
-}
-
-/// Fails every request whose URL contains `failing` with `status` (while `failing` is set).
-final class FailingTransport: Transport {
-    private let inner: any Transport
-    private let rule = Mutex<(part: String?, status: Int)>((nil, 500))
-
-    init(_ inner: any Transport) { self.inner = inner }
-
-    func fail(_ part: String?, status: Int = 500) { rule.withLock { $0 = (part, status) } }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (part, status) = rule.withLock { $0 }
-        if let part, request.url.absoluteString.contains(part) {
-            return HTTPResponse(status: status, body: Data("{\"error\":\"boom\"}".utf8))
-        }
-        return try await inner.send(request)
-    }
-}
 
 /// Queues the controller's work so a test decides when each piece runs and is delivered.
 final class FakeRunner: EffectRunner {

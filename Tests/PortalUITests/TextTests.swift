@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalTestSupport
 import PortalUI
 import Testing
 

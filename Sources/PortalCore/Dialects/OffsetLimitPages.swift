@@ -6,12 +6,15 @@ import Foundation
 ///
 /// Like `RickAndMortyPages`, a `next` pointing at another origin is refused.
 public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageStrategy where Item.ID: Sendable {
+    /// PokeAPI's page size when `limit` is not given.
+    public static var defaultLimit: Int { 20 }
+
     public let firstPage: PageRequest
     /// The API root, e.g. `https://pokeapi.co/api/v2`.
     public let baseURL: String
 
     /// The list at `BASE/path?offset=0&limit=limit` (e.g. `path` = `pokemon`).
-    public init(baseURL: String, path: String, limit: Int = PokeAPIRules.defaultLimit) {
+    public init(baseURL: String, path: String, limit: Int = OffsetLimitPages.defaultLimit) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
         // A base URL that does not parse is a programming error of the caller.

@@ -4,11 +4,11 @@
 /// It is a state machine with no I/O: `loadMore()` and `retry()` hand out at most one
 /// `PageTicket` at a time, a fetcher runs it elsewhere, and `apply(_:for:)` folds the
 /// result in as one batch. That keeps it deterministic to test and lets the UI thread own
-/// it without locks.
-public final class ListLoader<Strategy: PageStrategy> {
-    public typealias Item = Strategy.Item
-
-    public private(set) var strategy: Strategy
+/// it without locks. It knows only the first page's request: decoding (and so the
+/// strategy) belongs to whoever fetches, which keeps the loader free of any one API.
+public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Sendable {
+    /// The request the list starts from.
+    public private(set) var firstPage: PageRequest
     public private(set) var items: [Item] = []
     public private(set) var state: PageState = .idle
     /// The total the server reports, once a page has said it.
@@ -25,10 +25,15 @@ public final class ListLoader<Strategy: PageStrategy> {
     private var seen = Set<Item.ID>()
     private let now: @Sendable () -> ContinuousClock.Instant
 
-    public init(strategy: Strategy, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
-        self.strategy = strategy
-        self.next = strategy.firstPage
+    public init(firstPage: PageRequest, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        self.firstPage = firstPage
+        self.next = firstPage
         self.now = now
+    }
+
+    /// A list that starts at `strategy`'s first page.
+    public convenience init<Strategy: PageStrategy<Item>>(strategy: Strategy, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        self.init(firstPage: strategy.firstPage, now: now)
     }
 
     public var count: Int { items.count }
@@ -83,15 +88,20 @@ public final class ListLoader<Strategy: PageStrategy> {
 
     /// Starts the list over (a new search): everything loaded is dropped and late results
     /// of the old generation will be ignored.
-    public func reset(strategy: Strategy) {
-        self.strategy = strategy
+    public func reset(firstPage: PageRequest) {
+        self.firstPage = firstPage
         generation += 1
         items = []
         seen = []
         totalCount = nil
         pagesLoaded = 0
         retryNotBefore = nil
-        next = strategy.firstPage
+        next = firstPage
         state = .idle
+    }
+
+    /// Starts the list over at `strategy`'s first page.
+    public func reset<Strategy: PageStrategy<Item>>(strategy: Strategy) {
+        reset(firstPage: strategy.firstPage)
     }
 }

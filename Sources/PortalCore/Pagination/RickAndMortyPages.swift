@@ -91,7 +91,7 @@ public struct RickAndMortyPages<Item: Decodable & Identifiable & Sendable>: Page
 
     static func isNothingHere(_ body: Data) -> Bool {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return false }
-        return object["error"] as? String == RickAndMortyRules.nothingHere
+        return object["error"] as? String == RickAndMortyAPI.nothingHere
     }
 
     static func shortDescription(_ error: any Error) -> String {

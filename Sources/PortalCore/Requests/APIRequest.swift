@@ -126,7 +126,7 @@ public struct APIRequest: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    static func cleanFilters(_ pairs: [(String, String)], for resource: Resource) -> [Filter] {
+    public static func cleanFilters(_ pairs: [(String, String)], for resource: Resource) -> [Filter] {
         var seen = Set<String>()
         var out: [Filter] = []
         for (key, value) in pairs where resource.allowedFilters.contains(key) && !value.isEmpty {

@@ -11,7 +11,7 @@ import PortalImage
 /// carry the character id and the pane's token (and so do avatar results).
 @MainActor
 public final class ScreenController: App, CharacterListViewDelegate {
-    public typealias Loader = ListLoader<RickAndMortyPages<PortalCore.Character>>
+    public typealias Loader = ListLoader<PortalCore.Character>
 
     public let baseURL: String
     public let sourceLabel: String
@@ -49,6 +49,7 @@ public final class ScreenController: App, CharacterListViewDelegate {
     /// Why the last `r` did not retry (a 429's `Retry-After` still running).
     private var retryRefusal: String?
     private var started = false
+    private var strategy: RickAndMortyPages<PortalCore.Character>
 
     public init(
         transport: any Transport, baseURL: String, sourceLabel: String, runner: any EffectRunner,
@@ -60,7 +61,8 @@ public final class ScreenController: App, CharacterListViewDelegate {
         self.sourceLabel = sourceLabel
         self.runner = runner
         self.retryPolicy = retryPolicy
-        let loader = Loader(strategy: RickAndMortyPages(baseURL: baseURL, request: .list(.character)))
+        strategy = RickAndMortyPages<PortalCore.Character>(baseURL: baseURL, request: .list(.character))
+        let loader = Loader(strategy: RickAndMortyPages<PortalCore.Character>(baseURL: baseURL, request: .list(.character)))
         self.loader = loader
         listView = CharacterListView(items: { loader.items })
         listView.delegate = self
@@ -233,7 +235,7 @@ public final class ScreenController: App, CharacterListViewDelegate {
     private func launch(_ ticket: PageTicket?) {
         guard let ticket else { return }
         pageRequestCount += 1
-        let fetcher = PageFetcher(transport: transport, strategy: loader.strategy, policy: retryPolicy)
+        let fetcher = PageFetcher(transport: transport, strategy: strategy, policy: retryPolicy)
         retryNote = nil
         runner.runReporting { post in
             .page(ticket, await fetcher.fetch(ticket) { attempt, failure, wait in
@@ -248,7 +250,8 @@ public final class ScreenController: App, CharacterListViewDelegate {
     private func apply(query text: String) {
         query = text
         let request: APIRequest = text.isEmpty ? .list(.character) : .list(.character, filters: [("name", text)])
-        loader.reset(strategy: RickAndMortyPages(baseURL: baseURL, request: request))
+        strategy = RickAndMortyPages(baseURL: baseURL, request: request)
+        loader.reset(strategy: strategy)
         closeDetail()
         listView.reset()
         relayout()

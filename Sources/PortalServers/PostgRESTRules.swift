@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// A table PostgREST can serve: rows in id order, each written as one JSON object.
 public protocol RowTable: Sendable {

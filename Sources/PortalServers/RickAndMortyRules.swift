@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 import Synchronization
 
 /// The Rick and Morty API's server behaviour, written once: the offline snapshot
@@ -9,7 +10,7 @@ import Synchronization
 /// bodies, and `next`/`prev` built from the path as sent with unencoded values.
 public final class RickAndMortyRules: Sendable {
     public static let pageSize = 20
-    public static let nothingHere = "There is nothing here"
+    public static let nothingHere = RickAndMortyAPI.nothingHere
     public static let badID = "Hey! you must provide an id"
     public static let badArray = "Bad... bad array :/"
 

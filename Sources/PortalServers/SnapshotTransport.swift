@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// The offline source: answers HTTP requests from the data snapshot with the real
 /// server's behaviour, so the pagination engine and the UI cannot tell it from the API.

@@ -1,3 +1,5 @@
+import PortalCore
+
 /// Items of one resource in id order, as the server sees them.
 ///
 /// The snapshot keeps the real records in an array; the mirror's `--scale` serves a

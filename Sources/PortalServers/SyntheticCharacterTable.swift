@@ -1,3 +1,5 @@
+import PortalCore
+
 /// `count` synthetic characters made from the real ones, computed on demand in constant
 /// time: position `p` is base record `p % base.count` with the fresh id `p + 1`, and from
 /// the second cycle on its name is marked with the cycle (`Rick Sanchez #2`). The avatar

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PortalCore
+import PortalTestSupport
+import PortalServers
 
 @Suite("The snapshot answers as the real server does")
 struct SnapshotRulesTests {

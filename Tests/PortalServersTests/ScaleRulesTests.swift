@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 @testable import PortalCore
+import PortalTestSupport
+import PortalServers
 
 /// Counts how many items the rules read, to show that a page costs the same at any scale.
 final class CountingTable: ItemTable {

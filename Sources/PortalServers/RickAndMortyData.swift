@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// The Rick and Morty snapshot as read from `DATA/rickandmorty/`: characters, episodes,
 /// locations, and where the avatars are.

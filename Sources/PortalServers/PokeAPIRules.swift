@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// PokeAPI's `/api/v2/pokemon` behaviour (offset/limit pagination), written once for the
 /// mirror and for tests (`api-facts.md` §2).
@@ -12,7 +13,7 @@ import Foundation
 /// - `GET /pokemon/{id or name}` (with or without the trailing slash) → the record;
 ///   unknown → 404 `Not Found` (plain text, as the real service answers).
 public struct PokeAPIRules: Sendable {
-    public static let defaultLimit = 20
+    public static let defaultLimit = OffsetLimitPages<PokemonSummary>.defaultLimit
     public static let notFound = "Not Found"
 
     /// The API root every link points at, e.g. `http://127.0.0.1:8080/api/v2`.
