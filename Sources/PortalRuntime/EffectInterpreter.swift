@@ -72,14 +72,15 @@ public final class EffectInterpreter: EffectPerformer {
         }
     }
 
-    /// Items by id in one request for the ones not already known; known ones come from
-    /// the cache. The answer is in `ids` order, unknown ids skipped (as the API skips them).
+    /// Items by id: from the cache when every one is known, else in one request for the
+    /// whole list as the item names it. Asking for the same list always sends the same
+    /// URL, so the HTTP caches (in memory and on disk) can answer it next time. The answer
+    /// is in `ids` order, unknown ids skipped (as the API skips them).
     func fetchItems(_ kind: ItemKind, ids: [Int]) async -> Result<[Item], PageFailure> {
         let keys = ids.map { ItemKey(kind, $0) }
         var known = items.lookup(keys)
-        let missing = Array(Set(keys.filter { known[$0] == nil }.map(\.id))).sorted()
-        if !missing.isEmpty {
-            guard let request = source.itemsRequest(kind, ids: missing) else {
+        if keys.contains(where: { known[$0] == nil }) {
+            guard let request = source.itemsRequest(kind, ids: ids) else {
                 return .failure(PageFailure(.malformed, "this source cannot look up \(kind.rawValue)s by id"))
             }
             let source = self.source
