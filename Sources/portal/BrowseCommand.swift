@@ -27,21 +27,9 @@ struct BrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The tab shown first: characters, episodes or locations.", valueName: "tab"))
     var tab: String?
 
-    @Option(help: "Name contains (case-insensitive).") var name: String?
-    @Option(help: "Characters: Alive, Dead or unknown.") var status: String?
-    @Option(help: "Characters: species contains.") var species: String?
-    @Option(help: "Characters and locations: type contains.") var type: String?
-    @Option(help: "Characters: Female, Male, Genderless or unknown.") var gender: String?
-    @Option(help: "Locations: dimension contains.") var dimension: String?
-    @Option(help: "Episodes: code contains, e.g. S01.") var episode: String?
+    @OptionGroup var filters: FilterOptions
 
     @OptionGroup var source: SourceOptions
-
-    /// The filters given on the command line, in the API's order.
-    private var givenFilters: [(String, String)] {
-        [("name", name), ("status", status), ("species", species), ("type", type), ("gender", gender),
-         ("dimension", dimension), ("episode", episode)].compactMap { key, value in value.map { (key, $0) } }
-    }
 
     /// The tab index `--tab` names in `tabs` (by title, kind, or either's plural).
     static func tabIndex(_ name: String, in tabs: [TabSpec]) -> Int? {
@@ -61,10 +49,7 @@ struct BrowseCommand: ParsableCommand {
             return index
         } ?? 0
         let spec = tabs[index]
-        let allowed = Set(spec.filters.map(\.key) + (spec.searchKey.map { [$0] } ?? []))
-        for (key, _) in givenFilters where !allowed.contains(key) {
-            throw ValidationError("--\(key) is not a filter of \(spec.title.lowercased()) (allowed: \(allowed.sorted().map { "--" + $0 }.joined(separator: " ")))")
-        }
+        try filters.validate(allowed: (spec.searchKey.map { [$0] } ?? []) + spec.filters.map(\.key), for: spec.title.lowercased())
     }
 
     func run() throws {
@@ -73,7 +58,7 @@ struct BrowseCommand: ParsableCommand {
         let browseSource = source.browseSource
         let label = source.label
         let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
-        let filters = givenFilters
+        let filters = self.filters.given
         let interpreter = EffectInterpreter(source: browseSource, transport: transport)
         let status: ExitStatus
         do {

@@ -142,7 +142,10 @@ struct AvatarTests {
         h.send(.message(stale))
         #expect(h.controller.pane?.avatar == nil)
         // A stale pane of the same character is dropped too.
-        guard case .avatar(_, let avatarID, let outcome) = stale else { return }
+        guard case .avatar(_, let avatarID, let outcome) = stale else {
+            Issue.record("not an avatar result: \(stale)")
+            return
+        }
         h.press(.escape, .left, .enter)  // Rick again, a new pane
         #expect(h.controller.pane?.item?.rawID == 1)
         h.controller.pane?.avatar = nil

@@ -12,18 +12,16 @@ struct RenderingTests {
         return h
     }
 
-    @Test func grid100x30() async {
+    @Test func grid100x30() async throws {
         let h = await settled(Size(columns: 100, rows: 30))
         let screen = h.screen()
         expectGolden(screen.text, "grid-100x30")
         // The selected card (Rick) is drawn in reverse video; its status mark is green.
         #expect(screen.text(row: 1, where: \.reverse).hasPrefix("Rick Sanchez"))
-        if let mark = screen.find("● Alive") {
-            #expect(screen.style(row: mark.row, column: mark.column).foreground == .green)
-        }
-        if let dead = screen.find("● Dead") {
-            #expect(screen.style(row: dead.row, column: dead.column).foreground == .red)
-        }
+        let mark = try #require(screen.find("● Alive"))
+        #expect(screen.style(row: mark.row, column: mark.column).foreground == .green)
+        let dead = try #require(screen.find("● Dead"))
+        #expect(screen.style(row: dead.row, column: dead.column).foreground == .red)
         #expect(screen.text(row: 0, where: \.bold).hasPrefix("portal"))
         // The active tab is marked in reverse video.
         #expect(screen.text(row: 0, where: \.reverse) == " 1 Characters ")
