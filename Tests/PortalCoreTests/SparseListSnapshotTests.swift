@@ -7,10 +7,8 @@ import PortalTestSupport
 /// The sparse list driven through real strategies and the snapshot, counting requests.
 @Suite("The sparse list over the snapshot: jumps, scrolls back, walks")
 struct SparseListSnapshotTests {
-    typealias Pages = RickAndMortyPages<Character>
-
-    static func characters(_ filters: [(String, String)] = []) -> Pages {
-        Pages(baseURL: TestData.base, request: .list(.character, filters: filters))
+    static func characters(_ filters: [(String, String)] = []) -> RickAndMortyPages<Character> {
+        ListLoaderTests.characters(filters)
     }
 
     /// Runs every ticket for `visible` and applies the results; the pages asked for.
