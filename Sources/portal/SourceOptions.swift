@@ -15,6 +15,18 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Append one JSON line per request to this file.", valueName: "file"))
     var trace: String?
 
+    // MARK: Which API (see DialectOptions)
+
+    @OptionGroup var dialect: DialectOptions
+
+    /// The API this source speaks (`--api`, else inferred from `--base-url`).
+    var apiKind: APIKind { dialect.kind(baseURL: baseURL) }
+
+    /// `--header` lines and `PORTAL_API_KEY`, for every request.
+    func requestHeaders() throws -> RequestHeaders {
+        try dialect.headers(environment: ProcessInfo.processInfo.environment)
+    }
+
     func validate() throws {
         if data != nil && baseURL != nil {
             throw ValidationError("--data and --base-url name two sources; give one")
@@ -22,11 +34,15 @@ struct SourceOptions: ParsableArguments {
         if let baseURL, SplitURL(baseURL) == nil {
             throw ValidationError("--base-url must be an http(s) URL, got '\(baseURL)'")
         }
+        if apiKind == .postgREST, data == nil, baseURL == nil {
+            throw ValidationError("--api postgrest needs --base-url (a …/rest/v1 root) or --data")
+        }
+        try dialect.check(for: apiKind)
     }
 
     /// The API root that links are built under.
     var apiBaseURL: String {
-        let url = baseURL ?? SnapshotTransport.defaultBaseURL
+        let url = baseURL ?? SnapshotTransport.defaultBaseURL(for: apiKind)
         return url.hasSuffix("/") ? String(url.dropLast()) : url
     }
 
@@ -40,7 +56,7 @@ struct SourceOptions: ParsableArguments {
     func makeTransport() throws -> any Transport {
         var transport: any Transport
         if let data {
-            transport = try SnapshotTransport(dataFolder: data)
+            transport = try SnapshotTransport(dataFolder: data, api: apiKind)
         } else {
             transport = HTTPTransport()
         }

@@ -12,13 +12,17 @@ public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageS
     public let firstPage: PageRequest
     /// The API root, e.g. `https://pokeapi.co/api/v2`.
     public let baseURL: String
+    /// Added to every request (`--header`, the API key).
+    public let headers: RequestHeaders
 
     /// The list at `BASE/path?offset=0&limit=limit` (e.g. `path` = `pokemon`).
-    public init(baseURL: String, path: String, limit: Int = OffsetLimitPages.defaultLimit) {
+    public init(baseURL: String, path: String, limit: Int = OffsetLimitPages.defaultLimit, headers: RequestHeaders = RequestHeaders()) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.headers = headers
         let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
         // A base URL that does not parse is a programming error of the caller.
-        self.firstPage = PageRequest(url: URL(string: "\(self.baseURL)/\(trimmed)?offset=0&limit=\(limit)")!, index: 0)
+        self.firstPage = PageRequest(
+            url: URL(string: "\(self.baseURL)/\(trimmed)?offset=0&limit=\(limit)")!, headers: headers.applied(to: [:]), index: 0)
     }
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {
@@ -40,7 +44,7 @@ public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageS
             guard let url = URL(string: link) ?? URL(string: link.replacingOccurrences(of: " ", with: "%20")) else {
                 throw PageFailure(.malformed, "unreadable next link: \(Sanitize.line(link))")
             }
-            next = PageRequest(url: url, index: request.index + 1)
+            next = PageRequest(url: url, headers: headers.applied(to: [:]), index: request.index + 1)
         }
         return PageContent(items: envelope.results, next: next, totalCount: envelope.count)
     }
