@@ -118,9 +118,10 @@ struct SourcesEndToEndTests {
     /// Spawns portal on a thread of its own: `waitpid` must not hold a thread of the
     /// cooperative pool, which the in-process mirror needs to answer.
     private func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Spawn.Result {
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "PORTAL_API_KEY")
-        environment.merge(extra) { _, new in new }
+        var merged = ProcessInfo.processInfo.environment
+        merged.removeValue(forKey: "PORTAL_API_KEY")
+        merged.merge(extra) { _, new in new }
+        let environment = merged
         let binary = EndToEndEnvironment.portal ?? "portal"
         let scratch = FileManager.default.temporaryDirectory
         return try await withCheckedThrowingContinuation { continuation in
