@@ -6,7 +6,7 @@ import PortalServers
 /// Where data comes from, for every command: the offline snapshot (`--data`) or an HTTP
 /// server (`--base-url`, the live API by default), optionally traced to a file.
 struct SourceOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Read the offline snapshot in this folder (holding rickandmorty/).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Read the offline snapshot in this folder (holding rickandmorty/ and pokeapi/).", valueName: "dir"))
     var data: String?
 
     @Option(name: .long, help: ArgumentHelp("The API root to fetch from over HTTP.", valueName: "url"))

@@ -105,9 +105,3 @@ public struct PostgRESTOrder: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { text }
 }
-
-/// A `--where`, `--order` or `--header` that cannot be sent; the message names it.
-public struct RequestSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
