@@ -46,9 +46,22 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let transport = try source.makeTransport()
+        let made = try source.makeSource()
+        let transport = made.transport
         let request = APIRequest.list(resource.value, filters: givenFilters)
         let printer = ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: source.apiBaseURL))
+        // A trace that stopped is reported once, after the list: exit 1 even when the
+        // list itself succeeded, since the trace asked for is incomplete.
+        do {
+            try await list(request, transport, printer)
+        } catch {
+            if let problem = made.traceProblem { FileHandle.standardError.write(Data("portal: \(problem)\n".utf8)) }
+            throw error
+        }
+        if let problem = made.traceProblem { throw RuntimeFailure(problem) }
+    }
+
+    private func list(_ request: APIRequest, _ transport: any Transport, _ printer: ItemPrinter) async throws {
         switch resource.value {
         case .character:
             try await follow(RickAndMortyPages<Character>(baseURL: source.apiBaseURL, request: request), transport, printer.line)

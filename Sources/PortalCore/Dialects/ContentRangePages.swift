@@ -45,8 +45,8 @@ public struct ContentRangePages<Item: Decodable & Identifiable & Sendable>: Page
             text += "&limit=\(pageSize)&offset=\(offset)"
         }
         if exactCount { headers["Prefer"] = "count=exact" }
-        // Every part is encoded above, so this cannot fail for a valid base URL.
-        return PageRequest(url: URL(string: text)!, headers: headers, index: index)
+        // Every part is encoded above, so only a base URL that is no URL fails here.
+        return PageRequest(url: URL(string: text) ?? .unservable, headers: headers, index: index)
     }
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {

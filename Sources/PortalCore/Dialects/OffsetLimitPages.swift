@@ -17,8 +17,9 @@ public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageS
     public init(baseURL: String, path: String, limit: Int = OffsetLimitPages.defaultLimit) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
-        // A base URL that does not parse is a programming error of the caller.
-        self.firstPage = PageRequest(url: URL(string: "\(self.baseURL)/\(trimmed)?offset=0&limit=\(limit)")!, index: 0)
+        // A base URL that is no URL gives a request every transport refuses, not a trap.
+        let first = URL(string: "\(self.baseURL)/\(trimmed)?offset=0&limit=\(limit)")
+        self.firstPage = PageRequest(url: first ?? .unservable, index: 0)
     }
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {
@@ -49,5 +50,15 @@ public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageS
         var count: Int?
         var next: String?
         var results: [Item]
+
+        private enum CodingKeys: String, CodingKey { case count, next, results }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            // A count that is not a non-negative whole number is no count; the page is fine.
+            count = ReportedCount.plausible((try? c.decodeIfPresent(Int.self, forKey: .count)) ?? nil)
+            next = try c.decodeIfPresent(String.self, forKey: .next)
+            results = try c.decode([Item].self, forKey: .results)
+        }
     }
 }

@@ -69,7 +69,7 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
         case .failure(let failure):
             state = .failed(failure, ticket.request)
             if let seconds = failure.retryAfter {
-                retryNotBefore = now() + min(.milliseconds(Int(seconds * 1000)), maxRetryAfter)
+                retryNotBefore = now() + RetryAfter.duration(seconds, cap: maxRetryAfter)
             }
             return .failed(failure)
         case .success(let page):

@@ -33,7 +33,7 @@ public struct RetryPolicy: Sendable {
         // Full jitter between half and all of the capped backoff.
         var wait = capped * (0.5 + 0.5 * random)
         if let seconds = failure.retryAfter {
-            wait = max(wait, min(.milliseconds(Int(seconds * 1000)), maxRetryAfter))
+            wait = max(wait, RetryAfter.duration(seconds, cap: maxRetryAfter))
         }
         return wait
     }

@@ -25,9 +25,10 @@ public struct HTTPResponse: Sendable {
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 
-    /// `Retry-After` in seconds, when the server sent a number.
+    /// `Retry-After` in seconds (a number or an HTTP-date), clamped to
+    /// `RetryAfter.ceiling`; nil when absent or unreadable.
     public var retryAfterSeconds: Double? {
-        header("retry-after").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) }
+        header("retry-after").flatMap { RetryAfter.seconds($0) }
     }
 }
 
