@@ -1,3 +1,4 @@
+import CPortalShim
 import PortalUI
 
 /// Runs the UI's asynchronous work (network, decoding) off the UI thread and brings each
@@ -29,6 +30,9 @@ final class DetachedEffectRunner: EffectRunner, Sendable {
             wake.poke()
         }
         Task.detached {
+            // Network answers are decoded on this pool thread: give it an alternate
+            // signal stack so that even a stack overflow here runs the crash restore.
+            portal_alternate_stack_ensure()
             post(await work(post))
         }
     }

@@ -17,7 +17,10 @@ import Glibc
 /// the app says something changed (or the size did).
 ///
 /// Ctrl-C always ends the loop (status 130) before the app sees it: in raw mode it is
-/// just a key, and a way out that no UI state can swallow is part of the contract.
+/// just a key, and a way out that no UI state can swallow is part of the contract. Ctrl-Z
+/// (byte 0x1A, `.control("z")`) is intercepted the same way: the terminal is given back,
+/// the process stops, and on `fg` everything is repainted. SIGCONT (continued after a
+/// stop from outside) repaints too.
 @MainActor
 final class TerminalLoop {
     private let session: CursesSession
@@ -41,6 +44,7 @@ final class TerminalLoop {
         var size = session.size
         app.start(size: size)
         draw(app)
+        TestCrash.fromEnvironment()?.trigger()
 
         var descriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -62,7 +66,7 @@ final class TerminalLoop {
                 for byte in wake.drain() where byte != WakePipe.effectByte {
                     let signal = Int32(byte)
                     if let status = ExitStatus.forSignal(signal) { return status }
-                    if signal == SIGWINCH { resized = true }
+                    if signal == SIGWINCH || signal == SIGCONT { resized = true }
                 }
             }
             if descriptors.count > 2, descriptors[2].revents != 0 {
@@ -83,6 +87,9 @@ final class TerminalLoop {
                     resized = true
                 case .key(.control("c")):
                     return .interrupted
+                case .key(.control("z")):
+                    session.suspendUntilContinued()
+                    resized = true
                 case .key(let key):
                     if app.handle(key) == .quit { return .quit }
                 case .mouse, .ignored:
