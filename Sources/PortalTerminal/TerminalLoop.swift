@@ -29,8 +29,11 @@ final class TerminalLoop {
     private let wake: WakePipe
     private let mailbox: Mailbox
     private let mainQueueDescriptor: Int32
+    /// Runs once the first frame is on screen (the `PORTAL_TEST_CRASH` hook).
+    private let afterFirstFrame: (() -> Void)?
 
-    init(session: CursesSession, screen: NcursesScreen, wake: WakePipe, mailbox: Mailbox) {
+    init(session: CursesSession, screen: NcursesScreen, wake: WakePipe, mailbox: Mailbox, afterFirstFrame: (() -> Void)? = nil) {
+        self.afterFirstFrame = afterFirstFrame
         self.session = session
         self.screen = screen
         self.input = InputReader(window: session.window)
@@ -44,7 +47,7 @@ final class TerminalLoop {
         var size = session.size
         app.start(size: size)
         draw(app)
-        TestCrash.fromEnvironment()?.trigger()
+        afterFirstFrame?()
 
         var descriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),

@@ -33,7 +33,8 @@ public enum TerminalUI {
             throw TerminalError("cannot install signal handlers")
         }
         let screen = NcursesScreen(window: session.window, colors: session.colors, defaultColors: session.defaultColors)
-        let loop = TerminalLoop(session: session, screen: screen, wake: wake, mailbox: mailbox)
+        let loop = TerminalLoop(session: session, screen: screen, wake: wake, mailbox: mailbox,
+                                afterFirstFrame: TestCrash.fromEnvironment().map { crash in { crash.trigger(runner: runner) } })
         return loop.run(app)
     }
 }

@@ -8,7 +8,10 @@ import Testing
 struct TerminalRestoreEndToEndTests {
     /// The process dies of its signal (the shell sees 128 + the signal), and the shell
     /// gets its cooked modes, its main screen, its cursor and no mouse reporting back.
-    @Test(arguments: [("segv", 128 + SIGSEGV), ("stackoverflow", 128 + SIGSEGV), ("abort", 128 + SIGABRT)])
+    @Test(arguments: [
+        ("segv", 128 + SIGSEGV), ("abort", 128 + SIGABRT),
+        ("stackoverflow", 128 + SIGSEGV), ("stackoverflow-worker", 128 + SIGSEGV),
+    ])
     func aCrashGivesTheTerminalBack(crash: String, status: Int32) throws {
         let session = try TmuxSession()
         defer { session.close() }
