@@ -39,4 +39,13 @@ struct SanitizeTests {
         #expect(Sanitize.line("👨‍👩‍👧") == "👨👩👧")
         #expect(Sanitize.line("👍🏽 ❤️") == "👍 ❤")
     }
+
+    @Test func everyFormatCharacterIsHidden() {
+        var missing: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory == .format else { continue }
+            if !Sanitize.isHidden(scalar) { missing.append("U+" + String(value, radix: 16, uppercase: true)) }
+        }
+        #expect(missing.isEmpty, "format characters that get through: \(missing)")
+    }
 }

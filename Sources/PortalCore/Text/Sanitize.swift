@@ -36,13 +36,18 @@ public enum Sanitize {
     /// Scalars `line` drops: format characters (Cf: bidi controls, soft hyphen, BOM,
     /// zero-width joiners and spaces, tags, …), variation selectors and emoji modifiers.
     public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
+        switch scalar.value {
         // Everything below the soft hyphen is ASCII or a control: the common case.
-        if v < 0xAD { return false }
-        switch v {
-        case 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true  // variation selectors
-        case 0x1F3FB...0x1F3FF: return true  // emoji modifiers (skin tones)
-        default: return scalar.properties.generalCategory == .format
+        case ..<0xAD: false
+        // Format characters (Cf), listed rather than looked up so that long text in any
+        // script costs a range check a scalar (a test checks the list against Unicode).
+        case 0xAD, 0x600...0x605, 0x61C, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0x180E,
+             0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x206F, 0xFEFF,
+             0xFFF9...0xFFFB, 0x110BD, 0x110CD, 0x13430...0x1343F, 0x1BCA0...0x1BCA3,
+             0x1D173...0x1D17A, 0xE0001, 0xE0020...0xE007F: true
+        // Variation selectors, and the emoji modifiers (skin tones).
+        case 0xFE00...0xFE0F, 0xE0100...0xE01EF, 0x1F3FB...0x1F3FF: true
+        default: false
         }
     }
 
