@@ -94,10 +94,14 @@ int portal_signals_install(int fd) {
     sigemptyset(&action.sa_mask);
     if (sigaction(SIGWINCH, &action, &previous_winch) != 0) return -1;
     if (sigaction(SIGCONT, &action, NULL) != 0) return -1;
+    // A SIGTSTP from outside (`kill -TSTP`) suspends through the loop like Ctrl-Z, so
+    // the terminal is restored before the process stops.
+    if (sigaction(SIGTSTP, &action, NULL) != 0) return -1;
     sigset_t handled;
     sigemptyset(&handled);
     sigaddset(&handled, SIGWINCH);
     sigaddset(&handled, SIGCONT);
+    sigaddset(&handled, SIGTSTP);
     for (size_t i = 0; i < END_COUNT; i++) {
         if (sigaction(end_signals[i], &action, NULL) != 0) return -1;
         sigaddset(&handled, end_signals[i]);

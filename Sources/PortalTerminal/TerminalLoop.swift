@@ -19,8 +19,8 @@ import Glibc
 /// Ctrl-C always ends the loop (status 130) before the app sees it: in raw mode it is
 /// just a key, and a way out that no UI state can swallow is part of the contract. Ctrl-Z
 /// (byte 0x1A, `.control("z")`) is intercepted the same way: the terminal is given back,
-/// the process stops, and on `fg` everything is repainted. SIGCONT (continued after a
-/// stop from outside) repaints too.
+/// the process stops, and on `fg` everything is repainted. A SIGTSTP from outside does
+/// the same; SIGCONT (continued after a stop from outside) repaints.
 @MainActor
 final class TerminalLoop {
     private let session: CursesSession
@@ -69,7 +69,8 @@ final class TerminalLoop {
                 for byte in wake.drain() where byte != WakePipe.effectByte {
                     let signal = Int32(byte)
                     if let status = ExitStatus.forSignal(signal) { return status }
-                    if signal == SIGWINCH || signal == SIGCONT { resized = true }
+                    if signal == SIGTSTP { session.suspendUntilContinued() }
+                    if signal == SIGWINCH || signal == SIGCONT || signal == SIGTSTP { resized = true }
                 }
             }
             if descriptors.count > 2, descriptors[2].revents != 0 {

@@ -42,13 +42,19 @@ struct TerminalRestoreEndToEndTests {
     /// Ctrl-Z stops portal with the terminal restored (the shell's `stty -a` runs while
     /// it is stopped, since dash goes on with the command list); `fg` brings the whole
     /// screen back, and it still works.
-    @Test func controlZSuspendsAndFgRedraws() throws {
+    /// The same for a SIGTSTP sent from outside (`kill -TSTP`).
+    @Test(arguments: ["Ctrl-Z", "SIGTSTP"])
+    func suspendsAndFgRedraws(how: String) throws {
         let session = try TmuxSession()
         defer { session.close() }
         let run = PortalRun(session)
         try session.type(line: run.commandLine)
         try session.waitFor("Morty Smith")
-        try session.press("C-z")
+        if how == "Ctrl-Z" {
+            try session.press("C-z")
+        } else {
+            kill(try run.portalPID(), SIGTSTP)
+        }
         #expect(try session.waitForFile(session.file("status")) == "exit=\(128 + SIGTSTP)\n")
         try run.expectSaneTerminal()
         try session.waitFor(timeout: 10, "the shell's screen") { $0.contains("Stopped") && !$0.contains("Morty Smith") }

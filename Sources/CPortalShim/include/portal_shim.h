@@ -20,7 +20,7 @@ size_t portal_wake_pipe_drain(int fd, unsigned char *buffer, size_t capacity);
 /// Installs handlers that write the signal number as one byte to `wake_fd` and do
 /// nothing else, for SIGWINCH (which also chains to the handler installed before, i.e.
 /// ncurses', so KEY_RESIZE still arrives), SIGCONT (the loop repaints after being
-/// stopped from outside) and every signal that ends the browser cleanly (see
+/// stopped from outside), SIGTSTP (the loop suspends as on Ctrl-Z) and every signal that ends the browser cleanly (see
 /// `portal_is_end_signal`). Ignores SIGPIPE. Returns 0, or -1 with errno set.
 int portal_signals_install(int wake_fd);
 
