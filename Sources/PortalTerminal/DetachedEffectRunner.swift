@@ -1,4 +1,3 @@
-import CPortalShim
 import PortalUI
 
 /// Runs the UI's asynchronous work (network, decoding) off the UI thread and brings each
@@ -32,7 +31,7 @@ final class DetachedEffectRunner: EffectRunner, Sendable {
         Task.detached {
             // Network answers are decoded on this pool thread: give it an alternate
             // signal stack so that even a stack overflow here runs the crash restore.
-            portal_alternate_stack_ensure()
+            TerminalUI.prepareWorkerThread()
             post(await work(post))
         }
     }
