@@ -40,13 +40,16 @@ let package = Package(
         // views measure text exactly as ncurses draws it.
         .target(name: "CTextWidth", path: "Sources/CTextWidth"),
         .target(name: "PortalUI", dependencies: ["PortalCore", "PortalImage", "CTextWidth"]),
+        // Runs the UI's effects: owns the source's decoding, the transport, the retry
+        // policy and the caches. PortalUI names none of them.
+        .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalUI", "PortalImage"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(name: "CPortalShim", path: "Sources/CPortalShim"),
         .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalCore", "CNcurses", "CPortalShim"]),
         .executableTarget(
             name: "portal",
             dependencies: [
-                "PortalCore", "PortalServers", "PortalUI", "PortalTerminal",
+                "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,7 +74,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "portal-bench",
-            dependencies: ["PortalCore", "PortalServers", "PortalUI"]
+            dependencies: ["PortalCore", "PortalServers", "PortalUI", "PortalRuntime"]
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).
@@ -79,10 +82,11 @@ let package = Package(
         .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalTestSupport"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
-        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
         .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore"]),
+        // PortalMirror: `portal list` end to end against an in-process mirror.
+        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror"]),
     ],
     swiftLanguageModes: [.v6]
 )

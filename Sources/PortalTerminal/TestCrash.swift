@@ -16,8 +16,8 @@ enum TestCrash: String {
     /// Unbounded recursion on the main thread until the stack runs out (SIGSEGV on the
     /// guard page, where only an alternate signal stack can run a handler).
     case stackoverflow
-    /// The same on a pool thread, inside background work started like any other (where
-    /// answers are decoded, and where a parser's unbounded recursion would overflow).
+    /// The same on a pool thread prepared like those that run effects (where answers are
+    /// decoded, and where a parser's unbounded recursion would overflow).
     case stackoverflowWorker = "stackoverflow-worker"
 
     static let environmentVariable = "PORTAL_TEST_CRASH"
@@ -27,15 +27,16 @@ enum TestCrash: String {
         return TestCrash(rawValue: String(cString: value))
     }
 
-    func trigger(runner: DetachedEffectRunner) {
+    func trigger() {
         switch self {
         case .segv: portal_test_crash(Int32(PORTAL_TEST_CRASH_SEGV))
         case .abort: portal_test_crash(Int32(PORTAL_TEST_CRASH_ABORT))
         case .stackoverflow: portal_test_crash(Int32(PORTAL_TEST_CRASH_STACK_OVERFLOW))
         case .stackoverflowWorker:
-            runner.run {
+            // A pool thread prepared as the effect interpreter prepares its own.
+            Task.detached {
+                TerminalUI.prepareWorkerThread()
                 portal_test_crash(Int32(PORTAL_TEST_CRASH_STACK_OVERFLOW))
-                fatalError("the stack overflow returned")
             }
         }
     }

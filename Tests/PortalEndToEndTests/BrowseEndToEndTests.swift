@@ -174,15 +174,18 @@ struct PortalRun {
     let session: TmuxSession
     /// The snapshot folder this run reads (the shared one unless a test made its own).
     let data: String
+    /// More arguments for the browser, e.g. `--status dead`.
+    let arguments: String
 
-    init(_ session: TmuxSession, data: String? = nil) {
+    init(_ session: TmuxSession, data: String? = nil, arguments: String = "") {
         self.session = session
         self.data = data ?? EndToEndEnvironment.dataFolder ?? "."
+        self.arguments = arguments
     }
 
     var commandLine: String {
         let portal = EndToEndEnvironment.portal ?? "portal"
-        return "'\(portal)' --data '\(data)' --trace '\(session.file("trace.jsonl"))'; s=$?; stty -a > '\(session.file("stty"))'; echo \"exit=$s\" > '\(session.file("status"))'"
+        return "'\(portal)' \(arguments) --data '\(data)' --trace '\(session.file("trace.jsonl"))'; s=$?; stty -a > '\(session.file("stty"))'; echo \"exit=$s\" > '\(session.file("status"))'"
     }
 
     /// Every URL in the trace, in order.

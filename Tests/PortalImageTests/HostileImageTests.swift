@@ -51,9 +51,9 @@ struct HostileImageTests {
     }
 
     @Test func aPNGBombIsRefusedBeforeItsPixelsAreAllocated() throws {
-        // 8192 × 8192: 201 MB of pixels in a file of about 200 KB.
-        let bomb = try flatImage(png: true, width: 8192, height: 8192)
-        #expect(bomb.count < 1024 * 1024)
+        // 4096 × 4096: 50 MB of pixels in a file of about 50 KB.
+        let bomb = try flatImage(png: true, width: 4096, height: 4096)
+        #expect(bomb.count < 256 * 1024)
         let growth = try PeakMemory.growth {
             expectTooLarge(bomb)
         }
@@ -61,9 +61,9 @@ struct HostileImageTests {
     }
 
     @Test func aHugeProgressiveJPEGIsRefusedBeforeItsCoefficientsAreAllocated() throws {
-        // A progressive JPEG keeps every DCT coefficient until its last scan: for 6144 ×
-        // 6144 that is over 100 MB, whatever the DCT scaling.
-        let huge = try flatImage(png: false, width: 6144, height: 6144, progressive: true)
+        // A progressive JPEG keeps every DCT coefficient until its last scan: for 4096 ×
+        // 4096 that is about 50 MB, whatever the DCT scaling.
+        let huge = try flatImage(png: false, width: 4096, height: 4096, progressive: true)
         let growth = try PeakMemory.growth {
             expectTooLarge(huge)
         }
@@ -80,15 +80,15 @@ struct HostileImageTests {
     }
 
     @Test func aHugeBaselineJPEGIsDecodedAtTheSizeDrawn() throws {
-        // 8192 × 8192 in full would be 201 MB of RGB; scaled by 1/8 while decoding (the
-        // smallest DCT scale still above 20 × 20) it is 1024 × 1024, 3 MiB.
-        let huge = try flatImage(png: false, width: 8192, height: 8192)
+        // 6144 × 6144 in full would be 113 MB of RGB; scaled by 1/8 while decoding (the
+        // smallest DCT scale still above 20 × 20) it is 768 × 768, under 2 MiB.
+        let huge = try flatImage(png: false, width: 6144, height: 6144)
         var image: AvatarImage?
         let growth = try PeakMemory.growth {
             image = try AvatarImage.decode(huge, width: 20, height: 20)
         }
         let pixel = try #require(image).pixel(x: 10, y: 10)
         #expect(abs(Int(pixel.red) - 0x80) <= 2 && abs(Int(pixel.green) - 0x80) <= 2)
-        #expect(growth < 32 * Self.mebibyte, "an 8192 × 8192 JPEG grew the process by \(growth / Self.mebibyte) MiB")
+        #expect(growth < 32 * Self.mebibyte, "a 6144 × 6144 JPEG grew the process by \(growth / Self.mebibyte) MiB")
     }
 }

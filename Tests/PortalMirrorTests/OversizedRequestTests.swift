@@ -79,7 +79,8 @@ func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
             let request = part == "header"
                 ? "GET /api/character HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: \(megabyte)\r\n\r\n"
                 : "GET /api/character/\(megabyte) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-            let connection = try RawConnection(port: mirror.port, timeoutSeconds: 10)
+            // Generous: the whole suite shares two pool threads with this in-process mirror.
+            let connection = try RawConnection(port: mirror.port, timeoutSeconds: 30)
             // The send may fail part-way once the server has closed.
             _ = await offThePool { connection.send(Array(request.utf8)) }
             #expect(await offThePool { connection.readUntilClosed() }, "the server never closed its side")
