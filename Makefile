@@ -4,6 +4,8 @@
 DATA ?= ../shared/data
 SWIFT ?= swift
 PORT ?= 8080
+# The binary `make run` opens (the end-to-end test points it at the debug build).
+PORTAL_BIN ?= .build/release/portal
 # Debian packages the build and the end-to-end tests need.
 DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux
 
@@ -26,10 +28,15 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product portal
 
-## Open the browser on the offline snapshot.
+## Open the browser on the offline snapshot; without one (outside this workspace), on the
+## live API.
 run: build
-	@test -d "$(DATA)" || { echo "make: data folder not found: $(DATA) (set DATA=...)"; exit 1; }
-	.build/release/portal --data $(DATA)
+	@if [ -d "$(DATA)/rickandmorty" ]; then \
+	  "$(PORTAL_BIN)" --data "$(DATA)"; \
+	else \
+	  echo "make: no snapshot in $(DATA) (set DATA=...); opening the live API instead"; \
+	  "$(PORTAL_BIN)"; \
+	fi
 
 ## Print every character from the snapshot (plain output, no terminal UI).
 list: build

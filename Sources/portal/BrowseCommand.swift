@@ -60,7 +60,8 @@ struct BrowseCommand: ParsableCommand {
         let label = source.label
         let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
         let filters = self.filters.given
-        let interpreter = EffectInterpreter(source: browseSource, transport: transport)
+        let interpreter = EffectInterpreter(source: browseSource, transport: transport,
+                                            prepareThread: { TerminalUI.prepareWorkerThread() })
         let status: ExitStatus
         do {
             // Main.main is @MainActor and calls synchronous commands directly, so this

@@ -135,21 +135,3 @@ extension RickAndMortyPages.Envelope.Info {
         next = try c.decodeIfPresent(String.self, forKey: .next)
     }
 }
-
-/// Text from the network is untrusted: these make it safe to print or draw.
-public enum Sanitize {
-    /// Replaces C0 and C1 controls, ESC and DEL with U+FFFD so no escape sequence survives.
-    public static func line(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            out.append(isControl(scalar) ? "\u{FFFD}" : scalar)
-        }
-        return String(out)
-    }
-
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        return v < 0x20 || (0x7F...0x9F).contains(v)
-    }
-}
