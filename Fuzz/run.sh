@@ -53,6 +53,17 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:handle_sigill=1:handle_abort=
 SYMBOLIZER=$(dirname "$(command -v "$SWIFT")")/llvm-symbolizer
 [ -x "$SYMBOLIZER" ] && export ASAN_SYMBOLIZER_PATH="$SYMBOLIZER"
 
+# The libFuzzer dictionary of tokens each target's input is made of.
+dictionary() {
+    case $1 in
+        fuzz-api-url) echo Fuzz/Dictionaries/url.dict ;;
+        fuzz-headers) echo Fuzz/Dictionaries/headers.dict ;;
+        fuzz-keys) echo Fuzz/Dictionaries/keys.dict ;;
+        fuzz-image) ;;
+        *) echo Fuzz/Dictionaries/json.dict ;;
+    esac
+}
+
 failed=0
 summary=()
 for target in $TARGETS; do
@@ -62,11 +73,12 @@ for target in $TARGETS; do
     log=$findings/last-run.log
     echo "make fuzz: running $target for ${SECONDS_EACH}s"
     status=0
+    dict=$(dictionary "$target")
     # -timeout: one input taking 10 s is a hang (a loop); -rss_limit_mb: a decode that
     # needs more than 2 GB is a finding too.
     nice -n 10 "$SCRATCH/debug/$target" "$corpus" "$SEEDS/$target" \
         -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$findings/" >"$log" 2>&1 || status=$?
+        -artifact_prefix="$findings/" ${dict:+-dict="$dict"} >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     cov=$(grep -oE "cov: [0-9]+" "$log" | tail -1 | cut -d' ' -f2)
