@@ -32,6 +32,7 @@ let package = Package(
         .executableTarget(name: "fuzz-pokeapi-page", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-postgrest-page", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-api-url", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-base-url", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-headers", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-json-models", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-keys", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),

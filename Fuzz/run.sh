@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 DATA=${DATA:-../shared/data}
-ALL_TARGETS="fuzz-rickandmorty-page fuzz-pokeapi-page fuzz-postgrest-page fuzz-api-url fuzz-headers fuzz-json-models fuzz-keys fuzz-image"
+ALL_TARGETS="fuzz-rickandmorty-page fuzz-pokeapi-page fuzz-postgrest-page fuzz-api-url fuzz-base-url fuzz-headers fuzz-json-models fuzz-keys fuzz-image"
 TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 SCRATCH=.build-fuzz
 SEEDS=$SCRATCH/seeds
@@ -41,9 +41,18 @@ quiet_build --scratch-path "$SCRATCH-seeds" --product fuzz-seeds
 rm -rf "$SEEDS"
 "$SCRATCH-seeds/debug/fuzz-seeds" "$DATA" "$SEEDS"
 
+# A fuzzer linked from objects without coverage counters fuzzes blind (seen once after a
+# manifest change); such a build is thrown away and made again from scratch.
+instrumented() { nm "$SCRATCH/debug/$1" 2>/dev/null | grep -q __start___sancov_cntrs; }
 for target in $TARGETS; do
     echo "make fuzz: building $target (-sanitize=fuzzer,address)"
     quiet_build --scratch-path "$SCRATCH" --product "$target" --sanitize=fuzzer --sanitize=address
+    if ! instrumented "$target"; then
+        echo "make fuzz: $target came out without coverage instrumentation; rebuilding $SCRATCH from scratch"
+        rm -rf "${SCRATCH:?}/x86_64-unknown-linux-gnu" "$SCRATCH/debug"
+        quiet_build --scratch-path "$SCRATCH" --product "$target" --sanitize=fuzzer --sanitize=address
+        instrumented "$target" || { echo "make fuzz: $target has no coverage instrumentation"; exit 1; }
+    fi
 done
 
 # Swift's own backtracer would take over a trap for half a minute; libFuzzer must see it
@@ -56,7 +65,12 @@ SYMBOLIZER=$(dirname "$(command -v "$SWIFT")")/llvm-symbolizer
 # The libFuzzer dictionary of tokens each target's input is made of.
 dictionary() {
     case $1 in
-        fuzz-api-url) echo Fuzz/Dictionaries/url.dict ;;
+        fuzz-postgrest-page)
+            # Rows are JSON, the window is a header: both sets of tokens.
+            mkdir -p "$SCRATCH/dictionaries"
+            cat Fuzz/Dictionaries/json.dict Fuzz/Dictionaries/headers.dict >"$SCRATCH/dictionaries/postgrest.dict"
+            echo "$SCRATCH/dictionaries/postgrest.dict" ;;
+        fuzz-api-url | fuzz-base-url) echo Fuzz/Dictionaries/url.dict ;;
         fuzz-headers) echo Fuzz/Dictionaries/headers.dict ;;
         fuzz-keys) echo Fuzz/Dictionaries/keys.dict ;;
         fuzz-image) ;;
@@ -76,7 +90,10 @@ for target in $TARGETS; do
     dict=$(dictionary "$target")
     # -timeout: one input taking 10 s is a hang (a loop); -rss_limit_mb: a decode that
     # needs more than 2 GB is a finding too.
-    nice -n 10 "$SCRATCH/debug/$target" "$corpus" "$SEEDS/$target" \
+    # The regression inputs go first: a finding that returns is found again at once.
+    regressions=()
+    [ -d "Fuzz/Regressions/$target" ] && regressions=("Fuzz/Regressions/$target")
+    nice -n 10 "$SCRATCH/debug/$target" "$corpus" "${regressions[@]}" "$SEEDS/$target" \
         -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$findings/" ${dict:+-dict="$dict"} >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

@@ -37,6 +37,7 @@ import Testing
         try FuzzEntryPoint.headers(FuzzedResponse.format(window))
         try FuzzEntryPoint.jsonModels([UInt8](try await get("/episode/1,2,28").body))
         try FuzzEntryPoint.apiURL(Self.text(TestData.base + "/character/?page=2&name=rick sanchez"))
+        try FuzzEntryPoint.baseURLOption(Self.text(TestData.base))
     }
 
     @Test func fuzzedResponseReadsBackTheAnswerItWrote() throws {
@@ -68,14 +69,14 @@ import Testing
         }
     }
 
-    /// fuzz-api-url: a base URL that `--base-url` validation (SplitURL) accepted but
+    /// fuzz-base-url: a base URL that `--base-url` validation (SplitURL) accepted but
     /// `URL(string:)` does not trapped on the force unwrap in `APIRequest.url(base:)`
     /// (APIRequest.swift:92) from `RickAndMortyPages.init`; the found input has a byte
     /// 0xAE in the host. With it, the three the issue lists.
     @Test(.disabled("crashes the test process until the fix on hardening-core lands; the lead enables it at merge")) func aBaseURLThatPassedValidationBuildsItsFirstPage() throws {
-        try FuzzEntryPoint.apiURL(try Self.found("fuzz-api-url", "base-url-host-invalid-utf8"))
+        try FuzzEntryPoint.baseURLOption(try Self.found("fuzz-base-url", "base-url-host-invalid-utf8"))
         for base in ["http://a b/api", "http://[::1:1/api", "http://127.0.0.1:-1/api"] {
-            try FuzzEntryPoint.apiURL(Self.text(base))
+            try FuzzEntryPoint.baseURLOption(Self.text(base))
         }
     }
 
@@ -86,5 +87,26 @@ import Testing
         try FuzzEntryPoint.jsonModels(Self.text(deep))
         try FuzzEntryPoint.rickAndMortyPage(Self.text("{\"info\":{\"count\":1,\"next\":null,\"x\":\(deep)"))
         try FuzzEntryPoint.rickAndMortyPage(Self.text("{\"info\":{\"count\":1,\"next\":null},\"results\":[{\"id\":1,\"origin\":\(deep)"))
+    }
+
+    /// fuzz-postgrest-page: `Content-Range: 0-9223372036854775807/*` overflowed computing
+    /// `last - first + 1` in `ContentRangePages.decode` (ContentRangePages.swift:73), and a
+    /// full window of 20 rows ending at Int.max overflows `last + 1` for the next window
+    /// (line 77). Not fixed on any branch yet. Inputs written by hand from the class while
+    /// checking what the target reached (libFuzzer did not get there within its runs).
+    @Test(.disabled("crashes the test process: Content-Range arithmetic is not yet checked on any branch (ContentRangePages.swift:73, :77)"))
+    func contentRangeAtIntMaxIsMalformedNotATrap() throws {
+        try FuzzEntryPoint.postgRESTPage(try Self.found("fuzz-postgrest-page", "content-range-last-int-max"))
+        let rows = (1...20).map { "{\"id\":\($0),\"name\":\"p\($0)\",\"height\":1,\"weight\":1,\"types\":[]}" }
+        let fullWindowAtTheEnd = "206\nContent-Range: 9223372036854775788-9223372036854775807/*\n\n[" + rows.joined(separator: ",") + "]"
+        try FuzzEntryPoint.postgRESTPage(Self.text(fullWindowAtTheEnd))
+    }
+
+    /// fuzz-rickandmorty-page invariant: a `next` link that does not parse went into the
+    /// failure message unsanitised ("unreadable next link: ESC]0;owned BEL"), which
+    /// `portal list` prints to stderr as it is. Input written by hand to the invariant.
+    @Test(.disabled("fails until RickAndMortyPages sanitises the unreadable next link in its message (PortalCore, not yet on any branch)"))
+    func anUnreadableNextLinkIsQuotedWithoutEscapes() throws {
+        try FuzzEntryPoint.rickAndMortyPage(try Self.found("fuzz-rickandmorty-page", "next-link-escape-in-message"))
     }
 }

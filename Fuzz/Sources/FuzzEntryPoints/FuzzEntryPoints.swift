@@ -107,16 +107,21 @@ public enum FuzzEntryPoint {
         }
     }
 
-    /// A `next` link or any API URL: `SplitURL`, `APIRequest.parse`, and the URL rebuilt
-    /// from what was parsed, which must parse back to the same request. A base URL that
-    /// passes `--base-url` validation (`SplitURL` accepts it) must build every dialect's
-    /// first page.
-    public static func apiURL(_ bytes: [UInt8]) throws {
+    /// A `--base-url`: one that passes the command line's validation (`SplitURL` accepts
+    /// it) must build every dialect's first page.
+    public static func baseURLOption(_ bytes: [UInt8]) throws {
         let text = String(decoding: bytes, as: UTF8.self)
-        guard let split = SplitURL(text) else { return }
+        guard SplitURL(text) != nil else { return }
         _ = RickAndMortyPages<Character>(baseURL: text, request: .list(.character)).firstPage
         _ = OffsetLimitPages<PokemonSummary>(baseURL: text, path: "pokemon").firstPage
         _ = ContentRangePages<Character>(baseURL: text, table: "characters").firstPage
+    }
+
+    /// A `next` link or any API URL: `SplitURL`, `APIRequest.parse`, and the URL rebuilt
+    /// from what was parsed, which must parse back to the same request.
+    public static func apiURL(_ bytes: [UInt8]) throws {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let split = SplitURL(text) else { return }
         guard let parsed = APIRequest.parse(text) else { return }
         guard parsed.origin == split.origin else {
             throw FuzzInvariantBroken("parse gave origin \(parsed.origin), SplitURL \(split.origin)")
