@@ -41,18 +41,23 @@ quiet_build --scratch-path "$SCRATCH-seeds" --product fuzz-seeds
 rm -rf "$SEEDS"
 "$SCRATCH-seeds/debug/fuzz-seeds" "$DATA" "$SEEDS"
 
-# A fuzzer linked from objects without coverage counters fuzzes blind (seen once after a
-# manifest change); such a build is thrown away and made again from scratch.
-instrumented() { nm "$SCRATCH/debug/$1" 2>/dev/null | grep -q __start___sancov_cntrs; }
+# Coverage and ASan both, for Swift and C. `--sanitize=fuzzer` lets SwiftPM link
+# libFuzzer's `main` in place of the executable's own; ASan comes as one combined
+# `-sanitize=fuzzer,address` after it. Not `--sanitize=fuzzer --sanitize=address`: SwiftPM
+# passes two `-sanitize=` options in an order that changes from run to run, the compiler
+# keeps only the last, and a build came out with coverage and no ASan, or ASan and no
+# coverage (a fuzzer that runs blind). C takes -fsanitize options additively.
+SANITIZE=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=address)
+# A fuzzer must have coverage counters, and start in libFuzzer (which says "INFO: Seed").
+# (grep -c, not -q: -q stops reading, nm dies of SIGPIPE, and pipefail calls that a failure.)
+instrumented() {
+    [ "$(nm "$SCRATCH/debug/$1" 2>/dev/null | grep -c __start___sancov_cntrs)" -gt 0 ] &&
+        [ "$(SWIFT_BACKTRACE=enable=no "$SCRATCH/debug/$1" -runs=0 2>&1 </dev/null | grep -c "INFO: Seed")" -gt 0 ]
+}
 for target in $TARGETS; do
     echo "make fuzz: building $target (-sanitize=fuzzer,address)"
-    quiet_build --scratch-path "$SCRATCH" --product "$target" --sanitize=fuzzer --sanitize=address
-    if ! instrumented "$target"; then
-        echo "make fuzz: $target came out without coverage instrumentation; rebuilding $SCRATCH from scratch"
-        rm -rf "${SCRATCH:?}/x86_64-unknown-linux-gnu" "$SCRATCH/debug"
-        quiet_build --scratch-path "$SCRATCH" --product "$target" --sanitize=fuzzer --sanitize=address
-        instrumented "$target" || { echo "make fuzz: $target has no coverage instrumentation"; exit 1; }
-    fi
+    quiet_build --scratch-path "$SCRATCH" --product "$target" "${SANITIZE[@]}"
+    instrumented "$target" || { echo "make fuzz: $target lacks coverage counters or libFuzzer's main"; exit 1; }
 done
 
 # Swift's own backtracer would take over a trap for half a minute; libFuzzer must see it
@@ -98,14 +103,14 @@ for target in $TARGETS; do
         -artifact_prefix="$findings/" ${dict:+-dict="$dict"} >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-    cov=$(grep -oE "cov: [0-9]+" "$log" | tail -1 | cut -d' ' -f2)
+    cov=$( (grep -oE "cov: [0-9]+" "$log" || true) | tail -1 | cut -d' ' -f2)
     size=$(ls "$corpus" | wc -l)
     if [ "$status" -eq 0 ]; then
         result="clean"
     else
         failed=1
-        artifact=$(grep -oE "Test unit written to [^ ]+" "$log" | tail -1 | sed 's/Test unit written to //')
-        reason=$(grep -m1 -oE "Fatal error: .*|ERROR: (libFuzzer|AddressSanitizer): [a-z-]+.*|fuzz invariant broken: .*" "$log" | cut -c1-120)
+        artifact=$( (grep -oE "Test unit written to [^ ]+" "$log" || true) | tail -1 | sed 's/Test unit written to //')
+        reason=$( (grep -m1 -oE "Fatal error: .*|ERROR: (libFuzzer|AddressSanitizer): [A-Za-z-]+.*" "$log" || true) | cut -c1-120)
         result="FOUND ${reason:-exit $status} -> ${artifact:-$log}"
     fi
     summary+=("$(printf '%-24s %10s runs %8s exec/s  cov %5s  corpus %5s  %s' "$target" "${runs:-?}" "${speed:-?}" "${cov:-?}" "$size" "$result")")
