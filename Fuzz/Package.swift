@@ -7,10 +7,10 @@ import PackageDescription
 /// The project's own modules are compiled here from the very same source folders:
 /// `Linked/` holds symlinks to `../Sources/<Target>` (the main package exposes no library
 /// products to depend on, and SwiftPM refuses target paths outside the package root).
-/// `make fuzz` builds every `fuzz-*` product with `-sanitize=fuzzer,address` (the C image
-/// shim with `-fsanitize=fuzzer-no-link,address`) in `../.build-fuzz`, and `fuzz-seeds`
-/// without sanitizers in `../.build-fuzz-seeds`: a plain executable cannot share a build
-/// with libFuzzer, whose runtime brings its own `main`.
+/// `make fuzz` (`run.sh`) builds every `fuzz-*` product with libFuzzer coverage and ASan,
+/// the C image shim included, in `../.build-fuzz`, and `fuzz-seeds` without sanitizers in
+/// `../.build-fuzz-seeds`: a plain executable cannot share a build with libFuzzer, whose
+/// runtime brings its own `main`.
 let package = Package(
     name: "portal-fuzz",
     targets: [
