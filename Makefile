@@ -12,7 +12,7 @@ DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux
 export LANG := C.UTF-8
 export PORTAL_DATA := $(abspath $(DATA))
 
-.PHONY: all deps build run list mirror test bench bench-quick clean
+.PHONY: all deps build run list mirror test bench bench-quick fuzz clean
 
 all: build
 
@@ -59,6 +59,13 @@ bench: deps
 
 bench-quick: deps
 	bench/run.sh --quick
+
+## libFuzzer targets under ASan, FUZZ_SECONDS each (default 60), seeded from the snapshot;
+## their own package and scratch path (Fuzz/, .build-fuzz), never part of `make test`.
+## FUZZ_TARGETS="fuzz-headers fuzz-image" runs some only. See docs/fuzzing.md.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" DATA=$(DATA) SWIFT=$(SWIFT) Fuzz/run.sh
 
 clean:
 	rm -rf .build
