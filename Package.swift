@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The on-disk HTTP cache (PortalCache): SQLite through GRDB, the system libsqlite3.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "PortalCore"),
@@ -37,13 +39,15 @@ let package = Package(
         ),
         .target(name: "PortalImage", dependencies: ["CImageShim"]),
         .target(name: "PortalUI", dependencies: ["PortalCore", "PortalImage"]),
+        // The on-disk HTTP cache, apart from PortalCore so Core stays Foundation-only.
+        .target(name: "PortalCache", dependencies: ["PortalCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(name: "CPortalShim", path: "Sources/CPortalShim"),
         .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalCore", "CNcurses", "CPortalShim"]),
         .executableTarget(
             name: "portal",
             dependencies: [
-                "PortalCore", "PortalServers", "PortalUI", "PortalTerminal",
+                "PortalCore", "PortalServers", "PortalUI", "PortalTerminal", "PortalCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,7 +83,8 @@ let package = Package(
         .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
         .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore"]),
+        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalServers"]),
+        .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalCore", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,9 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Append one JSON line per request to this file.", valueName: "file"))
     var trace: String?
 
+    /// The on-disk HTTP cache (`--cache-dir`, `--no-cache`, `--offline`, …).
+    @OptionGroup var cache: CacheOptions
+
     func validate() throws {
         if data != nil && baseURL != nil {
             throw ValidationError("--data and --base-url name two sources; give one")
@@ -36,13 +39,15 @@ struct SourceOptions: ParsableArguments {
         return SplitURL(apiBaseURL).map { $0.origin.host + ($0.origin.port == 80 || $0.origin.port == 443 ? "" : ":\($0.origin.port)") } ?? apiBaseURL
     }
 
-    /// Builds the transport: traced when `--trace` is given, and for HTTP, cached by URL.
+    /// Builds the transport: traced when `--trace` is given, and for HTTP, cached by URL
+    /// for the session in memory, and on disk across runs behind it.
     func makeTransport() throws -> any Transport {
         var transport: any Transport
         if let data {
             transport = try SnapshotTransport(dataFolder: data)
         } else {
-            transport = HTTPTransport()
+            // Inside the tracer, so each trace line can say hit, revalidated or miss.
+            transport = cache.wrap(HTTPTransport())
         }
         if let trace {
             transport = try TracingTransport(wrapping: transport, path: trace)

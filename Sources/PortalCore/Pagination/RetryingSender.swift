@@ -23,7 +23,8 @@ public struct RetryingSender: Sendable {
         self.random = random
     }
 
-    /// One attempt: no answer becomes a `.transport` failure; `decode` judges the answer.
+    /// One attempt: no answer becomes a `.transport` failure; `decode` judges the answer,
+    /// and an answer that decoded is confirmed to any cache waiting to keep it.
     public func sendOnce<Value>(
         _ request: HTTPRequest, decode: (HTTPResponse) throws(PageFailure) -> Value
     ) async -> Result<Value, PageFailure> {
@@ -36,7 +37,9 @@ public struct RetryingSender: Sendable {
             return .failure(PageFailure(.transport(.connectionFailed("\(error)")), "\(error)"))
         }
         do {
-            return .success(try decode(response))
+            let value = try decode(response)
+            response.confirmDecoded()
+            return .success(value)
         } catch {
             return .failure(error)
         }

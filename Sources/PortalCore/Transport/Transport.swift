@@ -16,6 +16,10 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [String: String]
     public var body: Data
+    /// Set by the on-disk cache: where this answer came from (nil without a disk cache).
+    public var cache: CacheStatus?
+    /// Set by the on-disk cache on a fresh answer it keeps only once it decoded.
+    public var receipt: DecodeReceipt?
 
     public init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
@@ -24,6 +28,9 @@ public struct HTTPResponse: Sendable {
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// Tells a cache that this answer decoded, so it may keep it (see `DecodeReceipt`).
+    public func confirmDecoded() { receipt?.confirm() }
 
     /// `Retry-After` in seconds, when the server sent a number.
     public var retryAfterSeconds: Double? {
@@ -39,6 +46,8 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case cancelled
     /// The URL is not one this transport serves (e.g. the snapshot asked for another host).
     case notServed(String)
+    /// `--offline`, and the on-disk cache has no answer for this request.
+    case notInCache
 
     public var description: String {
         switch self {
@@ -47,6 +56,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         case .bodyTooLarge(let limit): "response larger than \(limit / 1_048_576) MiB"
         case .cancelled: "cancelled"
         case .notServed(let url): "not served here: \(url)"
+        case .notInCache: "not in the cache (offline)"
         }
     }
 }
