@@ -4,8 +4,8 @@
 DATA ?= ../shared/data
 SWIFT ?= swift
 PORT ?= 8080
-# Debian packages the build and the end-to-end tests need.
-DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux
+# Debian packages the build and the end-to-end tests need (libsqlite3-dev: GRDB, the disk cache).
+DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux libsqlite3-dev
 
 export LANG := C.UTF-8
 export PORTAL_DATA := $(abspath $(DATA))

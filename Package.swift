@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
         .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalServers"]),
+        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore"]),
         .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalCore", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
