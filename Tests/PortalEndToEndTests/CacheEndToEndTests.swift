@@ -36,6 +36,8 @@ struct CacheEndToEndTests {
         #expect(stale.status == 0, "\(stale.stderr)")
         #expect(stale.stdout == online.stdout.split(separator: "\n").prefix(40).map { $0 + "\n" }.joined())
         #expect(try scratch.trace("stale.jsonl").allSatisfy { $0.contains(#""cache":"stale""#) })
+        #expect(stale.stderr.hasPrefix("portal: connection failed: ") && stale.stderr.hasSuffix("; showing answers cached just now · offline\n"),
+                "one note: \(stale.stderr)")
 
         let stats = try scratch.portal(["cache", "stats"])
         #expect(stats.status == 0 && stats.stdout.contains("entries  5\n"), "\(stats.stdout)")
@@ -43,6 +45,23 @@ struct CacheEndToEndTests {
         let cleared = try scratch.portal(["cache", "clear", "--host", "127.0.0.1"])
         #expect(cleared.stdout == "removed 5 entries of 127.0.0.1\n")
         #expect(try scratch.portal(["cache", "stats"]).stdout.contains("entries  0\n"))
+    }
+
+    @Test(.enabled(if: EndToEndEnvironment.canDriveTerminal, EndToEndEnvironment.skipReason))
+    func theBrowserWithTheServerGoneShowsTheCachedFirstPage() throws {
+        let scratch = try Scratch()
+        let mirror = try MirrorProcess(data: EndToEndEnvironment.dataFolder ?? ".", scratch: scratch.folder)
+        let base = mirror.origin + "/api"
+        #expect(try scratch.portal(["list", "characters", "--limit", "60", "--base-url", base]).status == 0)
+        mirror.stop()
+        let session = try TmuxSession()
+        defer { session.close() }
+        let portal = EndToEndEnvironment.portal ?? "portal"
+        try session.type(line: "'\(portal)' --base-url '\(base)' --cache-dir '\(scratch.cacheDir)'; echo \"exit=$?\" > '\(session.file("status"))'")
+        let screen = try session.waitFor("Morty Smith")
+        #expect(screen.contains("Rick Sanchez") && screen.contains("Summer Smith"))
+        try session.press("q")
+        #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
     }
 
     @Test func twoPortalsWriteTheSameCacheAtOnce() throws {
