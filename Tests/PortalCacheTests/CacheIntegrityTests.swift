@@ -8,8 +8,6 @@ import Testing
 /// A cache that cannot be opened or read costs one warning, never a failure.
 @Suite("DiskCache integrity")
 struct CacheIntegrityTests {
-    static let page2 = TestData.base + "/character?page=2"
-
     @Test func aCorruptFileIsSetAsideAndANewCacheStarts() async throws {
         let dir = try TemporaryDirectory()
         let file = URL(fileURLWithPath: dir.path).appendingPathComponent(DiskCache.fileName)
@@ -22,8 +20,8 @@ struct CacheIntegrityTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
         #expect(files.contains { $0.hasPrefix("cache.sqlite.broken-") })
         let transport = DiskCachingTransport(wrapping: TestData.snapshot, cache: cache)
-        _ = try await transport.fetch(Self.page2)
-        #expect(try await transport.fetch(Self.page2).cache?.source == .hit)
+        _ = try await transport.fetch(characterPage2)
+        #expect(try await transport.fetch(characterPage2).cache?.source == .hit)
     }
 
     @Test func aSchemaFromANewerPortalIsSetAside() throws {
@@ -49,8 +47,8 @@ struct CacheIntegrityTests {
         #expect(warnings.all.count == 1 && warnings.all[0].hasPrefix("cache disabled: cannot open"), "\(warnings.all)")
         let network = CountingTransport(TestData.snapshot)
         let transport = DiskCachingTransport(wrapping: network, cache: cache)
-        #expect(try await transport.fetch(Self.page2).status == 200)
-        #expect(try await transport.fetch(Self.page2).status == 200)
+        #expect(try await transport.fetch(characterPage2).status == 200)
+        #expect(try await transport.fetch(characterPage2).status == 200)
         #expect(network.count == 2 && warnings.all.count == 1)
     }
 
@@ -60,11 +58,11 @@ struct CacheIntegrityTests {
         let cache = DiskCache(directory: dir.path, warn: warnings.sink)
         let network = CountingTransport(TestData.snapshot)
         let transport = DiskCachingTransport(wrapping: network, cache: cache)
-        _ = try await transport.fetch(Self.page2)
+        _ = try await transport.fetch(characterPage2)
         // Another program drops the table under us.
         try await DatabaseQueue(path: cache.path).write { try $0.execute(sql: "DROP TABLE answer") }
-        #expect(try await transport.fetch(Self.page2).status == 200)
-        #expect(try await transport.fetch(Self.page2).status == 200)
+        #expect(try await transport.fetch(characterPage2).status == 200)
+        #expect(try await transport.fetch(characterPage2).status == 200)
         #expect(!cache.isAvailable && warnings.all.count == 1, "\(warnings.all)")
         #expect(network.count == 3)
     }

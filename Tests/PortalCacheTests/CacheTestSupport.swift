@@ -1,7 +1,11 @@
 import Foundation
 import PortalCore
 @testable import PortalCache
+import PortalTestSupport
 import Synchronization
+
+/// The URL most cache tests ask for.
+let characterPage2 = TestData.base + "/character?page=2"
 
 /// A temporary cache directory, removed when the test's value goes away.
 final class TemporaryDirectory {
