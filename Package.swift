@@ -39,6 +39,9 @@ let package = Package(
         ),
         .target(name: "PortalImage", dependencies: ["CImageShim"]),
         .target(name: "PortalUI", dependencies: ["PortalCore", "PortalImage"]),
+        // Runs the UI's effects: owns the source's decoding, the transport, the retry
+        // policy and the caches. PortalUI names none of them.
+        .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalUI", "PortalImage"]),
         // The on-disk HTTP cache, apart from PortalCore so Core stays Foundation-only.
         .target(name: "PortalCache", dependencies: ["PortalCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -47,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "portal",
             dependencies: [
-                "PortalCore", "PortalServers", "PortalUI", "PortalTerminal", "PortalCache",
+                "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,7 +75,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "portal-bench",
-            dependencies: ["PortalCore", "PortalServers", "PortalUI"]
+            dependencies: ["PortalCore", "PortalServers", "PortalUI", "PortalRuntime"]
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).
@@ -80,7 +83,7 @@ let package = Package(
         .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalTestSupport"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
-        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
         .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore"]),

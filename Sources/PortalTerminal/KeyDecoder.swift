@@ -40,7 +40,7 @@ enum KeyDecoder {
         case portal_key_enter(): return .key(.enter)
         case portal_key_backspace(): return .key(.backspace)
         case portal_key_dc(): return .key(.delete)
-        case portal_key_btab(): return .key(.tab)
+        case portal_key_btab(): return .key(.backTab)
         case portal_key_resize(): return .resize
         case portal_key_mouse(): return .mouse
         case (portal_key_f0() + 1)...(portal_key_f0() + 63): return .key(.function(Int(code - portal_key_f0())))

@@ -26,8 +26,10 @@ final class TerminalLoop {
     private let wake: WakePipe
     private let mailbox: Mailbox
     private let mainQueueDescriptor: Int32
+    private let performer: any EffectPerformer
 
-    init(session: CursesSession, screen: NcursesScreen, wake: WakePipe, mailbox: Mailbox) {
+    init(session: CursesSession, screen: NcursesScreen, wake: WakePipe, mailbox: Mailbox, performer: any EffectPerformer) {
+        self.performer = performer
         self.session = session
         self.screen = screen
         self.input = InputReader(window: session.window)
@@ -39,7 +41,7 @@ final class TerminalLoop {
     /// Runs `app` until it quits, Ctrl-C, an exit signal, or the terminal goes away.
     func run(_ app: any App) -> ExitStatus {
         var size = session.size
-        app.start(size: size)
+        if step(app, .start(size)) { return .quit }
         draw(app)
 
         var descriptors = [
@@ -68,8 +70,8 @@ final class TerminalLoop {
             if descriptors.count > 2, descriptors[2].revents != 0 {
                 portal_main_queue_drain()
             }
-            for message in mailbox.takeAll() {
-                app.receive(message)
+            for message in mailbox.takeAll() where step(app, .message(message)) {
+                return .quit
             }
 
             let terminal = descriptors[0].revents
@@ -84,7 +86,7 @@ final class TerminalLoop {
                 case .key(.control("c")):
                     return .interrupted
                 case .key(let key):
-                    if app.handle(key) == .quit { return .quit }
+                    if step(app, .key(key)) { return .quit }
                 case .mouse, .ignored:
                     break
                 }
@@ -95,13 +97,29 @@ final class TerminalLoop {
                 session.repaintAllOnNextFlush()
                 if newSize != size {
                     size = newSize
-                    app.resize(to: newSize)
+                    if step(app, .resize(newSize)) { return .quit }
                 }
                 draw(app)
             } else if app.needsRedraw {
                 draw(app)
             }
         }
+    }
+
+    /// Hands one event to the app and its effects to the performer; true when one of them
+    /// is `.quit`. Each effect's messages come back through the mailbox and wake `poll()`.
+    private func step(_ app: any App, _ event: AppEvent) -> Bool {
+        let mailbox = self.mailbox
+        let wake = self.wake
+        var quits = false
+        for effect in app.update(event) {
+            if effect == .quit { quits = true; continue }
+            performer.perform(effect) { message in
+                mailbox.post(message)
+                wake.poke()
+            }
+        }
+        return quits
     }
 
     /// One frame: the app blanks the screen, draws, and flushes (only changed cells are

@@ -15,16 +15,16 @@ public enum TerminalUI {
     public static var colorsWanted: Bool { !TerminalPreflight.colorsDisabled }
 
     /// Checks the terminal (no TTY, no or unknown TERM, `TERM=dumb` fail here with a
-    /// `TerminalError`, before anything is drawn), builds the app with an effect runner
-    /// wired to the loop, starts ncurses, runs the loop on the calling (main) thread,
+    /// `TerminalError`, before anything is drawn), builds the app, starts ncurses, runs
+    /// the loop on the calling (main) thread — handing every effect the app returns to
+    /// `performer`, whose messages come back through a mailbox and a wake-up pipe —
     /// restores the terminal, and reports how the session ended. The caller exits with
     /// `status.code`.
-    public static func run(makeApp: (any EffectRunner) throws -> any App) throws -> ExitStatus {
+    public static func run(performer: any EffectPerformer, makeApp: () throws -> any App) throws -> ExitStatus {
         let term = try TerminalPreflight.check()
         let wake = try WakePipe()
         let mailbox = Mailbox()
-        let runner = DetachedEffectRunner(mailbox: mailbox, wake: wake)
-        let app = try makeApp(runner)
+        let app = try makeApp()
 
         let session = try CursesSession(term: term)
         defer { session.end() }
@@ -33,7 +33,7 @@ public enum TerminalUI {
             throw TerminalError("cannot install signal handlers")
         }
         let screen = NcursesScreen(window: session.window, colors: session.colors, defaultColors: session.defaultColors)
-        let loop = TerminalLoop(session: session, screen: screen, wake: wake, mailbox: mailbox)
+        let loop = TerminalLoop(session: session, screen: screen, wake: wake, mailbox: mailbox, performer: performer)
         return loop.run(app)
     }
 }

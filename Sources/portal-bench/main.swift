@@ -11,6 +11,7 @@
 import Foundation
 import PortalCore
 import PortalServers
+import PortalRuntime
 import PortalUI
 import Synchronization
 #if canImport(Glibc)
@@ -95,74 +96,55 @@ func loadBaseRecords() -> [PortalCore.Character] {
     }
 }
 
-// MARK: - Fakes for driving the controller in process
-
-/// A transport that answers at once with a 404 for page index > 0: the bench never uses
-/// the answer, only the ticket the controller stamped on the work it started.
-final class InstantTransport: Transport {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        HTTPResponse(status: 418, body: Data())
-    }
-}
-
-/// Collects the work the controller starts; the bench runs it when it chooses.
-final class CollectingRunner: EffectRunner {
-    var pending: [@Sendable () async -> AppMessage] = []
-    func run(_ work: @escaping @Sendable () async -> AppMessage) { pending.append(work) }
-}
-
-/// Runs work on the cooperative pool and posts results to a locked mailbox, like the
-/// terminal loop's runner (minus the wake-up pipe: the bench polls the mailbox).
-final class MailboxRunner: EffectRunner, Sendable {
-    let mailbox = Mutex<[AppMessage]>([])
-    func run(_ work: @escaping @Sendable () async -> AppMessage) {
-        Task.detached { [self] in
-            let message = await work()
-            self.mailbox.withLock { $0.append(message) }
-        }
-    }
-    func takeAll() -> [AppMessage] { mailbox.withLock { m in defer { m = [] }; return m } }
-}
+// MARK: - Driving the controller in process
 
 /// Feeds a controller with synthetic characters in batches of any size, through its own
-/// `receive(.page…)` path: each pending page request is run (to learn its ticket) and
-/// answered with the next batch instead of the fake transport's reply.
+/// update path: the controller's page effects are kept, and each is answered with the
+/// next batch as a `.page` message.
 @MainActor
 final class Feeder {
     let controller: ScreenController
-    let runner: CollectingRunner
     let table: SyntheticCharacterTable
+    var pending: [Effect] = []
     var delivered = 0
 
     init(base: [PortalCore.Character], total: Int, size: Size) {
-        runner = CollectingRunner()
         table = SyntheticCharacterTable(base: base, count: total)
-        controller = ScreenController(transport: InstantTransport(), baseURL: baseAPI, sourceLabel: "bench", runner: runner, retryPolicy: .none)
-        controller.start(size: size)
+        controller = ScreenController(source: RickAndMortySource(baseURL: baseAPI), sourceLabel: "bench")
+        send(.start(size))
     }
 
-    /// Answers the oldest pending page request with `count` items (fewer at the end);
-    /// false when nothing was pending.
-    func deliver(_ count: Int, isLast: Bool? = nil) async -> Bool {
-        guard !runner.pending.isEmpty else { return false }
-        let work = runner.pending.removeFirst()
-        guard case .page(let ticket, _) = await work() else { return false }
+    /// Hands `event` to the controller and keeps the page effects it returns.
+    func send(_ event: AppEvent) {
+        pending += controller.update(event).filter { if case .fetchPage = $0 { true } else { false } }
+    }
+
+    /// The message answering the oldest page effect with the next `count` items (fewer at
+    /// the end); nil when nothing was pending.
+    func nextMessage(_ count: Int, isLast: Bool? = nil) -> AppMessage? {
+        guard !pending.isEmpty, case .fetchPage(let list, let ticket, _) = pending.removeFirst() else { return nil }
         let upper = min(table.count, delivered + count)
-        var items: [PortalCore.Character] = []
+        var items: [Item] = []
         items.reserveCapacity(upper - delivered)
-        for position in delivered..<upper { items.append(table.item(at: position)) }
+        for position in delivered..<upper { items.append(.character(table.item(at: position))) }
         delivered = upper
         let last = isLast ?? (upper >= table.count)
         let next = last ? nil : PageRequest(url: URL(string: "\(baseAPI)/character?page=\(ticket.request.index + 2)")!, index: ticket.request.index + 1)
-        controller.receive(.page(ticket, .success(PageContent(items: items, next: next, totalCount: table.count))))
+        return .page(list, ticket, .success(PageContent(items: items, next: next, totalCount: last ? table.count : nil)))
+    }
+
+    /// Answers the oldest pending page request; false when nothing was pending.
+    func deliver(_ count: Int, isLast: Bool? = nil) -> Bool {
+        guard let message = nextMessage(count, isLast: isLast) else { return false }
+        send(.message(message))
         return true
     }
 
     /// Loads everything in batches of `batch`, leaving the list exhausted.
-    func loadAll(batch: Int) async {
+    func loadAll(batch: Int) {
         while delivered < table.count {
-            if runner.pending.isEmpty { _ = controller.handle(.end) }
-            guard await deliver(batch) else {
+            if pending.isEmpty { send(.key(.end)) }
+            guard deliver(batch) else {
                 log("the controller asked for no page at \(delivered)")
                 return
             }
@@ -194,7 +176,7 @@ func frames() async {
     var figures: [(String, Double)] = []
     for count in counts {
         let feeder = Feeder(base: base, total: count, size: size)
-        await feeder.loadAll(batch: 50_000)
+        feeder.loadAll(batch: 50_000)
         let controller = feeder.controller
         let screen: any Screen = option("screen") == "null" ? NullScreen(size: size) : TextScreen(size: size)
         guard controller.loader.count == count, controller.loader.isExhausted else {
@@ -203,18 +185,18 @@ func frames() async {
         }
         // Start at the last card, so every count is measured in the same place relative
         // to the end and the list cannot ask for more.
-        _ = controller.handle(.end)
+        _ = controller.update(.key(.end))
         controller.render(into: screen)
         // Warm up.
-        for _ in 0..<50 { _ = controller.handle(.up); controller.render(into: screen) }
-        for _ in 0..<50 { _ = controller.handle(.down); controller.render(into: screen) }
+        for _ in 0..<50 { _ = controller.update(.key(.up)); controller.render(into: screen) }
+        for _ in 0..<50 { _ = controller.update(.key(.down)); controller.render(into: screen) }
         var samples: [Double] = []
         samples.reserveCapacity(rounds * keysPerDirection * 2)
         for _ in 0..<rounds {
             for key in [KeyInput.up, .down] {
                 for _ in 0..<keysPerDirection {
                     let start = threadCPUNanos()
-                    _ = controller.handle(key)
+                    _ = controller.update(.key(key))
                     controller.render(into: screen)
                     samples.append(Double(threadCPUNanos() - start) / 1000)
                 }
@@ -242,23 +224,17 @@ func inserts() async {
         let feeder = Feeder(base: base, total: count + pages * 20 + 20, size: Size(columns: 80, rows: 24))
         // Load `count` items, still with a next page.
         while feeder.delivered < count {
-            if feeder.runner.pending.isEmpty { _ = feeder.controller.handle(.end) }
-            guard await feeder.deliver(min(50_000, count - feeder.delivered), isLast: false) else { break }
+            if feeder.pending.isEmpty { feeder.send(.key(.end)) }
+            guard feeder.deliver(min(50_000, count - feeder.delivered), isLast: false) else { break }
         }
         var samples: [Double] = []
         for _ in 0..<pages {
-            if feeder.runner.pending.isEmpty { _ = feeder.controller.handle(.end) }
-            guard !feeder.runner.pending.isEmpty else { break }
-            let work = feeder.runner.pending.removeFirst()
-            guard case .page(let ticket, _) = await work() else { break }
-            var items: [PortalCore.Character] = []
-            for position in feeder.delivered..<(feeder.delivered + 20) { items.append(feeder.table.item(at: position)) }
-            feeder.delivered += 20
-            let next = PageRequest(url: URL(string: "\(baseAPI)/character?page=\(ticket.request.index + 2)")!, index: ticket.request.index + 1)
-            let message = AppMessage.page(ticket, .success(PageContent(items: items, next: next, totalCount: nil)))
+            if feeder.pending.isEmpty { feeder.send(.key(.end)) }
+            guard let message = feeder.nextMessage(20, isLast: false) else { break }
             let start = threadCPUNanos()
-            feeder.controller.receive(message)
+            let effects = feeder.controller.update(.message(message))
             samples.append(Double(threadCPUNanos() - start) / 1000)
+            feeder.pending += effects
         }
         samples.sort()
         let label = count >= 1_000_000 ? "\(count / 1_000_000)m" : "\(count / 1_000)k"
@@ -349,10 +325,16 @@ func stalls() async {
     let rate = Double(option("rows-per-second") ?? "30") ?? 30
     let size = Size(columns: Int(option("columns") ?? "80") ?? 80, rows: Int(option("rows") ?? "24") ?? 24)
     let limit = Double(option("timeout") ?? "90") ?? 90
-    let runner = MailboxRunner()
-    let controller = ScreenController(transport: HTTPTransport(), baseURL: base, sourceLabel: "bench", runner: runner)
+    let source = RickAndMortySource(baseURL: base)
+    let interpreter = EffectInterpreter(source: source, transport: HTTPTransport())
+    let mailbox = Mailbox()
+    let controller = ScreenController(source: source, sourceLabel: "bench")
     let screen = TextScreen(size: size)
-    controller.start(size: size)
+    /// Like the terminal loop: every effect goes to the interpreter, results to the mailbox.
+    func step(_ event: AppEvent) {
+        for effect in controller.update(event) { interpreter.perform(effect) { mailbox.post($0) } }
+    }
+    step(.start(size))
     controller.render(into: screen)
 
     let clock = ContinuousClock()
@@ -367,16 +349,16 @@ func stalls() async {
     // Wait for the first page before the scripted scrolling starts (startup is its own
     // figure).
     while controller.loader.count == 0 {
-        for message in runner.takeAll() { controller.receive(message) }
+        for message in mailbox.takeAll() { step(.message(message)) }
         if clock.now - began > .seconds(10) { log("stalls: no first page"); exit(1) }
         try? await Task.sleep(for: .milliseconds(1))
     }
     nextKey = clock.now
     while true {
-        for message in runner.takeAll() { controller.receive(message) }
+        for message in mailbox.takeAll() { step(.message(message)) }
         let now = clock.now
         if now >= nextKey {
-            _ = controller.handle(.down)
+            step(.key(.down))
             keys += 1
             nextKey += interval
         }
@@ -402,6 +384,14 @@ func stalls() async {
     log("stalls: \(keys) keys, \(controller.loader.count) characters, \(controller.pageRequestCount) page requests, \(stallCount) stalls, \(String(format: "%.0f", ms(stallTotal))) ms waiting (longest \(String(format: "%.0f", ms(longest))) ms), \(String(format: "%.1f", ms(clock.now - began) / 1000)) s")
     emit([("stalls_count", Double(stallCount)), ("stalls_ms", ms(stallTotal)), ("stalls_longest_ms", ms(longest)),
           ("stalls_keys", Double(keys)), ("stalls_loaded", Double(controller.loader.count))])
+}
+
+/// Results posted from the interpreter's tasks, taken by the bench's loop (the terminal
+/// loop's mailbox, minus the wake-up pipe: the bench polls).
+final class Mailbox: Sendable {
+    private let messages = Mutex<[AppMessage]>([])
+    func post(_ message: AppMessage) { messages.withLock { $0.append(message) } }
+    func takeAll() -> [AppMessage] { messages.withLock { m in defer { m = [] }; return m } }
 }
 
 // MARK: - main

@@ -1,36 +1,72 @@
 import ArgumentParser
 import Foundation
 import PortalCore
+import PortalRuntime
 import PortalTerminal
 import PortalUI
 
-/// `portal browse` (also plain `portal`): the full-screen browser with infinite scroll.
+/// `portal browse` (also plain `portal`): the full-screen browser with infinite scroll,
+/// one tab per list of the source.
 ///
 /// A synchronous command on purpose: the browser's event loop must own the main thread
 /// and block in `poll()` there, and `Main.main` (main-actor isolated) calls synchronous
 /// commands directly on it. Exit status: 0 after `q`, 130 after Ctrl-C or SIGINT, 143
 /// after SIGTERM, 129 after SIGHUP or a lost terminal, 1 for any error (printed after the
-/// terminal was restored).
+/// terminal was restored), 2 for a usage error.
 struct BrowseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
-        abstract: "Browse characters in the terminal with infinite scroll (the default)."
+        abstract: "Browse the API in the terminal with infinite scroll (the default).",
+        discussion: """
+            Filters open the first tab already filtered, as `portal list` takes them: \
+            --name --status --species --type --gender for characters, --name --episode for \
+            episodes, --name --type --dimension for locations.
+            """
     )
 
+    @Option(help: ArgumentHelp("The tab shown first: characters, episodes or locations.", valueName: "tab"))
+    var tab: String?
+
+    @OptionGroup var filters: FilterOptions
+
     @OptionGroup var source: SourceOptions
+
+    /// The tab index `--tab` names in `tabs` (by title, kind, or either's plural).
+    static func tabIndex(_ name: String, in tabs: [TabSpec]) -> Int? {
+        let wanted = name.lowercased()
+        return tabs.firstIndex { spec in
+            let kind = spec.kind.rawValue.lowercased()
+            return [spec.title.lowercased(), kind, kind + "s"].contains(wanted)
+        }
+    }
+
+    func validate() throws {
+        let tabs = source.browseSource.tabs
+        let index = try tab.map { name in
+            guard let index = Self.tabIndex(name, in: tabs) else {
+                throw ValidationError("--tab must be one of: \(tabs.map { $0.title.lowercased() }.joined(separator: ", "))")
+            }
+            return index
+        } ?? 0
+        let spec = tabs[index]
+        try filters.validate(allowed: (spec.searchKey.map { [$0] } ?? []) + spec.filters.map(\.key), for: spec.title.lowercased())
+    }
 
     func run() throws {
         // Everything that can fail with a message fails here, before the screen changes.
         let transport = try source.makeTransport()
-        let baseURL = source.apiBaseURL
+        let browseSource = source.browseSource
         let label = source.label
+        let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
+        let filters = self.filters.given
+        let interpreter = EffectInterpreter(source: browseSource, transport: transport)
         let status: ExitStatus
         do {
             // Main.main is @MainActor and calls synchronous commands directly, so this
             // runs on the main thread; assumeIsolated checks that at run time.
             status = try MainActor.assumeIsolated {
-                try TerminalUI.run { runner in
-                    ScreenController(transport: transport, baseURL: baseURL, sourceLabel: label, runner: runner,
+                try TerminalUI.run(performer: interpreter) {
+                    ScreenController(source: browseSource, sourceLabel: label, initialTab: initialTab, initialFilters: filters,
                                      showsAvatars: TerminalUI.colorsWanted)
                 }
             }

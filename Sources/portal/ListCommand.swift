@@ -17,13 +17,7 @@ struct ListCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("characters, episodes or locations.", valueName: "resource"))
     var resource: ResourceArgument
 
-    @Option(help: "Name contains (case-insensitive).") var name: String?
-    @Option(help: "Characters: Alive, Dead or unknown.") var status: String?
-    @Option(help: "Characters: species contains.") var species: String?
-    @Option(help: "Characters and locations: type contains.") var type: String?
-    @Option(help: "Characters: Female, Male, Genderless or unknown.") var gender: String?
-    @Option(help: "Locations: dimension contains.") var dimension: String?
-    @Option(help: "Episodes: code contains, e.g. S01.") var episode: String?
+    @OptionGroup var filters: FilterOptions
 
     @Flag(help: "One JSON object per line, in the API's own shape.") var json = false
 
@@ -33,21 +27,12 @@ struct ListCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
-        let allowed = Set(resource.value.allowedFilters)
-        for (key, _) in givenFilters where !allowed.contains(key) {
-            throw ValidationError("--\(key) is not a filter of \(resource.value.plural) (allowed: \(resource.value.allowedFilters.map { "--" + $0 }.joined(separator: " ")))")
-        }
-    }
-
-    /// The filters in the API's order for this resource.
-    private var givenFilters: [(String, String)] {
-        [("name", name), ("status", status), ("species", species), ("type", type), ("gender", gender),
-         ("dimension", dimension), ("episode", episode)].compactMap { key, value in value.map { (key, $0) } }
+        try filters.validate(allowed: resource.value.allowedFilters, for: resource.value.plural)
     }
 
     func run() async throws {
         let transport = try source.makeTransport()
-        let request = APIRequest.list(resource.value, filters: givenFilters)
+        let request = APIRequest.list(resource.value, filters: filters.given)
         let printer = ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: source.apiBaseURL))
         switch resource.value {
         case .character:

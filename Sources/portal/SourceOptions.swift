@@ -33,6 +33,9 @@ struct SourceOptions: ParsableArguments {
         return url.hasSuffix("/") ? String(url.dropLast()) : url
     }
 
+    /// The API the browser shows, with its tabs.
+    var browseSource: any Source { RickAndMortySource(baseURL: apiBaseURL) }
+
     /// How the source is named in the UI header.
     var label: String {
         if data != nil { return "offline snapshot" }

@@ -176,13 +176,18 @@ struct BrowseEndToEndTests {
 /// records its exit status and the terminal's modes, and readers for those records.
 struct PortalRun {
     let session: TmuxSession
+    /// More arguments for the browser, e.g. `--status dead`.
+    let arguments: String
 
-    init(_ session: TmuxSession) { self.session = session }
+    init(_ session: TmuxSession, arguments: String = "") {
+        self.session = session
+        self.arguments = arguments
+    }
 
     var commandLine: String {
         let portal = EndToEndEnvironment.portal ?? "portal"
         let data = EndToEndEnvironment.dataFolder ?? "."
-        return "'\(portal)' --data '\(data)' --trace '\(session.file("trace.jsonl"))'; s=$?; stty -a > '\(session.file("stty"))'; echo \"exit=$s\" > '\(session.file("status"))'"
+        return "'\(portal)' \(arguments) --data '\(data)' --trace '\(session.file("trace.jsonl"))'; s=$?; stty -a > '\(session.file("stty"))'; echo \"exit=$s\" > '\(session.file("status"))'"
     }
 
     /// Every URL in the trace, in order.

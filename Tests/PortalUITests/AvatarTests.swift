@@ -53,8 +53,8 @@ struct AvatarTests {
         #expect(h.transport.avatarRequests == 1)
         #expect(h.transport.episodeRequests == 1)
         #expect(h.transport.urls.contains("https://rickandmortyapi.com/api/character/avatar/1.jpeg"))
-        #expect(h.controller.avatarRequestCount == 1)
-        #expect(h.controller.detail?.avatar?.width == AvatarFetcher.pixels)
+        #expect(h.runner.log.filter { if case .fetchAvatar = $0 { true } else { false } }.count == 1)
+        #expect(h.controller.pane?.avatar?.width == AvatarOutcome.pixels)
         let screen = h.screen()
         // 80 × 24: the pane is over the grid, 78 columns of text → a 20 × 10 avatar at the
         // top right, the episodes still listed below it.
@@ -64,10 +64,11 @@ struct AvatarTests {
         #expect(Set(cells.map(\.column)) == Set(59...78))
         #expect(screen.text.contains("S01E01 Pilot"))
         #expect(screen.text.contains("Rick Sanchez"))
-        // Reopening uses the cache: no request at all.
+        // Reopening uses the interpreter's cache: no request at all.
         h.press(.escape, .enter)
-        #expect(h.runner.isEmpty)
+        await h.runner.drain(into: h.controller)
         #expect(h.transport.avatarRequests == 1)
+        #expect(h.transport.episodeRequests == 1)
         #expect(avatarCells(h.screen()).count == 200)
         expectGolden(h.screen().text, "detail-avatar-80x24")
     }
@@ -89,7 +90,7 @@ struct AvatarTests {
         let h = await loaded(Size(columns: 40, rows: 12))
         h.press(.enter)
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.detail?.avatar != nil)
+        #expect(h.controller.pane?.avatar != nil)
         #expect(avatarCells(h.screen()).isEmpty)
     }
 
@@ -116,40 +117,41 @@ struct AvatarTests {
         let h = await loaded()
         h.press(.enter, .escape)
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.detail == nil)
+        #expect(h.controller.pane == nil)
         #expect(avatarCells(h.screen()).isEmpty)
         // It was kept, though: opening again draws it with no request.
         h.press(.enter)
-        #expect(h.runner.isEmpty)
-        #expect(h.controller.detail?.avatar != nil)
+        await h.runner.drain(into: h.controller)
+        #expect(h.controller.pane?.avatar != nil)
         #expect(h.transport.avatarRequests == 1)
     }
 
-    @Test func resultForAnotherCharacterOrPaneIsDropped() async {
+    @Test func resultForAnotherCharacterOrPaneIsDropped() async throws {
         let h = await loaded(Size(columns: 120, rows: 30))
         h.press(.enter)  // Rick: episodes, then avatar
+        let rickPane = try #require(h.controller.pane?.address)
         h.press(.escape, .right, .enter)  // Morty
-        #expect(h.controller.detail?.character.id == 2)
+        #expect(h.controller.pane?.item?.rawID == 2)
+        #expect(h.runner.log.contains(.cancel(rickPane)), "closing Rick's pane cancels its work")
         var rickAvatar: AppMessage?
         var others: [AppMessage] = []
         while let message = await h.runner.takeNext() {
-            if case .avatar(let id, _, _, _) = message, id == 1 { rickAvatar = message } else { others.append(message) }
+            if case .avatar(let pane, _, _) = message, pane == rickPane { rickAvatar = message } else { others.append(message) }
         }
-        guard let rickAvatar else {
-            Issue.record("no avatar work for Rick")
+        let stale = try #require(rickAvatar)
+        h.send(.message(stale))
+        #expect(h.controller.pane?.avatar == nil)
+        // A stale pane of the same character is dropped too.
+        guard case .avatar(_, let avatarID, let outcome) = stale else {
+            Issue.record("not an avatar result: \(stale)")
             return
         }
-        h.controller.receive(rickAvatar)
-        #expect(h.controller.detail?.avatar == nil)
-        // A stale token for the same character is dropped too.
-        if case .avatar(_, let token, let avatarID, let outcome) = rickAvatar {
-            h.press(.escape, .left, .enter)  // Rick again, a new token (and now cached)
-            #expect(h.controller.detail?.character.id == 1)
-            h.controller.detail?.avatar = nil
-            h.controller.receive(.avatar(characterID: 1, token: token, avatarID: avatarID, outcome))
-            #expect(h.controller.detail?.avatar == nil)
-        }
-        for message in others { h.controller.receive(message) }
+        h.press(.escape, .left, .enter)  // Rick again, a new pane
+        #expect(h.controller.pane?.item?.rawID == 1)
+        h.controller.pane?.avatar = nil
+        h.send(.message(.avatar(rickPane, avatarID: avatarID, outcome)))
+        #expect(h.controller.pane?.avatar == nil)
+        for message in others { h.send(.message(message)) }
     }
 
     @Test func corruptAndTruncatedAvatarsAreNotDrawn() async throws {
@@ -162,14 +164,14 @@ struct AvatarTests {
             let h = await loaded(inner: answers)
             h.press(.enter)
             await h.runner.drain(into: h.controller)
-            #expect(h.controller.detail?.avatar == nil)
+            #expect(h.controller.pane?.avatar == nil)
             let text = h.screen().text
             #expect(avatarCells(h.screen()).isEmpty)
             #expect(text.contains("S01E01 Pilot"))
             #expect(!text.contains("error"))
             // Undecodable bytes are not asked for again.
             h.press(.escape, .enter)
-            #expect(h.runner.isEmpty)
+            await h.runner.drain(into: h.controller)
             #expect(h.transport.avatarRequests == 1)
         }
     }
@@ -180,21 +182,22 @@ struct AvatarTests {
         let h = await loaded(inner: answers)
         h.press(.enter)
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.detail?.avatar == nil)
+        #expect(h.controller.pane?.avatar == nil)
         #expect(!h.screen().text.contains("error"))
         answers.clear()
         h.press(.escape, .enter)
         await h.runner.drain(into: h.controller)
         #expect(h.transport.avatarRequests == 2)
         #expect(h.transport.episodeRequests == 1)
-        #expect(h.controller.detail?.avatar != nil)
+        #expect(h.controller.pane?.avatar != nil)
     }
 
-    @Test func theAvatarScrollsWithThePane() async {
+    @Test func theAvatarScrollsWithThePane() async throws {
         let h = await loaded(Size(columns: 80, rows: 24))
         h.press(.enter)
         await h.runner.drain(into: h.controller)
-        h.press(.down, .down, .down)
+        let pane = try #require(h.controller.pane)
+        pane.scroll(by: 3, viewRows: h.controller.layout.detail.height)
         let cells = avatarCells(h.screen())
         #expect(cells.count == 20 * 7)
         #expect(cells.map(\.row).min() == 1)

@@ -12,19 +12,19 @@ struct RenderingTests {
         return h
     }
 
-    @Test func grid100x30() async {
+    @Test func grid100x30() async throws {
         let h = await settled(Size(columns: 100, rows: 30))
         let screen = h.screen()
         expectGolden(screen.text, "grid-100x30")
         // The selected card (Rick) is drawn in reverse video; its status mark is green.
         #expect(screen.text(row: 1, where: \.reverse).hasPrefix("Rick Sanchez"))
-        if let mark = screen.find("● Alive") {
-            #expect(screen.style(row: mark.row, column: mark.column).foreground == .green)
-        }
-        if let dead = screen.find("● Dead") {
-            #expect(screen.style(row: dead.row, column: dead.column).foreground == .red)
-        }
-        #expect(screen.text(row: 0, where: \.bold) == "portal")
+        let mark = try #require(screen.find("● Alive"))
+        #expect(screen.style(row: mark.row, column: mark.column).foreground == .green)
+        let dead = try #require(screen.find("● Dead"))
+        #expect(screen.style(row: dead.row, column: dead.column).foreground == .red)
+        #expect(screen.text(row: 0, where: \.bold).hasPrefix("portal"))
+        // The active tab is marked in reverse video.
+        #expect(screen.text(row: 0, where: \.reverse) == " 1 Characters ")
     }
 
     @Test func grid40x12() async {
@@ -55,6 +55,37 @@ struct RenderingTests {
         h.press(.right, .enter)
         await h.runner.drain(into: h.controller)
         expectGolden(h.screen().text, "detail-beside-120x30")
+    }
+
+    @Test func episodeCards() async {
+        let h = Harness(size: Size(columns: 100, rows: 30), tab: 1)
+        await h.runner.drain(into: h.controller)
+        expectGolden(h.screen().text, "episodes-100x30")
+    }
+
+    @Test func locationDetail() async {
+        let h = Harness(size: Size(columns: 100, rows: 30), tab: 2)
+        await h.runner.drain(into: h.controller)
+        h.press(.enter)
+        await h.runner.drain(into: h.controller)
+        expectGolden(h.screen().text, "location-detail-100x30")
+    }
+
+    @Test func breadcrumb() async {
+        let h = await settled(Size(columns: 120, rows: 30))
+        h.press(.enter)
+        await h.runner.drain(into: h.controller)
+        h.press(.down, .down, .enter)  // Rick › S01E01 Pilot
+        await h.runner.drain(into: h.controller)
+        h.press(.down, .enter)  // › Morty Smith
+        await h.runner.drain(into: h.controller)
+        expectGolden(h.screen().text, "breadcrumb-120x30")
+    }
+
+    @Test func filterForm() async {
+        let h = await settled(Size(columns: 100, rows: 30))
+        h.press(.character("f"), .right, .right, .down, .right)
+        expectGolden(h.screen().text, "filter-form-100x30")
     }
 
     @Test func helpOverlay() async {

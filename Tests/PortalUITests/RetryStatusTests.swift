@@ -33,10 +33,10 @@ struct RetryStatusTests {
         let final = try #require(await h.runner.takeNext())
         #expect(h.runner.interim.count == 2)
         #expect(h.transport.urls.count == 3, "two failures and the success, for one page")
-        h.controller.receive(h.runner.interim[0])
+        h.send(.message(h.runner.interim[0]))
         let status = h.screen().lines[28]
         #expect(status.contains("retrying… (attempt 2: HTTP 503 Service Unavailable: busy)"), "\(status)")
-        h.controller.receive(final)
+        h.send(.message(final))
         #expect(!h.screen().text.contains("retrying"))
         #expect(h.controller.loader.count == 20)
     }
@@ -49,7 +49,7 @@ struct RetryStatusTests {
         h.press(.character("/"))
         for ch in "morty" { h.press(.character(ch)) }
         h.press(.enter)
-        h.controller.receive(note)
+        h.send(.message(note))
         #expect(!h.screen().text.contains("retrying"))
     }
 }

@@ -49,7 +49,7 @@ struct ScreenControllerTests {
         #expect(h.transport.pageRequests == 42)
         // Sticky end: the selection followed every page to the very last card.
         #expect(h.controller.grid.selection == 825)
-        #expect(h.controller.listView.selectedCharacter?.id == 826)
+        #expect(h.controller.listView.selectedItem?.character?.id == 826)
         #expect(h.screen().text.contains("826 / 826 · page 42 · end"))
     }
 
@@ -64,7 +64,7 @@ struct ScreenControllerTests {
         await h.runner.drain(into: h.controller)
         #expect(h.transport.pageRequests == 42)
         // Every id once, in server order.
-        #expect(h.controller.listView.characters.map(\.id) == Array(1...826))
+        #expect(h.controller.listView.items.map(\.rawID) == Array(1...826))
     }
 
     @Test func endLoadsOnlyAsFarAsThePagesGo() async {
@@ -102,16 +102,16 @@ struct ScreenControllerTests {
         #expect(strip(before) == strip(after))
     }
 
-    @Test func resizeKeepsSelectionVisible() async {
+    @Test func resizeKeepsSelectionVisible() async throws {
         let h = Harness(size: Size(columns: 100, rows: 30))
         await h.runner.drain(into: h.controller)
         for _ in 0..<12 { h.press(.down) }
         await h.runner.drain(into: h.controller)
-        let selected = h.controller.listView.selectedCharacter!
+        let selected = try #require(h.controller.listView.selectedItem?.character)
         for size in [Size(columns: 40, rows: 12), Size(columns: 160, rows: 50), Size(columns: 31, rows: 9)] {
-            h.controller.resize(to: size)
+            h.send(.resize(size))
             await h.runner.drain(into: h.controller)
-            #expect(h.controller.listView.selectedCharacter == selected)
+            #expect(h.controller.listView.selectedItem?.character == selected)
             #expect(h.screen().text.contains(selected.name), "size \(size)")
         }
     }
@@ -119,25 +119,25 @@ struct ScreenControllerTests {
     @Test func tooSmallRecovers() async {
         let h = Harness(size: Size(columns: 100, rows: 30))
         await h.runner.drain(into: h.controller)
-        h.controller.resize(to: Size(columns: 20, rows: 5))
+        h.send(.resize(Size(columns: 20, rows: 5)))
         #expect(h.screen().text == "terminal too small" + String(repeating: "\n", count: 4))
         h.press(.down, .down)
-        h.controller.resize(to: Size(columns: 100, rows: 30))
+        h.send(.resize(Size(columns: 100, rows: 30)))
         #expect(h.screen().text.contains("Rick Sanchez"))
     }
 
     @Test func quitKeys() async {
         let h = Harness(size: Size(columns: 100, rows: 30))
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.handle(.control("c")) == .quit)
+        #expect(h.send(.key(.control("c"))).contains(.quit))
         h.press(.enter)
-        #expect(h.controller.detail != nil)
-        #expect(h.controller.handle(.character("q")) == .keepRunning)
-        #expect(h.controller.detail == nil)
+        #expect(h.controller.pane != nil)
+        #expect(!h.send(.key(.character("q"))).contains(.quit))
+        #expect(h.controller.pane == nil)
         h.press(.enter)
-        #expect(h.controller.handle(.control("c")) == .quit)
-        #expect(h.controller.handle(.escape) == .keepRunning)
-        #expect(h.controller.handle(.character("q")) == .quit)
+        #expect(h.send(.key(.control("c"))).contains(.quit))
+        #expect(!h.send(.key(.escape)).contains(.quit))
+        #expect(h.send(.key(.character("q"))).contains(.quit))
     }
 
     @Test func helpToggles() async {

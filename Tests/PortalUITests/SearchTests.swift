@@ -18,13 +18,13 @@ struct SearchTests {
         h.type("k")
         #expect(h.screen().text.contains("search name: rick"))
         h.press(.enter)
-        #expect(h.controller.query == "rick")
+        #expect(h.controller.tab.searchText == "rick")
         #expect(h.controller.loader.count == 0)
         // The old generation's page arrives first and is ignored.
         await h.runner.runNext(into: h.controller)
         #expect(h.controller.loader.count == 0)
         await h.runner.drain(into: h.controller)
-        let names = h.controller.listView.characters.map(\.name)
+        let names = h.controller.listView.items.compactMap(\.character?.name)
         #expect(!names.isEmpty)
         #expect(names.allSatisfy { $0.lowercased().contains("rick") })
         #expect(h.transport.urls.contains { $0.contains("name=rick") })
@@ -36,7 +36,7 @@ struct SearchTests {
         await h.runner.drain(into: h.controller)
         await h.search("zzzz")
         #expect(h.controller.loader.count == 0)
-        #expect(h.screen().text.contains("no characters match “zzzz”"))
+        #expect(h.screen().text.contains("no characters match name “zzzz”"))
     }
 
     @Test func emptyQueryRestoresTheFullList() async {
@@ -45,9 +45,9 @@ struct SearchTests {
         await h.search("morty")
         h.press(.character("/"), .enter)
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.query == "")
+        #expect(h.controller.tab.searchText == "")
         #expect(h.controller.loader.totalCount == 826)
-        #expect(h.controller.listView.characters.first?.name == "Rick Sanchez")
+        #expect(h.controller.listView.items.first?.character?.name == "Rick Sanchez")
     }
 
     @Test func escapeCancels() async {
@@ -56,7 +56,7 @@ struct SearchTests {
         let requests = h.transport.count
         h.press(.character("/"))
         h.type("q")  // typed, not quit
-        #expect(h.controller.handle(.escape) == .keepRunning)
+        #expect(!h.send(.key(.escape)).contains(.quit))
         #expect(!h.controller.search.isActive)
         #expect(h.transport.count == requests)
         #expect(h.runner.isEmpty)

@@ -1,51 +1,60 @@
 import Foundation
 import PortalCore
 import PortalTestSupport
+import PortalRuntime
 import PortalUI
 import Synchronization
 import Testing
 
-/// Queues the controller's work so a test decides when each piece runs and is delivered.
-final class FakeRunner: EffectRunner {
-    private(set) var pending: [@Sendable () async -> AppMessage] = []
-
-    func run(_ work: @escaping @Sendable () async -> AppMessage) { pending.append(work) }
-
-    /// Interim messages posted by the last work that ran, in order.
+/// The controller's effects, queued so a test decides when each runs: each is run by the
+/// real `EffectInterpreter` (the real source, transport and caches — no fake runner) and
+/// its message handed back to `update`, whose effects join the queue.
+@MainActor
+final class EffectQueue {
+    let interpreter: EffectInterpreter
+    /// Fetch effects not yet run, oldest first.
+    private(set) var pending: [Effect] = []
+    /// Every effect the controller returned, in order (cancels and quit included).
+    private(set) var log: [Effect] = []
+    /// Interim messages posted by the last effect that ran, in order.
     private(set) var interim: [AppMessage] = []
-    private let posted = Posted()
 
-    func runReporting(_ work: @escaping @Sendable (_ post: @escaping @Sendable (AppMessage) -> Void) async -> AppMessage) {
-        let posted = self.posted
-        pending.append { await work { message in posted.append(message) } }
+    init(interpreter: EffectInterpreter) { self.interpreter = interpreter }
+
+    func enqueue(_ effects: [Effect]) {
+        log += effects
+        for effect in effects {
+            switch effect {
+            case .fetchPage, .fetchItems, .fetchAvatar: pending.append(effect)
+            case .cancel, .quit: break
+            }
+        }
     }
 
     var isEmpty: Bool { pending.isEmpty }
     var count: Int { pending.count }
 
-    /// Runs the oldest work and returns its message without delivering it.
-    @MainActor
+    /// Runs the oldest effect and returns its message without delivering it.
     func takeNext() async -> AppMessage? {
         guard !pending.isEmpty else { return nil }
-        let work = pending.removeFirst()
-        let message = await work()
+        let effect = pending.removeFirst()
+        let posted = Posted()
+        let message = await interpreter.run(effect) { posted.append($0) }
         interim = posted.take()
         return message
     }
 
-    /// Runs the oldest work and delivers its message; false when nothing was queued.
-    @MainActor
+    /// Runs the oldest effect and delivers its message; false when nothing was queued.
     @discardableResult
-    func runNext(into app: any App) async -> Bool {
+    func runNext(into app: ScreenController) async -> Bool {
         guard let message = await takeNext() else { return false }
-        app.receive(message)
+        enqueue(app.update(.message(message)))
         return true
     }
 
-    /// Runs and delivers until nothing is queued (work may queue more work).
-    @MainActor
+    /// Runs and delivers until nothing is queued (results may queue more work).
     @discardableResult
-    func drain(into app: any App, limit: Int = 500) async -> Int {
+    func drain(into app: ScreenController, limit: Int = 500) async -> Int {
         var n = 0
         while n < limit, await runNext(into: app) { n += 1 }
         return n
@@ -55,25 +64,37 @@ final class FakeRunner: EffectRunner {
 @MainActor
 struct Harness {
     let transport: CountingTransport
-    let runner = FakeRunner()
+    let runner: EffectQueue
     let controller: ScreenController
 
-    /// Avatars are off unless asked for, so the other suites see exactly the episode and
-    /// page work they count (the avatar suite turns them on).
-    init(size: Size, inner: any Transport = TestData.snapshot, retryPolicy: RetryPolicy = .none, start: Bool = true, avatars: Bool = false) {
+    /// Avatars are off unless asked for, so the other suites see exactly the page and
+    /// related-item work they count (the avatar suite turns them on).
+    init(size: Size, inner: any Transport = TestData.snapshot, retryPolicy: RetryPolicy = .none, start: Bool = true,
+         avatars: Bool = false, tab: Int = 0, filters: [(String, String)] = []) {
         transport = CountingTransport(inner)
-        controller = ScreenController(transport: transport, baseURL: TestData.baseURL, sourceLabel: "offline snapshot",
-                                      runner: runner, retryPolicy: retryPolicy, showsAvatars: avatars)
-        if start { controller.start(size: size) }
+        let source = RickAndMortySource(baseURL: TestData.baseURL)
+        runner = EffectQueue(interpreter: EffectInterpreter(source: source, transport: transport, retryPolicy: retryPolicy,
+                                                            sleep: { _ in }))
+        controller = ScreenController(source: source, sourceLabel: "offline snapshot", initialTab: tab, initialFilters: filters,
+                                      showsAvatars: avatars)
+        if start { send(.start(size)) }
     }
 
-    func press(_ keys: KeyInput...) { for key in keys { _ = controller.handle(key) } }
+    /// Hands one event to the controller and queues its effects; returns them.
+    @discardableResult
+    func send(_ event: AppEvent) -> [Effect] {
+        let effects = controller.update(event)
+        runner.enqueue(effects)
+        return effects
+    }
 
-    func type(_ text: String) { for c in text { _ = controller.handle(.character(c)) } }
+    func press(_ keys: KeyInput...) { for key in keys { send(.key(key)) } }
+
+    func type(_ text: String) { for c in text { send(.key(.character(c))) } }
 
     /// Searches by name through the prompt and delivers the results.
     func search(_ text: String) async {
-        press(.character("/"))
+        press(.character("/"), .control("u"))
         type(text)
         press(.enter)
         await runner.drain(into: controller)
@@ -84,6 +105,9 @@ struct Harness {
         controller.render(into: screen)
         return screen
     }
+
+    /// Ids of the active tab's items, in order.
+    var ids: [Int] { controller.listView.items.map(\.rawID) }
 }
 
 /// Compares `text` with `Golden/<name>.txt`; with `PORTAL_RECORD_GOLDEN=1` writes it instead

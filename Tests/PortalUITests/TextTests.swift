@@ -48,8 +48,8 @@ struct TextTests {
                                         gender: CharacterGender(rawValue: "Male"), origin: PlaceLink(name: "Earth", locationID: nil),
                                         location: PlaceLink(name: "Earth", locationID: nil), episodeIDs: [], created: Date(timeIntervalSince1970: 0))
         let screen = TextScreen(size: Size(columns: 60, rows: 4))
-        CardView.draw(wide, selected: false, top: 0, left: 0, width: 28, maxRows: 3, into: screen)
-        CardView.draw(wide, selected: true, top: 0, left: 30, width: 28, maxRows: 3, into: screen)
+        CardView.draw(Item.character(wide).card, selected: false, top: 0, left: 0, width: 28, maxRows: 3, into: screen)
+        CardView.draw(Item.character(wide).card, selected: true, top: 0, left: 30, width: 28, maxRows: 3, into: screen)
         let line = screen.lines[0]
         #expect(DisplayWidth.of(line) <= 58)
         #expect(screen.find("日本語")?.column == 30 || screen.lines[0].contains("…"))
@@ -61,7 +61,7 @@ struct TextTests {
                                         gender: CharacterGender(rawValue: "Male"), origin: PlaceLink(name: "", locationID: nil),
                                         location: PlaceLink(name: "", locationID: nil), episodeIDs: [], created: Date(timeIntervalSince1970: 0))
         let screen = TextScreen(size: Size(columns: 40, rows: 4))
-        CardView.draw(evil, selected: false, top: 0, left: 0, width: 40, maxRows: 3, into: screen)
+        CardView.draw(Item.character(evil).card, selected: false, top: 0, left: 0, width: 40, maxRows: 3, into: screen)
         #expect(!screen.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
         #expect(screen.lines[0] == "Evil\u{FFFD}[2JName")
     }
@@ -71,7 +71,7 @@ struct TextTests {
     }
 
     @Test func commandTableHasNoClashes() {
-        for context in [CommandContext.grid, .detail, .help] {
+        for context in CommandContext.allCases where context != .both {
             var seen: [KeyInput: Command] = [:]
             for binding in CommandTable.bindings(in: context) {
                 for key in binding.keys {
@@ -81,7 +81,10 @@ struct TextTests {
             }
         }
         #expect(CommandTable.command(for: .character("j"), in: .grid) == .moveDown)
-        #expect(CommandTable.command(for: .character("j"), in: .detail) == .detailDown)
+        #expect(CommandTable.command(for: .character("j"), in: .detail) == .linkDown)
+        #expect(CommandTable.command(for: .character("2"), in: .grid) == .tab2)
+        #expect(CommandTable.command(for: .character("2"), in: .search) == nil, "a digit types in the prompt")
+        #expect(CommandTable.command(for: .character("q"), in: .filters) == nil, "q types in the form")
         #expect(CommandTable.command(for: .control("c"), in: .help) == .forceQuit)
         #expect(CommandTable.hints(for: .grid).contains("/ search"))
     }

@@ -88,6 +88,17 @@ public struct ContentRangePages<Item: Decodable & Identifiable & Sendable>: Page
     }
 }
 
+extension ContentRangePages: AddressablePageStrategy {
+    /// The window `N*pageSize ...` (a `Range` header or `limit`/`offset`, as configured).
+    /// Without `exactCount` the answers carry no total, and a list then stays sequential.
+    public func request(forPage index: Int) -> PageRequest? {
+        guard index >= 0 else { return nil }
+        let (offset, overflow) = index.multipliedReportingOverflow(by: pageSize)
+        guard !overflow, offset <= Int.max - pageSize else { return nil }
+        return page(offset: offset, index: index)
+    }
+}
+
 /// `Content-Range: first-last/total`, `*/total` or `*/*`.
 public struct ContentRange: Sendable, Hashable {
     /// Nil for `*` (no row in the window).

@@ -12,13 +12,24 @@ public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageS
     public let firstPage: PageRequest
     /// The API root, e.g. `https://pokeapi.co/api/v2`.
     public let baseURL: String
+    /// The `limit` every page asks for (PokeAPI reads 0 or less as its default, and so
+    /// does this).
+    public let pageSize: Int
+    /// `BASE/path`, the list without its query.
+    private let listURL: String
 
     /// The list at `BASE/path?offset=0&limit=limit` (e.g. `path` = `pokemon`).
     public init(baseURL: String, path: String, limit: Int = OffsetLimitPages.defaultLimit) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        self.listURL = "\(self.baseURL)/\(trimmed)"
+        self.pageSize = limit > 0 ? limit : Self.defaultLimit
+        self.firstPage = Self.page(listURL, offset: 0, limit: pageSize, index: 0)
+    }
+
+    private static func page(_ listURL: String, offset: Int, limit: Int, index: Int) -> PageRequest {
         // A base URL that does not parse is a programming error of the caller.
-        self.firstPage = PageRequest(url: URL(string: "\(self.baseURL)/\(trimmed)?offset=0&limit=\(limit)")!, index: 0)
+        PageRequest(url: URL(string: "\(listURL)?offset=\(offset)&limit=\(limit)")!, index: index)
     }
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {
@@ -49,5 +60,15 @@ public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageS
         var count: Int?
         var next: String?
         var results: [Item]
+    }
+}
+
+extension OffsetLimitPages: AddressablePageStrategy {
+    /// `offset=N*limit&limit=limit`: the same URL shape as the first page, so page 0 is
+    /// the first page exactly.
+    public func request(forPage index: Int) -> PageRequest? {
+        guard index >= 0 else { return nil }
+        let (offset, overflow) = index.multipliedReportingOverflow(by: pageSize)
+        return overflow ? nil : Self.page(listURL, offset: offset, limit: pageSize, index: index)
     }
 }

@@ -9,6 +9,9 @@ public struct RickAndMortyPages<Item: Decodable & Identifiable & Sendable>: Page
     public let firstPage: PageRequest
     /// The API root the list started from; `next` is rebuilt under it.
     public let baseURL: String
+    /// The list request (resource and filters) the first page was built from; page N is
+    /// the same request with another `page`, so filters survive addressing too.
+    public let request: APIRequest
 
     /// Where every page must come from; nil for a base URL that is not http(s), which
     /// then accepts no `next` link at all.
@@ -16,6 +19,7 @@ public struct RickAndMortyPages<Item: Decodable & Identifiable & Sendable>: Page
 
     public init(baseURL: String, request: APIRequest) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.request = request
         self.firstPage = PageRequest(url: request.url(base: self.baseURL), index: 0)
         self.origin = SplitURL(self.baseURL)?.origin
     }
@@ -102,6 +106,20 @@ public struct RickAndMortyPages<Item: Decodable & Identifiable & Sendable>: Page
         case DecodingError.valueNotFound(_, let context): "null at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
         default: "\(error)"
         }
+    }
+}
+
+extension RickAndMortyPages: AddressablePageStrategy {
+    /// The API's fixed page size.
+    public var pageSize: Int { RickAndMortyAPI.pageSize }
+
+    /// `?page=N+1` with the list's filters (page numbers count from the first page's own,
+    /// 1 when it names none); nil for a request that is not a list.
+    public func request(forPage index: Int) -> PageRequest? {
+        guard index >= 0, case .list(let page, _) = request.selection else { return nil }
+        if index == 0 { return firstPage }
+        let (number, overflow) = (page ?? 1).addingReportingOverflow(index)
+        return overflow ? nil : PageRequest(url: request.withPage(number).url(base: baseURL), index: index)
     }
 }
 

@@ -1,20 +1,20 @@
 import PortalCore
 
 /// Results of asynchronous work, delivered to the UI thread. Each carries the identity of
-/// what asked for it so that results for something no longer shown can be dropped.
+/// what asked for it (a list address, a pane address) so that results for something no
+/// longer shown are dropped.
 ///
-/// The terminal loop never looks inside: it hands each message to `App.receive(_:)`.
+/// The terminal loop never looks inside: it hands each message to the app's `update`.
 public enum AppMessage: Sendable {
-    /// A page of the character list. The ticket carries the list generation, so a page
-    /// for a list that was reset (a new search) meanwhile is ignored by the loader.
-    case page(PageTicket, Result<PageContent<PortalCore.Character>, PageFailure>)
-    /// The episodes of one character for the detail pane. `token` is the detail pane's
-    /// generation: a result for a pane that was closed or switched is dropped.
-    case episodes(characterID: Int, token: Int, Result<[Episode], PageFailure>)
-    /// The avatar of one character for the detail pane, fetched and decoded off the UI
-    /// thread; identified like `episodes` (a result for another pane is dropped).
-    case avatar(characterID: Int, token: Int, avatarID: Int32, AvatarOutcome)
+    /// A page of a list. The ticket carries the list generation too, so a page for a list
+    /// that was reset (a new search or filter) is ignored.
+    case page(ListAddress, PageTicket, Result<PageContent<Item>, PageFailure>)
     /// The page of `ticket` failed transiently and is being retried automatically after
     /// `wait` (the status line says `retrying…` until the page or a final failure arrives).
-    case pageRetrying(PageTicket, attempt: Int, failure: PageFailure, wait: Duration)
+    case pageRetrying(ListAddress, PageTicket, attempt: Int, failure: PageFailure, wait: Duration)
+    /// Items asked for by id for a pane (its subject, or its related list), in id order;
+    /// ids the server did not know are missing.
+    case items(PaneAddress, ItemsPurpose, Result<[Item], PageFailure>)
+    /// A pane's picture, fetched and decoded off the UI thread.
+    case avatar(PaneAddress, avatarID: Int32, AvatarOutcome)
 }

@@ -7,44 +7,30 @@ public enum KeyInput: Sendable, Hashable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, escape, backspace, tab, delete
+    /// Shift-Tab (ncurses `KEY_BTAB`).
+    case backTab
     case function(Int)
     case wheelUp, wheelDown
 }
 
-/// What the UI asks of the loop that drives it.
-public enum AppRequest: Sendable, Equatable {
-    case keepRunning
-    case quit
-}
-
-/// Runs asynchronous work for the UI off its thread and brings each result back to it.
-///
-/// The terminal loop implements this with a detached task that, when done, posts the
-/// message to a mailbox and wakes `poll()`; tests implement it by running the work and
-/// delivering the message synchronously or on demand.
-public protocol EffectRunner: AnyObject {
-    /// Starts `work`; its message is later handed to `App.receive(_:)` on the UI thread.
-    func run(_ work: @escaping @Sendable () async -> AppMessage)
-
-    /// Like `run`, but `work` may also `post` interim messages (progress such as an
-    /// automatic retry) from any thread before it returns its result.
-    func runReporting(_ work: @escaping @Sendable (_ post: @escaping @Sendable (AppMessage) -> Void) async -> AppMessage)
-}
-
-extension EffectRunner {
-    /// Runners that cannot deliver interim messages drop them; the result still arrives.
-    public func runReporting(_ work: @escaping @Sendable (_ post: @escaping @Sendable (AppMessage) -> Void) async -> AppMessage) {
-        run { await work { _ in } }
-    }
+/// Everything that can happen to the UI, in the one form its update function takes.
+public enum AppEvent: Sendable {
+    /// The loop is ready; the terminal has this size.
+    case start(Size)
+    case key(KeyInput)
+    case resize(Size)
+    /// A result (or interim note) of an effect.
+    case message(AppMessage)
 }
 
 /// The UI as the terminal loop sees it. One UI thread calls everything here.
+///
+/// One function takes every event and returns the work it wants done; state changes only
+/// there. The loop hands the effects to an `EffectPerformer` (ending on `.quit`) and draws
+/// a frame when `needsRedraw` says something changed.
 @MainActor
 public protocol App: AnyObject {
-    func start(size: Size)
-    func handle(_ key: KeyInput) -> AppRequest
-    func resize(to size: Size)
-    func receive(_ message: AppMessage)
+    func update(_ event: AppEvent) -> [Effect]
     /// True when something changed since the last `render`.
     var needsRedraw: Bool { get }
     func render(into screen: any Screen)

@@ -5,23 +5,49 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case moveUp, moveDown, moveLeft, moveRight
     case pageUp, pageDown, halfPageUp, halfPageDown
     case first, last, wheelUp, wheelDown
-    case open, search, retry, quit
+    case open, search, filter, retry, quit
+    // Tabs (grid and detail)
+    case tab1, tab2, tab3, tab4, tab5, tab6, tab7, tab8, tab9
+    case nextTab, previousTab
     // Detail pane
-    case detailUp, detailDown, detailPageUp, detailPageDown, detailTop, detailBottom
-    case detailRetry, closeDetail
+    case linkUp, linkDown, followLink
+    case detailPageUp, detailPageDown, detailTop, detailBottom
+    case detailRetry, back, closeDetail
+    // Search prompt and filter form
+    case submit, cancel, deleteCharacter, clearText
+    case nextField, previousField, nextChoice, previousChoice, clearFilters
     // Anywhere
-    case toggleHelp, forceQuit
+    case toggleHelp, forceQuit, suspend
     // Help overlay
-    case closeHelp
+    case closeHelp, scrollHelpDown, scrollHelpUp
+
+    /// The tab a `tabN` command shows (0-based), nil for other commands.
+    public var tabIndex: Int? {
+        switch self {
+        case .tab1: 0
+        case .tab2: 1
+        case .tab3: 2
+        case .tab4: 3
+        case .tab5: 4
+        case .tab6: 5
+        case .tab7: 6
+        case .tab8: 7
+        case .tab9: 8
+        default: nil
+        }
+    }
 }
 
-/// Where a binding applies: the grid, the detail pane, both, or the help overlay.
+/// Where a binding applies: the grid, the detail pane, both, the help overlay, the `/`
+/// search prompt or the `f` filter form.
 public enum CommandContext: String, Sendable, Hashable, CaseIterable {
-    case grid, detail, both, help
+    case grid, detail, both, help, search, filters
 
     /// Whether a binding declared for `self` applies when the screen is in `current`.
+    /// `both` covers the grid and the detail pane, never a prompt, form or overlay (where
+    /// typing a digit must type it).
     public func applies(in current: CommandContext) -> Bool {
-        self == current || (self == .both && current != .help)
+        self == current || (self == .both && (current == .grid || current == .detail))
     }
 }
 
@@ -31,7 +57,7 @@ public struct KeyBinding: Sendable, Hashable {
     public var command: Command
     public var context: CommandContext
     public var keys: [KeyInput]
-    /// The keys as shown in help, e.g. "↓ j".
+    /// The keys as shown in help, e.g. "↓ j"; empty keeps the row out of help.
     public var keyLabel: String
     public var help: String
     /// The short footer hint, e.g. "/ search"; nil keeps it out of the footer.

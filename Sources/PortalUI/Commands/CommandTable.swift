@@ -1,5 +1,6 @@
-/// The one table of key bindings. It drives key dispatch, the `?` help overlay and the
-/// footer hints, so the three can never disagree.
+/// The one table of key bindings. It drives key dispatch, the `?` help overlay, the
+/// footer hints and docs/keys.md, so none of them can disagree — for the grid, the detail
+/// pane and its links, the search prompt and the filter form alike.
 public enum CommandTable {
     public static let bindings: [KeyBinding] = [
         KeyBinding(.moveUp, .grid, [.up, .character("k")], "↑ k", "up a row", hint: "↑↓←→ move"),
@@ -15,22 +16,54 @@ public enum CommandTable {
         KeyBinding(.wheelDown, .grid, [.wheelDown], "wheel", "scroll 3 rows"),
         KeyBinding(.wheelUp, .grid, [.wheelUp], "", ""),
         KeyBinding(.open, .grid, [.enter], "Enter", "open details", hint: "Enter open"),
-        KeyBinding(.search, .grid, [.character("/")], "/", "search by name", hint: "/ search"),
-        KeyBinding(.retry, .grid, [.character("r")], "r", "retry a failed page", hint: "r retry"),
+        KeyBinding(.retry, .grid, [.character("r")], "r", "retry a failed page"),
         KeyBinding(.quit, .grid, [.character("q")], "q", "quit", hint: "q quit"),
 
-        KeyBinding(.detailDown, .detail, [.down, .character("j"), .wheelDown], "↓ j", "scroll down", hint: "↑↓ scroll"),
-        KeyBinding(.detailUp, .detail, [.up, .character("k"), .wheelUp], "↑ k", "scroll up"),
+        KeyBinding(.linkDown, .detail, [.down, .character("j"), .wheelDown], "↓ j", "next link (scrolls)", hint: "↑↓ links"),
+        KeyBinding(.linkUp, .detail, [.up, .character("k"), .wheelUp], "↑ k", "previous link (scrolls)"),
+        KeyBinding(.followLink, .detail, [.enter], "Enter", "follow the highlighted link", hint: "Enter follow"),
         KeyBinding(.detailPageDown, .detail, [.pageDown, .control("f"), .control("d"), .character(" ")], "PgDn ^F", "down a screen"),
         KeyBinding(.detailPageUp, .detail, [.pageUp, .control("b"), .control("u")], "PgUp ^B", "up a screen"),
         KeyBinding(.detailTop, .detail, [.home, .character("g")], "Home g", "top"),
         KeyBinding(.detailBottom, .detail, [.end, .character("G")], "End G", "bottom"),
-        KeyBinding(.detailRetry, .detail, [.character("r")], "r", "retry episodes", hint: "r retry"),
-        KeyBinding(.closeDetail, .detail, [.escape, .backspace, .character("q")], "Esc ⌫ q", "close details", hint: "Esc back"),
+        KeyBinding(.detailRetry, .detail, [.character("r")], "r", "retry what failed in the pane"),
+        KeyBinding(.back, .detail, [.escape, .backspace], "Esc ⌫", "back one step (closes the first pane)", hint: "Esc back"),
+        KeyBinding(.closeDetail, .detail, [.character("q")], "q", "close the pane and its trail"),
 
+        KeyBinding(.search, .both, [.character("/")], "/", "search by name (the list starts over)", hint: "/ search"),
+        KeyBinding(.filter, .both, [.character("f")], "f", "filter the list (the API's own filters)", hint: "f filter"),
+        KeyBinding(.tab1, .both, [.character("1")], "1 2 3", "show tab 1, 2, 3 (each keeps its list)", hint: "1-3 tabs"),
+        KeyBinding(.tab2, .both, [.character("2")], "", ""),
+        KeyBinding(.tab3, .both, [.character("3")], "", ""),
+        KeyBinding(.tab4, .both, [.character("4")], "", ""),
+        KeyBinding(.tab5, .both, [.character("5")], "", ""),
+        KeyBinding(.tab6, .both, [.character("6")], "", ""),
+        KeyBinding(.tab7, .both, [.character("7")], "", ""),
+        KeyBinding(.tab8, .both, [.character("8")], "", ""),
+        KeyBinding(.tab9, .both, [.character("9")], "", ""),
+        KeyBinding(.nextTab, .both, [.tab], "Tab", "next tab"),
+        KeyBinding(.previousTab, .both, [.backTab], "Shift-Tab", "previous tab"),
         KeyBinding(.toggleHelp, .both, [.character("?")], "?", "this help", hint: "? help"),
-        KeyBinding(.forceQuit, .both, [.control("c")], "^C", "quit at once"),
+        KeyBinding(.forceQuit, .both, [.control("c")], "^C", "quit at once (anywhere)"),
+        KeyBinding(.suspend, .both, [.control("z")], "^Z", "suspend (fg resumes)"),
 
+        KeyBinding(.submit, .search, [.enter], "Enter", "search the server by name; empty restores the list", hint: "Enter search"),
+        KeyBinding(.cancel, .search, [.escape], "Esc", "cancel, keeping the list", hint: "Esc cancel"),
+        KeyBinding(.deleteCharacter, .search, [.backspace, .delete], "⌫", "delete the last character"),
+        KeyBinding(.clearText, .search, [.control("u")], "^U", "clear the text"),
+
+        KeyBinding(.nextField, .filters, [.down, .tab], "↓ Tab", "next field", hint: "↑↓ field"),
+        KeyBinding(.previousField, .filters, [.up, .backTab], "↑ Shift-Tab", "previous field"),
+        KeyBinding(.nextChoice, .filters, [.right], "→", "next choice (status, gender)", hint: "←→ choose"),
+        KeyBinding(.previousChoice, .filters, [.left], "←", "previous choice"),
+        KeyBinding(.deleteCharacter, .filters, [.backspace, .delete], "⌫", "delete a character (or the choice)"),
+        KeyBinding(.clearText, .filters, [.control("u")], "^U", "clear this field"),
+        KeyBinding(.clearFilters, .filters, [.control("x")], "^X", "clear every filter and apply", hint: "^X clear all"),
+        KeyBinding(.submit, .filters, [.enter], "Enter", "apply the filters (the list starts over)", hint: "Enter apply"),
+        KeyBinding(.cancel, .filters, [.escape], "Esc", "close without changing the list", hint: "Esc cancel"),
+
+        KeyBinding(.scrollHelpDown, .help, [.down, .character("j"), .pageDown, .character(" "), .wheelDown], "↓ PgDn", "scroll this help", hint: "↑↓ scroll"),
+        KeyBinding(.scrollHelpUp, .help, [.up, .character("k"), .pageUp, .wheelUp], "↑ PgUp", "scroll back"),
         KeyBinding(.closeHelp, .help, [.escape, .backspace, .character("q"), .character("?")], "Esc ?", "close help", hint: "Esc close"),
     ]
 
@@ -55,8 +88,11 @@ public enum CommandTable {
         let documented = bindings.filter { !$0.keyLabel.isEmpty }
         return [
             ("Grid", documented.filter { $0.context == .grid }),
-            ("Details", documented.filter { $0.context == .detail }),
+            ("Details and links", documented.filter { $0.context == .detail }),
             ("Anywhere", documented.filter { $0.context == .both }),
+            ("Search prompt (/)", documented.filter { $0.context == .search }),
+            ("Filter form (f)", documented.filter { $0.context == .filters }),
+            ("Help", documented.filter { $0.context == .help }),
         ]
     }
 }

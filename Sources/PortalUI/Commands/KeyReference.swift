@@ -18,17 +18,14 @@ public enum KeyReference {
         }
         out += """
 
-            ## Search prompt
-
-            | keys | does |
-            |---|---|
-            | any text | types into the prompt |
-            | Backspace | deletes the last character |
-            | Enter | searches the server by name (`name=` filter); an empty query restores the full list |
-            | Esc | cancels, keeping the list as it was |
-
             ## Notes
 
+            - In the search prompt and the filter form, any other key types text.
+            - Links: in a detail pane the highlight moves over the rows that lead somewhere
+              (origin, location, episodes, characters, residents); Enter opens that item in
+              the same pane, and Esc comes back to where you were, highlight and all. The
+              breadcrumb at the top of the pane shows the trail.
+            - Each tab keeps its own list, selection, search, filters and open pane.
             - The mouse wheel scrolls where the terminal reports it (both wheel-down codes of
               ncurses 5 and 6 are understood).
             - End/G goes to the last loaded card and keeps following the end as pages arrive,

@@ -1,179 +1,121 @@
 import PortalCore
-import PortalImage
 
-/// The whole browser as the terminal loop sees it: the character list, its grid, the
-/// detail pane, the search prompt and the help overlay.
+/// The whole browser: one tab per list of the source, each with its grid, search, filters
+/// and trail of detail panes; the search prompt, the filter form and the help overlay.
 ///
-/// It is the last link of the delegate chain (grid view model → list view → controller):
-/// it owns the `ListLoader`, starts page and episode requests through the `EffectRunner`
-/// (never blocking the UI thread), and applies each result only if it still belongs to
-/// what is on screen — the loader drops pages of an older generation, and episode results
-/// carry the character id and the pane's token (and so do avatar results).
+/// Every event — a key, a resize, a result — goes through `update`, which changes state
+/// and returns the I/O it wants as `Effect` values; it performs none itself. An
+/// interpreter outside PortalUI runs them and answers with messages, each stamped with the
+/// list or pane that asked, and `update` drops what no longer belongs on screen.
+///
+/// Selection still travels the original app's delegate chain: grid view model → (delegate)
+/// item list view → (delegate) this controller, which opens the pane.
 @MainActor
-public final class ScreenController: App, CharacterListViewDelegate {
-    public typealias Loader = ListLoader<PortalCore.Character>
-
-    public let baseURL: String
+public final class ScreenController: App, ItemListViewDelegate {
+    public let source: any Source
     public let sourceLabel: String
-    public let loader: Loader
-    public let listView: CharacterListView
-    public var grid: GridViewModel { listView.grid }
-    /// The open detail pane, if any.
-    public private(set) var detail: DetailViewModel?
+    public private(set) var tabs: [TabState] = []
+    public private(set) var activeTab = 0
     public private(set) var search = SearchPrompt()
-    /// The active name filter ("" for the full list).
-    public private(set) var query = ""
+    public private(set) var form = FilterForm()
     public private(set) var showsHelp = false
+    public private(set) var helpScroll = 0
     public private(set) var size = Size(columns: 80, rows: 24)
     public private(set) var needsRedraw = true
-    /// Page requests started (the spinner advances with it).
+    /// Page requests asked for, all tabs together (the spinner advances with it).
     public private(set) var pageRequestCount = 0
-    /// Episode requests started.
-    public private(set) var episodeRequestCount = 0
-    /// Avatar requests started (at most one per opened character not yet cached).
-    public private(set) var avatarRequestCount = 0
-    /// Whether detail panes fetch and show the character's avatar. The terminal turns it
-    /// off when there is no colour to draw it with (`NO_COLOR`).
+    /// Whether panes fetch and show pictures. The terminal turns it off when there is no
+    /// colour to draw them with (`NO_COLOR`).
     public let showsAvatars: Bool
 
-    private let transport: any Transport
-    private let runner: any EffectRunner
-    private let retryPolicy: RetryPolicy
-    private var episodeCache: [Int: Episode] = [:]
-    /// Decoded avatars by avatar id; `.unavailable` is kept too (a 404 or undecodable
-    /// bytes), so neither is asked for twice. Transient failures are not kept.
-    private var avatarCache: [Int32: AvatarOutcome] = [:]
-    private var lastDetailToken = 0
-    /// Set while the page in flight is being retried automatically.
-    private var retryNote: String?
-    /// Why the last `r` did not retry (a 429's `Retry-After` still running).
-    private var retryRefusal: String?
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private var lastPaneToken = 0
     private var started = false
-    private var strategy: RickAndMortyPages<PortalCore.Character>
+    /// Effects asked for during the current `update`.
+    private var pending: [Effect] = []
 
+    /// - Parameters:
+    ///   - initialTab: the tab shown first (its first page is the only request at start).
+    ///   - initialFilters: filters for the initial tab's list, e.g. from `--status dead`.
     public init(
-        transport: any Transport, baseURL: String, sourceLabel: String, runner: any EffectRunner,
-        retryPolicy: RetryPolicy = RetryPolicy(), showsAvatars: Bool = true
+        source: any Source, sourceLabel: String, initialTab: Int = 0, initialFilters: [(String, String)] = [],
+        showsAvatars: Bool = true, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
-        self.transport = transport
-        self.showsAvatars = showsAvatars
-        self.baseURL = baseURL
+        self.source = source
         self.sourceLabel = sourceLabel
-        self.runner = runner
-        self.retryPolicy = retryPolicy
-        strategy = RickAndMortyPages<PortalCore.Character>(baseURL: baseURL, request: .list(.character))
-        let loader = Loader(strategy: RickAndMortyPages<PortalCore.Character>(baseURL: baseURL, request: .list(.character)))
-        self.loader = loader
-        listView = CharacterListView(items: { loader.items })
-        listView.delegate = self
+        self.showsAvatars = showsAvatars
+        self.now = now
+        for (index, spec) in source.tabs.enumerated() {
+            let query = ListQuery(kind: spec.kind, filters: index == initialTab ? initialFilters : [])
+            let tab = TabState(index: index, spec: spec, query: query, firstPage: source.firstPage(for: query), now: now)
+            tab.listView.delegate = self
+            tabs.append(tab)
+        }
+        activeTab = min(max(0, initialTab), max(0, tabs.count - 1))
     }
 
-    public var layout: Layout { Layout(size: size, detailOpen: detail != nil) }
+    // MARK: The active tab
+
+    public var tab: TabState { tabs[activeTab] }
+    public var loader: ListLoader<Item> { tab.loader }
+    public var listView: ItemListView { tab.listView }
+    public var grid: GridViewModel { tab.grid }
+    /// The pane on screen in the active tab, if any.
+    public var pane: DetailPane? { tab.pane }
+
+    public var layout: Layout { Layout(size: size, detailOpen: pane != nil) }
 
     /// Which bindings of the command table apply now.
     public var context: CommandContext {
         if showsHelp { return .help }
-        return detail == nil ? .grid : .detail
+        if search.isActive { return .search }
+        if form.isActive { return .filters }
+        return pane == nil ? .grid : .detail
     }
 
-    // MARK: App
+    // MARK: Update
 
-    public func start(size: Size) {
-        started = true
-        self.size = size
-        relayout()
-        syncLoadState()
-        grid.checkLoadMore()
-        needsRedraw = true
-    }
-
-    public func resize(to size: Size) {
-        self.size = size
-        relayout()
-        needsRedraw = true
-    }
-
-    public func handle(_ key: KeyInput) -> AppRequest {
-        if key == .control("c") { return .quit }
-        needsRedraw = true
-        if search.isActive {
-            switch search.handle(key) {
-            case .editing, .cancelled: break
-            case .submitted(let text): apply(query: text)
-            }
-            return .keepRunning
+    public func update(_ event: AppEvent) -> [Effect] {
+        switch event {
+        case .start(let size):
+            started = true
+            self.size = size
+            showTab(activeTab)
+        case .resize(let size):
+            self.size = size
+            relayout()
+        case .key(let key):
+            handle(key)
+        case .message(let message):
+            receive(message)
         }
-        guard let command = CommandTable.command(for: key, in: context) else { return .keepRunning }
-        let request = perform(command)
+        needsRedraw = needsRedraw || event.changesScreen
+        defer { pending = [] }
+        return pending
+    }
+
+    private func emit(_ effect: Effect) {
+        pending.append(effect)
+    }
+
+    // MARK: Keys
+
+    private func handle(_ key: KeyInput) {
+        let context = self.context
+        guard let command = CommandTable.command(for: key, in: context) else {
+            if case .character(let c) = key {
+                if context == .search { search.type(c) }
+                if context == .filters { form.type(c) }
+            }
+            return
+        }
+        perform(command)
         // The load-more rule runs after every key.
-        grid.checkLoadMore()
-        return request
+        if context == .grid || context == .detail { grid.checkLoadMore() }
     }
 
-    public func receive(_ message: AppMessage) {
-        switch message {
-        case .pageRetrying(let ticket, let attempt, let failure, _):
-            // Only for the page in flight now; a late note for a reset list is dropped.
-            guard ticket.generation == loader.generation, loader.state == .loading(ticket.request) else { return }
-            retryNote = "retrying… (attempt \(attempt + 1): \(Sanitize.line(failure.message)))"
-            needsRedraw = true
-        case .page(let ticket, let result):
-            if ticket.generation == loader.generation { retryNote = nil; retryRefusal = nil }
-            switch loader.apply(result, for: ticket) {
-            case .ignored:
-                return
-            case .inserted(let range):
-                listView.apply(inserted: range, isLoading: loader.state.isLoading, hasMore: canLoadMore)
-            case .failed:
-                syncLoadState()
-            }
-            needsRedraw = true
-        case .episodes(let characterID, let token, let result):
-            if case .success(let list) = result {
-                for episode in list { episodeCache[episode.id] = episode }
-            }
-            // A result for a pane that was closed or switched is dropped, never drawn.
-            guard let detail, detail.token == token, detail.character.id == characterID else { return }
-            switch result {
-            case .success:
-                // Ids the server did not know are skipped, as the API itself skips them.
-                detail.episodes = .loaded(detail.character.episodeIDs.compactMap { episodeCache[Int($0)] })
-            case .failure(let failure):
-                detail.episodes = .failed(failure.message)
-            }
-            detail.clampScroll(viewRows: layout.detail.height)
-            needsRedraw = true
-        case .avatar(let characterID, let token, let avatarID, let outcome):
-            if outcome != .failed { avatarCache[avatarID] = outcome }
-            // Like episodes: a result for a pane that was closed or switched is dropped.
-            guard let detail, detail.token == token, detail.character.id == characterID,
-                  case .image(let image) = outcome else { return }
-            detail.avatar = image
-            needsRedraw = true
-        }
-    }
-
-    /// Draws the whole frame (clear, draw, flush) and clears `needsRedraw`.
-    public func render(into screen: any Screen) {
-        needsRedraw = false
-        screen.clear()
-        draw(into: screen)
-        screen.flush()
-    }
-
-    // MARK: CharacterListViewDelegate
-
-    public func characterListViewNeedsMore(_ view: CharacterListView) {
-        launch(loader.loadMore())
-    }
-
-    public func characterListView(_ view: CharacterListView, didOpen character: PortalCore.Character) {
-        openDetail(character)
-    }
-
-    // MARK: Commands
-
-    private func perform(_ command: Command) -> AppRequest {
+    private func perform(_ command: Command) {
+        let rows = layout.detail.height - paneChromeRows
         switch command {
         case .moveUp: grid.move(.up)
         case .moveDown: grid.move(.down)
@@ -188,188 +130,288 @@ public final class ScreenController: App, CharacterListViewDelegate {
         case .wheelUp: grid.move(.wheelUp)
         case .wheelDown: grid.move(.wheelDown)
         case .open: grid.activate()
-        case .search: search.begin()
-        case .retry: retryPage()
-        case .quit, .forceQuit: return .quit
-        case .detailUp: detail?.scroll(by: -1, viewRows: layout.detail.height)
-        case .detailDown: detail?.scroll(by: 1, viewRows: layout.detail.height)
-        case .detailPageUp: detail?.scroll(by: -max(1, layout.detail.height - 1), viewRows: layout.detail.height)
-        case .detailPageDown: detail?.scroll(by: max(1, layout.detail.height - 1), viewRows: layout.detail.height)
-        case .detailTop: detail?.scroll(toEnd: false, viewRows: layout.detail.height)
-        case .detailBottom: detail?.scroll(toEnd: true, viewRows: layout.detail.height)
-        case .detailRetry:
-            if let detail, detail.isFailed { openDetail(detail.character) }
-        case .closeDetail: closeDetail()
-        case .toggleHelp: showsHelp.toggle()
+        case .search:
+            if tab.spec.searchKey != nil { search.begin() }
+        case .filter: form.begin(tab.spec, query: tab.query)
+        case .retry: retryPage(tab)
+        case .quit, .forceQuit: emit(.quit)
+        case .suspend: break  // the terminal suspends itself before a key reaches the app
+        case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8, .tab9:
+            if let index = command.tabIndex, index < tabs.count { showTab(index) }
+        case .nextTab: showTab((activeTab + 1) % tabs.count)
+        case .previousTab: showTab((activeTab + tabs.count - 1) % tabs.count)
+        case .linkDown: pane?.linkDown(viewRows: rows)
+        case .linkUp: pane?.linkUp(viewRows: rows)
+        case .followLink: followLink()
+        case .detailPageDown: pane?.scroll(by: max(1, rows - 1), viewRows: rows)
+        case .detailPageUp: pane?.scroll(by: -max(1, rows - 1), viewRows: rows)
+        case .detailTop: pane?.scroll(toEnd: false, viewRows: rows)
+        case .detailBottom: pane?.scroll(toEnd: true, viewRows: rows)
+        case .detailRetry: retryPane()
+        case .back: back()
+        case .closeDetail: closePanes()
+        case .submit, .cancel, .deleteCharacter, .clearText:
+            if context == .search {
+                if case .submitted(let text) = search.perform(command), let key = tab.spec.searchKey {
+                    var query = tab.query
+                    query.set(key, text)
+                    apply(query)
+                }
+            } else {
+                applyForm(form.perform(command))
+            }
+        case .nextField, .previousField, .nextChoice, .previousChoice, .clearFilters:
+            applyForm(form.perform(command))
+        case .toggleHelp:
+            showsHelp.toggle()
+            helpScroll = 0
         case .closeHelp: showsHelp = false
+        case .scrollHelpDown: helpScroll += max(1, size.rows / 2)
+        case .scrollHelpUp: helpScroll = max(0, helpScroll - max(1, size.rows / 2))
         }
-        return .keepRunning
     }
 
-    // MARK: List
-
-    /// Whether the loader could hand out a next page (not at the end, not failed).
-    private var canLoadMore: Bool {
-        if case .failed = loader.state { return false }
-        return loader.hasMore
+    private func applyForm(_ outcome: FilterForm.Outcome) {
+        guard case .applied(let values) = outcome else { return }
+        var query = tab.query
+        for spec in tab.spec.filters { query.set(spec.key, values[spec.key] ?? "") }
+        if query != tab.query { apply(query) }
     }
 
-    private func syncLoadState() {
-        grid.setLoadState(isLoading: loader.state.isLoading, hasMore: canLoadMore)
+    // MARK: Tabs and lists
+
+    /// Shows tab `index`; a tab shown for the first time asks for its first page now.
+    private func showTab(_ index: Int) {
+        activeTab = index
+        tabs[index].isStarted = true
+        relayout()
+        tab.syncLoadState()
+        grid.checkLoadMore()
+    }
+
+    /// Starts the active tab's list over for `query`: a new generation, so every late
+    /// page and every pane of the old one is dropped.
+    private func apply(_ query: ListQuery) {
+        closePanes()
+        tab.reset(to: query, firstPage: source.firstPage(for: query))
+        relayout()
+        tab.syncLoadState()
+        grid.checkLoadMore()
     }
 
     /// `r` on a failed page: asks again, unless the server's `Retry-After` has not passed,
     /// in which case the status line says how long to wait instead of doing nothing.
-    private func retryPage() {
-        if let ticket = loader.retry() {
-            retryRefusal = nil
-            launch(ticket)
-        } else if case .failed = loader.state, let notBefore = loader.retryNotBefore {
-            let left = notBefore - ContinuousClock.now
+    private func retryPage(_ tab: TabState) {
+        if let ticket = tab.loader.retry() {
+            tab.retryRefusal = nil
+            launch(ticket, for: tab)
+        } else if case .failed = tab.loader.state, let notBefore = tab.loader.retryNotBefore {
+            let left = notBefore - now()
             let seconds = max(1, Int(left.components.seconds) + (left.components.attoseconds > 0 ? 1 : 0))
-            retryRefusal = "the server asked to wait; r again in \(seconds) s"
+            tab.retryRefusal = "the server asked to wait; r again in \(seconds) s"
         }
     }
 
-    /// Starts a page request for `ticket` (nil: nothing to do) on the runner.
-    private func launch(_ ticket: PageTicket?) {
+    private func launch(_ ticket: PageTicket?, for tab: TabState) {
         guard let ticket else { return }
         pageRequestCount += 1
-        let fetcher = PageFetcher(transport: transport, strategy: strategy, policy: retryPolicy)
-        retryNote = nil
-        runner.runReporting { post in
-            .page(ticket, await fetcher.fetch(ticket) { attempt, failure, wait in
-                post(.pageRetrying(ticket, attempt: attempt, failure: failure, wait: wait))
-            })
-        }
-        syncLoadState()
-        needsRedraw = true
+        tab.retryNote = nil
+        emit(.fetchPage(tab.address, ticket, tab.query))
+        tab.syncLoadState()
     }
 
-    /// Starts the list over for a name search; "" restores the full list.
-    private func apply(query text: String) {
-        query = text
-        let request: APIRequest = text.isEmpty ? .list(.character) : .list(.character, filters: [("name", text)])
-        strategy = RickAndMortyPages(baseURL: baseURL, request: request)
-        loader.reset(strategy: strategy)
-        closeDetail()
-        listView.reset()
+    // MARK: ItemListViewDelegate
+
+    public func itemListViewNeedsMore(_ view: ItemListView) {
+        let tab = tabs[view.tab]
+        guard tab.isStarted else { return }
+        launch(tab.loader.loadMore(), for: tab)
+    }
+
+    public func itemListView(_ view: ItemListView, didOpen item: Item) {
+        let tab = tabs[view.tab]
+        closePanes(in: tab)
+        let pane = newPane(in: tab, subject: .loaded(item))
+        tab.panes = [pane]
         relayout()
-        syncLoadState()
-        grid.checkLoadMore()
+        load(pane, showing: item)
     }
 
-    // MARK: Detail
+    // MARK: Panes
 
-    private func openDetail(_ character: PortalCore.Character) {
-        lastDetailToken += 1
-        let token = lastDetailToken
-        let model = DetailViewModel(character: character, token: token)
-        let wasOpen = detail != nil
-        detail = model
-        if !wasOpen { relayout() }
-        if let cached = cachedEpisodes(for: character) {
-            model.episodes = .loaded(cached)
-        } else {
-            let missing = character.episodeIDs.map(Int.init).filter { episodeCache[$0] == nil }
-            episodeRequestCount += 1
-            let fetcher = EpisodeFetcher(transport: transport, baseURL: baseURL, policy: retryPolicy)
-            let id = character.id
-            runner.run { .episodes(characterID: id, token: token, await fetcher.fetch(ids: missing)) }
+    private func newPane(in tab: TabState, subject: DetailPane.Subject) -> DetailPane {
+        lastPaneToken += 1
+        return DetailPane(address: PaneAddress(tab: tab.index, generation: tab.loader.generation, token: lastPaneToken), subject: subject)
+    }
+
+    /// Shows `item` in `pane` and asks for what it points at (one multi-id request) and
+    /// its picture. An item that points at nothing asks for nothing.
+    private func load(_ pane: DetailPane, showing item: Item) {
+        pane.show(item)
+        if let related = item.detail.related, !related.ids.isEmpty {
+            emit(.fetchItems(pane.address, .related, related.kind, ids: related.ids))
         }
-        // After the episodes: they matter more, and the runner starts work in order.
-        loadAvatar(for: character, into: model)
+        if showsAvatars, let avatarID = item.detail.avatarID {
+            emit(.fetchAvatar(pane.address, avatarID: avatarID))
+        }
     }
 
-    /// Shows the cached avatar, or starts the one request for it (fetch and decode, off
-    /// the UI thread).
-    private func loadAvatar(for character: PortalCore.Character, into model: DetailViewModel) {
-        guard showsAvatars else { return }
-        let avatarID = character.avatarID
-        switch avatarCache[avatarID] {
-        case .image(let image):
-            model.avatar = image
-        case .unavailable:
+    /// Enter on a link: a new pane for its target on top of the trail.
+    private func followLink() {
+        guard let current = pane, let target = current.highlightedTarget else { return }
+        let next = newPane(in: tab, subject: .loading(target))
+        tab.panes.append(next)
+        emit(.fetchItems(next.address, .subject, target.kind, ids: [target.id]))
+    }
+
+    /// Esc: one step back along the trail; the first pane closes.
+    private func back() {
+        guard let last = tab.panes.popLast() else { return }
+        emit(.cancel(last.address))
+        if tab.panes.isEmpty { relayout() } else { pane?.clampScroll(viewRows: layout.detail.height - paneChromeRows) }
+    }
+
+    private func closePanes(in tab: TabState? = nil) {
+        let tab = tab ?? self.tab
+        guard !tab.panes.isEmpty else { return }
+        for pane in tab.panes { emit(.cancel(pane.address)) }
+        tab.panes = []
+        relayout()
+    }
+
+    /// `r` in a pane: asks again for what failed (the item, or its related list).
+    private func retryPane() {
+        guard let pane else { return }
+        switch pane.subject {
+        case .failed(let key, _):
+            let fresh = newPane(in: tab, subject: .loading(key))
+            tab.panes[tab.panes.count - 1] = fresh
+            emit(.cancel(pane.address))
+            emit(.fetchItems(fresh.address, .subject, key.kind, ids: [key.id]))
+        case .loaded(let item):
+            if case .failed = pane.related, let related = item.detail.related {
+                pane.setRelated(.loading)
+                emit(.fetchItems(pane.address, .related, related.kind, ids: related.ids))
+            }
+        case .loading:
             break
-        case .failed, nil:
-            avatarRequestCount += 1
-            let fetcher = AvatarFetcher(transport: transport, baseURL: baseURL)
-            let id = character.id
-            let token = model.token
-            runner.run { .avatar(characterID: id, token: token, avatarID: avatarID, await fetcher.fetch(avatarID: avatarID)) }
         }
     }
 
-    /// The character's episodes in its own order, if all of them are cached.
-    private func cachedEpisodes(for character: PortalCore.Character) -> [Episode]? {
-        var out: [Episode] = []
-        out.reserveCapacity(character.episodeIDs.count)
-        for id in character.episodeIDs {
-            guard let episode = episodeCache[Int(id)] else { return nil }
-            out.append(episode)
+    /// Rows of the pane taken by the breadcrumb (none for a single pane).
+    private var paneChromeRows: Int { tab.panes.count > 1 ? 1 : 0 }
+
+    // MARK: Results
+
+    private func receive(_ message: AppMessage) {
+        switch message {
+        case .pageRetrying(let list, let ticket, let attempt, let failure, _):
+            // Only for the page in flight now; a late note for a reset list is dropped.
+            guard let tab = tab(at: list), tab.loader.state == .loading(ticket.request) else { return }
+            tab.retryNote = "retrying… (attempt \(attempt + 1): \(Sanitize.line(failure.message)))"
+        case .page(let list, let ticket, let result):
+            guard list.tab < tabs.count else { return }
+            let tab = tabs[list.tab]
+            if ticket.generation == tab.loader.generation { tab.retryNote = nil; tab.retryRefusal = nil }
+            switch tab.loader.apply(result, for: ticket) {
+            case .ignored:
+                return
+            case .inserted(let range):
+                tab.listView.apply(inserted: range, isLoading: tab.loader.state.isLoading, hasMore: tab.canLoadMore)
+            case .failed:
+                tab.syncLoadState()
+            }
+        case .items(let address, let purpose, let result):
+            guard let tab = tab(at: address), let pane = tab.pane(at: address) else { return }
+            switch (purpose, result) {
+            case (.subject, .success(let items)):
+                if let item = items.first(where: { $0.id == pane.key }) {
+                    load(pane, showing: item)
+                } else {
+                    pane.failSubject("\(pane.key.kind.rawValue) \(pane.key.id) not found")
+                }
+            case (.subject, .failure(let failure)):
+                pane.failSubject(failure.message)
+            case (.related, .success(let items)):
+                // In the subject's own order; ids the server did not know are skipped, as
+                // the API itself skips them.
+                let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+                let kind = pane.content?.related?.kind
+                let ordered = pane.content?.related?.ids.compactMap { id in kind.flatMap { byID[ItemKey($0, id)] } } ?? []
+                pane.setRelated(.loaded(ordered))
+            case (.related, .failure(let failure)):
+                pane.setRelated(.failed(failure.message))
+            }
+            pane.clampScroll(viewRows: layout.detail.height - paneChromeRows)
+        case .avatar(let address, _, let outcome):
+            guard let tab = tab(at: address), let pane = tab.pane(at: address), case .image(let image) = outcome else { return }
+            pane.avatar = image
         }
-        return out
     }
 
-    private func closeDetail() {
-        guard detail != nil else { return }
-        detail = nil
-        relayout()
+    /// The tab a list result belongs to, if its generation is still the tab's.
+    private func tab(at list: ListAddress) -> TabState? {
+        guard list.tab < tabs.count, tabs[list.tab].loader.generation == list.generation else { return nil }
+        return tabs[list.tab]
     }
 
-    /// Gives the grid its rectangle for the current size and pane.
+    /// The tab a pane result belongs to, if the pane's list generation is still the tab's.
+    private func tab(at pane: PaneAddress) -> TabState? {
+        tab(at: ListAddress(tab: pane.tab, generation: pane.generation))
+    }
+
+    // MARK: Layout
+
+    /// Gives the active grid its rectangle for the current size and pane.
     private func relayout() {
         guard started else { return }
         let layout = self.layout
-        let rect = layout.isTooSmall ? Rect(top: 0, left: 0, width: 0, height: 0) : layout.grid
-        if !layout.isTooSmall { grid.resize(width: rect.width, height: rect.height) }
-        detail?.clampScroll(viewRows: layout.detail.height)
+        if !layout.isTooSmall { grid.resize(width: layout.grid.width, height: layout.grid.height) }
+        pane?.clampScroll(viewRows: layout.detail.height - paneChromeRows)
     }
 
     // MARK: Drawing
 
+    /// Draws the whole frame (clear, draw, flush) and clears `needsRedraw`.
+    public func render(into screen: any Screen) {
+        needsRedraw = false
+        screen.clear()
+        ScreenView.draw(self, into: screen)
+        screen.flush()
+    }
+
     public var listStatus: ListStatus {
+        let loader = tab.loader
         let phase: ListStatus.Phase
         switch loader.state {
         case .idle: phase = .idle
-        case .loading: phase = retryNote.map { .retrying($0) } ?? .loading(spinner: pageRequestCount - 1)
+        case .loading: phase = tab.retryNote.map { .retrying($0) } ?? .loading(spinner: pageRequestCount - 1)
         case .failed(let failure, _):
             // The refusal first: it is what the user just asked about, and the line may be cut.
-            phase = .failed((retryRefusal.map { $0 + " · " } ?? "") + Sanitize.line(failure.message))
+            phase = .failed((tab.retryRefusal.map { $0 + " · " } ?? "") + Sanitize.line(failure.message))
         case .exhausted: phase = .exhausted
         }
         return ListStatus(loaded: loader.count, total: loader.totalCount, pages: loader.pagesLoaded, phase: phase)
     }
 
-    private var gridNote: GridNote {
+    public var gridNote: GridNote {
+        let loader = tab.loader
         switch loader.state {
         case .loading: return .loading
         case .failed(let failure, _): return loader.count == 0 ? .failed(failure.message) : .none
         case .exhausted where loader.count == 0:
-            return .empty(query.isEmpty ? "no characters" : "no characters match “\(Sanitize.line(query))”")
+            let what = tab.spec.title.lowercased()
+            return .empty(tab.query.filters.isEmpty ? "no \(what)" : "no \(what) match " + FilterSummary.text(tab.query, spec: tab.spec))
         default: return .none
         }
     }
 
-    private func draw(into screen: any Screen) {
-        let layout = self.layout
-        if layout.isTooSmall {
-            TooSmallView.draw(size: size, into: screen)
-            return
-        }
-        HeaderView.draw(source: sourceLabel, query: Sanitize.line(query), width: size.columns, row: layout.headerRow, into: screen)
-        if let detail, !layout.isSideBySide {
-            DetailView.draw(detail, in: layout.detail, beside: false, into: screen)
-        } else {
-            GridView.draw(grid: grid, characters: listView.characters, note: gridNote, in: layout.grid, into: screen)
-            if let detail { DetailView.draw(detail, in: layout.detail, beside: true, into: screen) }
-        }
-        StatusLineView.draw(listStatus, width: size.columns, row: layout.statusRow, into: screen)
-        if search.isActive {
-            FooterView.drawPrompt(search, width: size.columns, row: layout.footerRow, into: screen)
-        } else {
-            FooterView.drawHints(for: context, width: size.columns, row: layout.footerRow, into: screen)
-        }
-        if showsHelp { HelpOverlayView.draw(size: size, into: screen) }
-    }
+    /// The trail of the active tab's panes, for the breadcrumb.
+    public var breadcrumb: [String] { tab.panes.map(\.crumb) }
+}
+
+extension AppEvent {
+    /// Whether the event may change what is drawn (every event does today; kept as one
+    /// place to refine).
+    var changesScreen: Bool { true }
 }

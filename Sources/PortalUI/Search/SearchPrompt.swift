@@ -1,7 +1,8 @@
 /// The `/` search prompt on the bottom line: the text being typed and whether the prompt
-/// is open. It edits itself; the controller acts on what it reports.
+/// is open. Keys reach it as commands from the command table (Enter, Esc, Backspace,
+/// Ctrl-U) or as typed text; the controller acts on what it reports.
 public struct SearchPrompt: Sendable, Equatable {
-    /// What a key did to the prompt.
+    /// What a command did to the prompt.
     public enum Outcome: Sendable, Equatable {
         case editing
         case submitted(String)
@@ -13,26 +14,28 @@ public struct SearchPrompt: Sendable, Equatable {
 
     public init() {}
 
-    /// Opens the prompt, empty.
-    public mutating func begin() {
+    /// Opens the prompt with `text` (the current search, so it can be edited).
+    public mutating func begin(text: String = "") {
         isActive = true
-        text = ""
+        self.text = text
     }
 
-    /// Typing, Backspace, Enter submits, Esc cancels; other keys are ignored.
-    public mutating func handle(_ key: KeyInput) -> Outcome {
-        switch key {
-        case .character(let c):
-            if !c.unicodeScalars.contains(where: Sanitizer.isControl) { text.append(c) }
-        case .backspace, .delete:
-            if !text.isEmpty { text.removeLast() }
-        case .enter:
+    /// Types one character (controls are refused: they never reach the screen).
+    public mutating func type(_ c: Character) {
+        if !c.unicodeScalars.contains(where: Sanitizer.isControl) { text.append(c) }
+    }
+
+    public mutating func perform(_ command: Command) -> Outcome {
+        switch command {
+        case .submit:
             isActive = false
             return .submitted(text.trimmingSpaces())
-        case .escape:
+        case .cancel:
             isActive = false
             return .cancelled
-        case .control("u"):
+        case .deleteCharacter:
+            if !text.isEmpty { text.removeLast() }
+        case .clearText:
             text = ""
         default:
             break

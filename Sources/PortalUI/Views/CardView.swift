@@ -1,42 +1,27 @@
-import PortalCore
-
-/// Draws one character card: name (bold), a coloured status mark and status, species
-/// (with " · type" when there is one). The selected card is drawn in reverse video.
+/// Draws one card: the lines its resource's description gives (the first bold, a status
+/// mark or a count below). The selected card is drawn in reverse video across its width.
 public enum CardView {
     /// Rows of text in a card (the grid adds one blank row below).
     public static let textRows = 3
 
-    public static func statusStyle(_ status: CharacterStatus) -> Style {
-        switch status.kind {
-        case .alive: Style(foreground: .green)
-        case .dead: Style(foreground: .red)
-        case .unknown: Style(dim: true)
-        case .unrecognized: Style(foreground: .yellow)
+    /// Draws the card's first `maxRows` rows at (top, left), `width` columns wide.
+    public static func draw(_ card: CardContent, selected: Bool, top: Int, left: Int, width: Int, maxRows: Int, into screen: any Screen) {
+        guard width > 0 else { return }
+        let fillStyle = Style(reverse: selected)
+        for (i, line) in card.lines.prefix(textRows).enumerated() where i < maxRows {
+            let spans = selected ? line.map { Span($0.text, reversed($0.style)) } : line
+            screen.draw(spans, row: top + i, column: left, width: width, fill: selected, fillStyle: fillStyle)
+        }
+        if selected {
+            for i in card.lines.count..<textRows where i < maxRows {
+                screen.draw("", row: top + i, column: left, width: width, style: fillStyle, fill: true)
+            }
         }
     }
 
-    /// Draws the card's first `maxRows` rows at (top, left), `width` columns wide.
-    public static func draw(_ character: PortalCore.Character, selected: Bool, top: Int, left: Int, width: Int, maxRows: Int, into screen: any Screen) {
-        guard width > 0 else { return }
-        var nameStyle = Style(bold: true)
-        var plain = Style.plain
-        var mark = statusStyle(character.status)
-        if selected {
-            nameStyle.reverse = true
-            plain.reverse = true
-            mark.reverse = true
-        }
-        let name = Sanitize.line(character.name)
-        let status = Sanitize.line(character.status.rawValue)
-        var species = Sanitize.line(character.species)
-        if !character.type.isEmpty { species += " · " + Sanitize.line(character.type) }
-        let lines: [[Span]] = [
-            [Span(name, nameStyle)],
-            [Span("●", mark), Span(" " + status, plain)],
-            [Span(species, plain)],
-        ]
-        for (i, spans) in lines.enumerated() where i < maxRows {
-            screen.draw(spans, row: top + i, column: left, width: width, fill: selected, fillStyle: plain)
-        }
+    private static func reversed(_ style: Style) -> Style {
+        var s = style
+        s.reverse = true
+        return s
     }
 }

@@ -1,7 +1,9 @@
 import PortalImage
 
-/// Draws the detail pane into a rectangle: beside the grid (with a rule on its left) or
-/// over it (blanking what is below). Lines are cut to the pane's width, never wrapped.
+/// Draws a detail pane into a rectangle: beside the grid (with a rule on its left) or
+/// over it (blanking what is below). Lines are cut to the pane's width, never wrapped. A
+/// trail of more than one pane puts a breadcrumb on the first row (`Rick Sanchez › S01E01
+/// Pilot › Morty Smith`); link rows are underlined, the highlighted one reversed.
 ///
 /// With 256 colours and a decoded avatar, the avatar sits at the top right of the
 /// content, drawn with upper-half blocks `▀` (foreground the top pixel, background the
@@ -18,16 +20,24 @@ public enum DetailView {
         return nil
     }
 
-    public static func draw(_ model: DetailViewModel, in rect: Rect, beside: Bool, into screen: any Screen) {
-        guard rect.width > 2, rect.height > 0 else { return }
-        screen.fill(rect)
-        var left = rect.left + 1
+    public static func draw(_ model: DetailPane, breadcrumb: [String], in outer: Rect, beside: Bool, into screen: any Screen) {
+        guard outer.width > 2, outer.height > 0 else { return }
+        screen.fill(outer)
+        var left = outer.left + 1
         if beside {
-            for row in rect.top..<rect.bottom { screen.put("│", row: row, column: rect.left, style: Style(dim: true)) }
-            left = rect.left + 2
+            for row in outer.top..<outer.bottom { screen.put("│", row: row, column: outer.left, style: Style(dim: true)) }
+            left = outer.left + 2
         }
-        let width = rect.right - left - 1
-        let lines = model.lines
+        let width = outer.right - left - 1
+        var rect = outer
+        if breadcrumb.count > 1, outer.height > 1 {
+            drawBreadcrumb(breadcrumb, row: outer.top, column: left, width: width, into: screen)
+            rect = Rect(top: outer.top + 1, left: outer.left, width: outer.width, height: outer.height - 1)
+        }
+        let highlighted = model.highlightedLine
+        let lines = model.lines.enumerated().map { index, line in
+            index == highlighted ? line.spans.map { Span($0.text, Style(foreground: $0.style.foreground, bold: $0.style.bold, reverse: true)) } : line.spans
+        }
         let first = min(model.scroll, max(0, lines.count - 1))
 
         var avatar: (image: AvatarPixels, columns: Int, rows: Int)?
@@ -39,7 +49,7 @@ public enum DetailView {
         for (i, spans) in lines.dropFirst(first).prefix(rect.height).enumerated() {
             let index = first + i
             let lineWidth = avatar.map { index < $0.rows ? width - $0.columns - 1 : width } ?? width
-            screen.draw(spans, row: rect.top + i, column: left, width: lineWidth)
+            screen.draw(spans, row: rect.top + i, column: left, width: lineWidth, fill: index == highlighted, fillStyle: Style(reverse: true))
         }
         if let avatar {
             let column = left + width - avatar.columns
@@ -54,6 +64,18 @@ public enum DetailView {
         if first > 0 {
             screen.put("↑", row: rect.top, column: rect.right - 1, style: Style(dim: true))
         }
+    }
+
+    /// The trail, oldest first; when it does not fit, its start gives way to "…".
+    static func drawBreadcrumb(_ trail: [String], row: Int, column: Int, width: Int, into screen: any Screen) {
+        let separator = " › "
+        var parts = trail
+        var text = parts.joined(separator: separator)
+        while DisplayWidth.of(text) > width, parts.count > 1 {
+            parts.removeFirst()
+            text = "…" + separator + parts.joined(separator: separator)
+        }
+        screen.draw(text, row: row, column: column, width: width, style: Style(foreground: .cyan, dim: true))
     }
 
     /// One row of cells: pixel rows 2r (foreground) and 2r+1 (background), with runs of

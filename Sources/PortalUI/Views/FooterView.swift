@@ -4,8 +4,7 @@ public enum FooterView {
         screen.draw(" " + CommandTable.hints(for: context), row: row, column: 0, width: width, style: Style(dim: true))
     }
 
-    public static func drawPrompt(_ prompt: SearchPrompt, width: Int, row: Int, into screen: any Screen) {
-        let label = "search name: "
+    public static func drawPrompt(_ prompt: SearchPrompt, label: String = "search name: ", width: Int, row: Int, into screen: any Screen) {
         // Keep the end of a long query in view, with the cursor block after it.
         var text = prompt.text
         let room = width - DisplayWidth.of(label) - 2

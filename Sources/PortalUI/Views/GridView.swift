@@ -12,12 +12,13 @@ public enum GridNote: Sendable, Equatable {
 }
 
 /// Draws the visible cards of a grid view model into a rectangle: a pure function of the
-/// view model, the characters and the rectangle.
+/// view model, the items and the rectangle. Each card comes from its item's description,
+/// so the grid is the same for every resource.
 @MainActor
 public enum GridView {
-    public static func draw(grid: GridViewModel, characters: [PortalCore.Character], note: GridNote, in rect: Rect, into screen: any Screen) {
+    public static func draw(grid: GridViewModel, items: [Item], note: GridNote, in rect: Rect, into screen: any Screen) {
         guard rect.width > 0, rect.height > 0 else { return }
-        if characters.isEmpty {
+        if items.isEmpty {
             let text: String
             var style = Style(dim: true)
             switch note {
@@ -35,13 +36,13 @@ public enum GridView {
         let cardWidth = grid.cardWidth
         let cardHeight = GridViewModel.cardHeight
         let range = grid.visibleRange
-        for index in range where index < characters.count {
+        for index in range where index < items.count {
             let screenRow = grid.row(of: index) - grid.offsetRows
             let top = rect.top + screenRow * cardHeight
             let left = rect.left + (index % cols) * cardWidth
             let rowsLeft = rect.bottom - top
             guard rowsLeft > 0 else { continue }
-            CardView.draw(characters[index], selected: index == grid.selection, top: top, left: left + 1,
+            CardView.draw(items[index].card, selected: index == grid.selection, top: top, left: left + 1,
                           width: cardWidth - 2, maxRows: rowsLeft, into: screen)
         }
         if note == .loading {

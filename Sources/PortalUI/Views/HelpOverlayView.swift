@@ -12,11 +12,14 @@ public enum HelpOverlayView {
         return out
     }
 
-    public static func draw(size: Size, into screen: any Screen) {
-        let content = lines()
-        let width = min(size.columns - 2, 46)
-        let height = min(size.rows - 2, content.count + 2)
+    /// Draws the overlay with its content scrolled by `scroll` lines (clamped).
+    public static func draw(size: Size, scroll: Int = 0, into screen: any Screen) {
+        let all = lines()
+        let width = min(size.columns - 2, 60)
+        let height = min(size.rows - 2, all.count + 2)
         guard width > 4, height > 2 else { return }
+        let first = min(max(0, scroll), max(0, all.count - (height - 2)))
+        let content = Array(all.dropFirst(first))
         let top = (size.rows - height) / 2
         let left = (size.columns - width) / 2
         let frame = Style(bold: true)
@@ -31,7 +34,7 @@ public enum HelpOverlayView {
             screen.put("│", row: row, column: left + width - 1, style: frame)
         }
         let more = content.count > height - 2
-        let bottom = more ? "─ more: enlarge the terminal " : ""
+        let bottom = more ? "─ ↓ more " : (first > 0 ? "─ ↑ back " : "")
         let tail = String(repeating: "─", count: max(0, width - 2 - DisplayWidth.of(bottom)))
         screen.put("└" + DisplayWidth.truncate(bottom + tail, to: width - 2) + "┘", row: top + height - 1, column: left, style: frame)
     }

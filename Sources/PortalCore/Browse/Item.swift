@@ -1,0 +1,41 @@
+/// One thing a list can hold, of any resource. An enum rather than an existential: the
+/// payloads are stored inline (no box per item), and a switch in one place per concern
+/// (decoding, presentation) keeps every resource described once.
+public enum Item: Sendable, Hashable, Identifiable {
+    case character(Character)
+    case episode(Episode)
+    case location(Location)
+
+    /// Kind and id together: an episode and a character may share a number.
+    public var id: ItemKey { ItemKey(kind, rawID) }
+
+    public var kind: ItemKind {
+        switch self {
+        case .character: .character
+        case .episode: .episode
+        case .location: .location
+        }
+    }
+
+    /// The id within its kind.
+    public var rawID: Int {
+        switch self {
+        case .character(let c): c.id
+        case .episode(let e): e.id
+        case .location(let l): l.id
+        }
+    }
+
+    /// The character inside, if this is one.
+    public var character: Character? {
+        if case .character(let c) = self { return c }
+        return nil
+    }
+}
+
+extension PageContent {
+    /// The same page with every item wrapped (`Item.character`, …).
+    public func map<Other>(_ transform: (Item) -> Other) -> PageContent<Other> {
+        PageContent<Other>(items: items.map(transform), next: next, totalCount: totalCount)
+    }
+}

@@ -1,0 +1,27 @@
+/// What kind of thing an item is: a resource of an API (`character`, `episode`,
+/// `location`, …). A string underneath, so a source can name kinds the client has never
+/// seen (a PostgREST table) without a new enum case.
+public struct ItemKind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let character = ItemKind(rawValue: "character")
+    public static let episode = ItemKind(rawValue: "episode")
+    public static let location = ItemKind(rawValue: "location")
+
+    public var description: String { rawValue }
+}
+
+/// The identity of an item across every list of a source: its kind and its id. Names are
+/// never identity (several characters share one).
+public struct ItemKey: Sendable, Hashable, CustomStringConvertible {
+    public var kind: ItemKind
+    public var id: Int
+
+    public init(_ kind: ItemKind, _ id: Int) {
+        self.kind = kind
+        self.id = id
+    }
+
+    public var description: String { "\(kind.rawValue)/\(id)" }
+}

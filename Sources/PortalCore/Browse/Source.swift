@@ -1,0 +1,63 @@
+import Foundation
+
+/// One API as the browser sees it: which lists it has (its tabs), how to start each, how
+/// to read its answers, and how to ask for items by id.
+///
+/// The browser's update function (PortalUI) only asks a source for tabs and first pages —
+/// pure values — so it never names a concrete API or a transport; the effect interpreter
+/// that owns the transport uses the rest. A new API is a new `Source`, not a new
+/// controller.
+public protocol Source: Sendable {
+    /// The API's name for the header, e.g. "Rick and Morty".
+    var title: String { get }
+    /// The lists it offers, in tab order.
+    var tabs: [TabSpec] { get }
+
+    /// The request for the first page of `query`'s list.
+    func firstPage(for query: ListQuery) -> PageRequest
+    /// Reads one page of `query`'s list.
+    func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item>
+
+    /// One request for several items of `kind` by id; nil when the API cannot look items up.
+    func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest?
+    /// Reads the answer to `itemsRequest` (an array, or one object).
+    func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item]
+
+    /// Where an item's picture is, if the API has pictures.
+    func avatarRequest(avatarID: Int32) -> HTTPRequest?
+}
+
+/// One list a source offers: its kind, its tab title, and the filters its server takes.
+public struct TabSpec: Sendable, Hashable {
+    public var kind: ItemKind
+    /// The tab's title, e.g. "Characters".
+    public var title: String
+    /// The filter behind `/` (a name search), if the list has one.
+    public var searchKey: String?
+    /// The filters of the `f` form, in the server's order (the search key excluded).
+    public var filters: [FilterSpec]
+
+    public init(kind: ItemKind, title: String, searchKey: String? = "name", filters: [FilterSpec] = []) {
+        self.kind = kind
+        self.title = title
+        self.searchKey = searchKey
+        self.filters = filters
+    }
+}
+
+/// One server-side filter: its query key, its label, and the values it takes when the
+/// server knows only a few (status, gender); free text otherwise.
+public struct FilterSpec: Sendable, Hashable {
+    public var key: String
+    public var label: String
+    public var choices: [String]?
+    /// An example for a free-text field, e.g. "S03".
+    public var example: String?
+
+    public init(key: String, label: String, choices: [String]? = nil, example: String? = nil) {
+        self.key = key
+        self.label = label
+        self.choices = choices
+        self.example = example
+    }
+}

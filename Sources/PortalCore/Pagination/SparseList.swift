@@ -1,0 +1,454 @@
+/// One list as pages addressed by index: it knows the total, answers every index with an
+/// item or a placeholder, loads the pages near the viewport in either direction, and keeps
+/// only a bounded number of pages in memory.
+///
+/// It is what lets End on a million rows be one request instead of a walk of 50,000
+/// pages, and keeps memory flat however far the user jumps (the shape of Android Paging's
+/// placeholders and `maxSize`, and of AG Grid's block cache). Like `ListLoader` it is a
+/// state machine with no I/O: `ticketsForPages` hands out `PageTicket`s, a `PageFetcher`
+/// runs them elsewhere, and `apply(_:for:)` folds each result in as one batch.
+///
+/// - The first answer decides the mode (`SparseListMode`): with an addressable strategy
+///   and a total, every index exists; otherwise the list is sequential and behaves as
+///   `ListLoader` (which it uses for that), with a walk to the end that can be stopped.
+/// - Each page has its own state (`SparsePageState`): a page is asked for once, never
+///   while it is in flight, never while it is loaded; a failed page waits for `retry()`.
+/// - A page result replaces that page's placeholders and nothing else: no other index
+///   moves. An id already shown at another index is not shown twice: the index that had
+///   it first keeps it, and the later one stays a placeholder (`duplicatesDropped`).
+/// - A total that changes between pages (a live server) is adopted: pages past the new
+///   end are dropped, a page cut short by a growth is asked once more, the rest is kept.
+/// - `reset` starts a new generation; results of an older one are ignored.
+/// - Loaded pages beyond `maxPages` are dropped farthest from the viewport first
+///   (`PageEviction`) and become placeholders again, asked for again when near.
+public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Sendable {
+    /// The request the list starts from.
+    public private(set) var firstPage: PageRequest
+    /// How to ask for page N; nil for a strategy that only follows `next`.
+    public private(set) var addressing: PageAddressing?
+    public private(set) var mode: SparseListMode = .awaitingFirstPage
+    /// The most loaded pages kept (at least the pages near the viewport are kept anyway).
+    public var maxPages: Int
+    /// The most pages in flight before prefetching stops asking; pages on screen are
+    /// always asked for.
+    public var maxInFlight: Int
+    /// A sequential walk to the end is under way (`startWalk`).
+    public private(set) var isWalking = false
+    /// Items not shown because their id was already at another index.
+    public private(set) var duplicatesDropped = 0
+
+    /// The default bound: 1,000 pages of 20 are 20,000 items.
+    public static var defaultMaxPages: Int { 1_000 }
+    /// The default for `maxInFlight`.
+    public static var defaultMaxInFlight: Int { 4 }
+
+    /// The sequential engine: the first page in every mode, and every page of a list
+    /// that turns out not to be addressable.
+    private let sequential: ListLoader<Item>
+    private var total = 0
+    private var pages: [Int: Page] = [:]
+    /// Where each shown id is (loaded pages only), so no id is shown twice.
+    private var positions: [Item.ID: Int] = [:]
+    /// The last viewport and prefetch margins asked for, in items.
+    private var window = Window(visible: 0..<0, before: 0, after: 0)
+    private let now: @Sendable () -> ContinuousClock.Instant
+
+    public init(
+        firstPage: PageRequest, addressing: PageAddressing?,
+        maxPages: Int = SparseList.defaultMaxPages, maxInFlight: Int = SparseList.defaultMaxInFlight,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
+        self.firstPage = firstPage
+        self.addressing = addressing
+        self.maxPages = maxPages
+        self.maxInFlight = maxInFlight
+        self.now = now
+        self.sequential = ListLoader(firstPage: firstPage, now: now)
+    }
+
+    /// A list of `strategy`'s pages, addressable when the strategy is.
+    public convenience init(
+        strategy: some PageStrategy<Item>,
+        maxPages: Int = SparseList.defaultMaxPages, maxInFlight: Int = SparseList.defaultMaxInFlight,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
+        self.init(firstPage: strategy.firstPage, addressing: PageAddressing(strategy), maxPages: maxPages, maxInFlight: maxInFlight, now: now)
+    }
+
+    // MARK: What the list shows
+
+    /// Every index: the total once an addressable list knows it, else the items so far.
+    public var count: Int {
+        if case .addressable = mode { return total }
+        return sequential.count
+    }
+
+    public var isAddressable: Bool {
+        if case .addressable = mode { return true }
+        return false
+    }
+
+    /// Bumped by `reset`; tickets of an older generation are ignored.
+    public var generation: Int { sequential.generation }
+
+    /// The longest `Retry-After` honoured.
+    public var maxRetryAfter: Duration {
+        get { sequential.maxRetryAfter }
+        set { sequential.maxRetryAfter = newValue }
+    }
+
+    /// Whether pages remain to be walked to: only a list that is (or may be) sequential
+    /// has an end to reach; an addressable one has every index already.
+    public var hasMore: Bool {
+        if case .addressable = mode { return false }
+        return sequential.hasMore
+    }
+
+    /// The item or placeholder at `index` (`0..<count`; outside it, a placeholder).
+    public func slot(at index: Int) -> SparseSlot<Item> {
+        guard case .addressable(let size) = mode else {
+            if index >= 0, index < sequential.items.count { return .item(sequential.items[index]) }
+            return .placeholder(loading: sequential.state.isLoading)
+        }
+        guard index >= 0, index < total, let page = pages[index / size] else { return .placeholder(loading: false) }
+        let offset = index % size
+        if let slots = page.slots, offset < slots.count, let item = slots[offset] { return .item(item) }
+        return .placeholder(loading: page.fetch.isLoading)
+    }
+
+    public func item(at index: Int) -> Item? { slot(at: index).item }
+
+    /// Where the item with `id` is shown, if it is loaded.
+    public func index(ofID id: Item.ID) -> Int? {
+        if isAddressable { return positions[id] }
+        return sequential.items.firstIndex { $0.id == id }
+    }
+
+    /// Pages of an addressable list (0 before the total is known).
+    public var pageCount: Int {
+        guard case .addressable(let size) = mode else { return 0 }
+        return Self.pagesFor(total: total, size: size)
+    }
+
+    /// The page holding `index`, in an addressable list.
+    public func page(containing index: Int) -> Int? {
+        guard case .addressable(let size) = mode, index >= 0, index < total else { return nil }
+        return index / size
+    }
+
+    public func state(ofPage index: Int) -> SparsePageState {
+        guard let page = pages[index] else { return .idle }
+        switch page.fetch {
+        case .loading: return .loading
+        case .failed(let failure, _, _): return .failed(failure)
+        case .idle: return page.slots == nil ? .idle : .loaded
+        }
+    }
+
+    public var loadedPageCount: Int { pages.values.count(where: { $0.slots != nil }) }
+    public var pagesInFlight: Int {
+        isAddressable ? pages.values.count(where: { $0.fetch.isLoading }) : (sequential.state.isLoading ? 1 : 0)
+    }
+
+    /// Failed pages of an addressable list, in order.
+    public var failedPages: [Int] {
+        pages.filter { if case .failed = $0.value.fetch { true } else { false } }.keys.sorted()
+    }
+
+    /// The failure to show: the first failed page near the viewport (what `retry` would
+    /// ask again), or the sequential list's failure.
+    public var failure: PageFailure? {
+        guard case .addressable(let size) = mode else {
+            if case .failed(let failure, _) = sequential.state { return failure }
+            return nil
+        }
+        let near = pageWindow(size)?.near
+        for index in failedPages where near?.contains(index) == true {
+            if case .failed(let failure, _, _)? = pages[index]?.fetch { return failure }
+        }
+        return nil
+    }
+
+    /// The earliest moment a failed page may be asked again (a 429's `Retry-After`).
+    public var retryNotBefore: ContinuousClock.Instant? {
+        guard isAddressable else { return sequential.retryNotBefore }
+        return pages.values.compactMap { if case .failed(_, _, let notBefore) = $0.fetch { notBefore } else { nil } }.min()
+    }
+
+    // MARK: Asking for pages
+
+    /// The pages to ask for now, for a viewport showing `visible` (item indices) with
+    /// `before` and `after` items of margin to prefetch. Call it after every key,
+    /// resize and page arrival; it is cheap and hands out each page once.
+    ///
+    /// Addressable: the pages on screen first, then the margins nearest first (the larger
+    /// margin's side first at equal distance: that is the way the user is scrolling).
+    /// Prefetch stops at `maxInFlight` pages in flight. Sequential: the next page when
+    /// `after` reaches past what is loaded, or any time during a walk.
+    public func ticketsForPages(near visible: Range<Int>, before: Int, after: Int) -> [PageTicket] {
+        window = Window(visible: visible, before: max(0, before), after: max(0, after))
+        guard case .addressable(let size) = mode else {
+            let wanted = isWalking || visible.upperBound >= sequential.count - window.after
+            return wanted ? sequential.loadMore().map { [$0] } ?? [] : []
+        }
+        guard let around = pageWindow(size) else { return [] }
+        var inFlight = pagesInFlight
+        var tickets: [PageTicket] = []
+        for index in Self.fetchOrder(shown: around.shown, near: around.near, afterFirst: window.after >= window.before) {
+            guard needsFetch(index) else { continue }
+            if !around.shown.contains(index), inFlight >= maxInFlight { break }
+            guard let ticket = ask(index) else { continue }
+            tickets.append(ticket)
+            inFlight += 1
+        }
+        return tickets
+    }
+
+    /// Asks again for the failed pages near the viewport whose `Retry-After` has passed;
+    /// failed pages elsewhere go back to idle (asked again when next near).
+    public func retry() -> [PageTicket] {
+        guard case .addressable(let size) = mode else { return sequential.retry().map { [$0] } ?? [] }
+        let near = pageWindow(size)?.near
+        let moment = now()
+        var tickets: [PageTicket] = []
+        for index in failedPages {
+            guard var page = pages[index], case .failed(_, let request, let notBefore) = page.fetch else { continue }
+            if let notBefore, moment < notBefore { continue }
+            if near?.contains(index) == true {
+                page.fetch = .loading(request)
+                tickets.append(PageTicket(generation: generation, request: request))
+            } else {
+                page.fetch = .idle
+            }
+            pages[index] = page.isEmpty ? nil : page
+        }
+        return tickets
+    }
+
+    /// Starts walking a sequential list to its end (End on a source that cannot jump):
+    /// `ticketsForPages` then asks for the next page whatever the viewport. False (and no
+    /// walk) for an addressable list or one already at its end. A walk stops by itself at
+    /// the end or on a failure.
+    @discardableResult
+    public func startWalk() -> Bool {
+        guard !isAddressable, sequential.hasMore else { return false }
+        isWalking = true
+        return true
+    }
+
+    /// Stops a walk (Esc); a page in flight still arrives.
+    public func stopWalk() { isWalking = false }
+
+    // MARK: Results
+
+    /// Folds one page result in as one batch (see `SparseChange`).
+    @discardableResult
+    public func apply(_ result: Result<PageContent<Item>, PageFailure>, for ticket: PageTicket) -> SparseChange {
+        guard ticket.generation == generation else { return .ignored }
+        switch mode {
+        case .addressable(let size):
+            return applyPage(result, for: ticket, pageSize: size)
+        case .awaitingFirstPage:
+            if case .success(let content) = result, sequential.state == .loading(ticket.request),
+               let addressing, let reported = content.totalCount,
+               content.items.count == min(addressing.pageSize, max(0, reported)) {
+                mode = .addressable(pageSize: addressing.pageSize)
+                isWalking = false
+                total = max(0, reported)
+                pages[0] = Page(slots: nil, fetch: .loading(ticket.request))
+                return applyPage(result, for: ticket, pageSize: addressing.pageSize)
+            }
+            return applySequential(result, for: ticket)
+        case .sequential:
+            return applySequential(result, for: ticket)
+        }
+    }
+
+    /// Starts the list over (a new search or filter): everything is dropped, the mode is
+    /// decided again by the next first page, and late results of the old generation are
+    /// ignored.
+    public func reset(firstPage: PageRequest, addressing: PageAddressing?) {
+        self.firstPage = firstPage
+        self.addressing = addressing
+        sequential.reset(firstPage: firstPage)
+        mode = .awaitingFirstPage
+        total = 0
+        pages = [:]
+        positions = [:]
+        isWalking = false
+        duplicatesDropped = 0
+    }
+
+    /// Starts the list over at `strategy`'s first page.
+    public func reset(strategy: some PageStrategy<Item>) {
+        reset(firstPage: strategy.firstPage, addressing: PageAddressing(strategy))
+    }
+
+    // MARK: Inside
+
+    private struct Page {
+        /// The page's items by offset, nil where an id was already shown elsewhere; nil
+        /// when the page is not loaded.
+        var slots: [Item?]?
+        var fetch: Fetch = .idle
+        /// Loaded, but cut short by a total that grew since: asked for once more.
+        var refresh = false
+
+        var isEmpty: Bool { slots == nil && !fetch.isLoading && !fetch.isFailed }
+    }
+
+    private enum Fetch {
+        case idle
+        case loading(PageRequest)
+        case failed(PageFailure, PageRequest, notBefore: ContinuousClock.Instant?)
+
+        var isLoading: Bool { if case .loading = self { true } else { false } }
+        var isFailed: Bool { if case .failed = self { true } else { false } }
+    }
+
+    private struct Window {
+        var visible: Range<Int>
+        var before: Int
+        var after: Int
+    }
+
+    private static func pagesFor(total: Int, size: Int) -> Int {
+        total / size + (total % size == 0 ? 0 : 1)
+    }
+
+    /// The pages on screen and the pages near it (screen plus margins), for the last
+    /// window asked for; nil for an empty list.
+    private func pageWindow(_ size: Int) -> (shown: ClosedRange<Int>, near: ClosedRange<Int>)? {
+        guard total > 0 else { return nil }
+        let last = total - 1
+        let low = min(max(window.visible.lowerBound, 0), last)
+        let high = min(max(window.visible.upperBound - 1, low), last)
+        let nearLow = (low - min(window.before, low)) / size
+        let nearHigh = (high + min(window.after, last - high)) / size
+        return (low / size...high / size, nearLow...nearHigh)
+    }
+
+    /// The pages on screen in order, then the margins by distance from the screen.
+    private static func fetchOrder(shown: ClosedRange<Int>, near: ClosedRange<Int>, afterFirst: Bool) -> [Int] {
+        var order = Array(shown)
+        var distance = 1
+        while shown.upperBound + distance <= near.upperBound || shown.lowerBound - distance >= near.lowerBound {
+            let after = shown.upperBound + distance, before = shown.lowerBound - distance
+            for index in afterFirst ? [after, before] : [before, after] where near.contains(index) {
+                order.append(index)
+            }
+            distance += 1
+        }
+        return order
+    }
+
+    private func needsFetch(_ index: Int) -> Bool {
+        guard let page = pages[index] else { return true }
+        guard case .idle = page.fetch else { return false }
+        return page.slots == nil || page.refresh
+    }
+
+    private func ask(_ index: Int) -> PageTicket? {
+        guard let request = addressing?.request(forPage: index), request.index == index else { return nil }
+        pages[index, default: Page()].fetch = .loading(request)
+        return PageTicket(generation: generation, request: request)
+    }
+
+    private func applyPage(_ result: Result<PageContent<Item>, PageFailure>, for ticket: PageTicket, pageSize size: Int) -> SparseChange {
+        let index = ticket.request.index
+        guard var page = pages[index], case .loading(let asked) = page.fetch, asked == ticket.request else { return .ignored }
+        let content: PageContent<Item>
+        switch result {
+        case .failure(let failure):
+            page.fetch = .failed(failure, ticket.request, notBefore: failure.retryWait(cap: maxRetryAfter).map { now() + $0 })
+            pages[index] = page
+            return .failed(failure)
+        case .success(let success):
+            content = success
+        }
+        if let reported = content.totalCount, max(0, reported) != total {
+            adoptTotal(max(0, reported), pageSize: size)
+            // A total that ends before this page leaves nothing of it.
+            guard let kept = pages[index] else { return .loaded(total..<total) }
+            page = kept
+        }
+        let start = index * size
+        let expected = min(size, total - start)
+        if let old = page.slots { release(old[...], from: start) }
+        var slots: [Item?] = []
+        slots.reserveCapacity(min(expected, content.items.count))
+        for item in content.items.prefix(expected) {
+            if positions[item.id] == nil {
+                positions[item.id] = start + slots.count
+                slots.append(item)
+            } else {
+                duplicatesDropped += 1
+                slots.append(nil)
+            }
+        }
+        page.slots = slots
+        page.fetch = .idle
+        page.refresh = false
+        pages[index] = page
+        evictIfNeeded(pageSize: size)
+        return .loaded(start..<start + expected)
+    }
+
+    private func applySequential(_ result: Result<PageContent<Item>, PageFailure>, for ticket: PageTicket) -> SparseChange {
+        let change = sequential.apply(result, for: ticket)
+        if sequential.state != .idle { isWalking = false }
+        switch change {
+        case .inserted(let range):
+            mode = .sequential
+            return .appended(range)
+        case .failed(let failure):
+            return .failed(failure)
+        case .ignored:
+            return .ignored
+        }
+    }
+
+    /// A live server's new total: pages past the new end go, the new last page is cut to
+    /// it, and after a growth a page left short is asked for once more.
+    private func adoptTotal(_ newTotal: Int, pageSize size: Int) {
+        let grew = newTotal > total
+        total = newTotal
+        let count = Self.pagesFor(total: total, size: size)
+        for index in Array(pages.keys) where index >= count {
+            if let slots = pages[index]?.slots { release(slots[...], from: index * size) }
+            pages[index] = nil
+        }
+        for index in Array(pages.keys) {
+            guard var page = pages[index], let slots = page.slots else { continue }
+            let expected = min(size, total - index * size)
+            if slots.count > expected {
+                release(slots[expected...], from: index * size)
+                page.slots = Array(slots.prefix(expected))
+            } else if grew, slots.count < expected {
+                page.refresh = true
+            }
+            pages[index] = page
+        }
+    }
+
+    /// Forgets where the ids of `slots` (a slice of the page starting at index `start`)
+    /// are shown.
+    private func release(_ slots: ArraySlice<Item?>, from start: Int) {
+        for (offset, item) in zip(slots.indices, slots) {
+            guard let item else { continue }
+            if positions[item.id] == start + offset { positions[item.id] = nil }
+        }
+    }
+
+    private func evictIfNeeded(pageSize size: Int) {
+        guard let around = pageWindow(size) else { return }
+        let loaded = pages.compactMap { $0.value.slots == nil ? nil : $0.key }
+        for index in PageEviction.pagesToDrop(loaded: loaded, maxPages: maxPages, viewport: around.shown, keep: around.near) {
+            guard var page = pages[index], let slots = page.slots else { continue }
+            release(slots[...], from: index * size)
+            page.slots = nil
+            page.refresh = false
+            pages[index] = page.isEmpty ? nil : page
+        }
+    }
+}

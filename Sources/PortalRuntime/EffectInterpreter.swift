@@ -1,0 +1,125 @@
+import Foundation
+import PortalCore
+import PortalImage
+import PortalUI
+import Synchronization
+
+/// Runs the effects the UI's update function returns, off the UI thread, and answers each
+/// with a message. It owns everything the UI must not: the source's decoding, the
+/// transport, the retry policy and its clock, and the caches of items and decoded
+/// pictures — so a link to an item already seen, or a pane opened twice, costs no request.
+///
+/// `run` is the whole of an effect as an async function (tests call it directly and feed
+/// the message back to `update`); `perform` starts it in a detached task for the terminal
+/// and keeps the task by pane, so `Effect.cancel` can stop a decode nobody will see.
+public final class EffectInterpreter: EffectPerformer {
+    public let source: any Source
+    public let transport: any Transport
+    public let sender: RetryingSender
+    private let items: ItemCache
+    private let avatars = Mutex<[Int32: AvatarOutcome]>([:])
+    private let tasks = Mutex<[PaneAddress: [Task<Void, Never>]]>([:])
+
+    public init(
+        source: any Source, transport: any Transport, retryPolicy: RetryPolicy = RetryPolicy(),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+        itemCacheLimit: Int = 20_000
+    ) {
+        self.source = source
+        self.transport = transport
+        self.sender = RetryingSender(transport: transport, policy: retryPolicy, sleep: sleep, random: random)
+        self.items = ItemCache(limit: itemCacheLimit)
+    }
+
+    // MARK: EffectPerformer
+
+    public func perform(_ effect: Effect, deliver: @escaping @Sendable (AppMessage) -> Void) {
+        switch effect {
+        case .quit:
+            return
+        case .cancel(let pane):
+            let running = tasks.withLock { $0.removeValue(forKey: pane) } ?? []
+            for task in running { task.cancel() }
+        case .fetchPage:
+            Task.detached { if let message = await self.run(effect, post: deliver) { deliver(message) } }
+        case .fetchItems(let pane, _, _, _), .fetchAvatar(let pane, _):
+            let task = Task.detached { if let message = await self.run(effect, post: deliver) { deliver(message) } }
+            tasks.withLock { $0[pane, default: []].append(task) }
+        }
+    }
+
+    // MARK: Running one effect
+
+    /// Runs `effect` to its end: interim messages (a retry in progress) go to `post`, the
+    /// result is returned. Nil for effects that answer nothing (`cancel`, `quit`).
+    public func run(_ effect: Effect, post: @escaping @Sendable (AppMessage) -> Void = { _ in }) async -> AppMessage? {
+        switch effect {
+        case .fetchPage(let list, let ticket, let query):
+            let fetcher = PageFetcher(transport: transport, strategy: SourcePages(source: source, query: query), policy: sender.policy,
+                                      sleep: sender.sleep, random: sender.random)
+            let result = await fetcher.fetch(ticket) { attempt, failure, wait in
+                post(.pageRetrying(list, ticket, attempt: attempt, failure: failure, wait: wait))
+            }
+            if case .success(let page) = result { items.remember(page.items) }
+            return .page(list, ticket, result)
+        case .fetchItems(let pane, let purpose, let kind, let ids):
+            return .items(pane, purpose, await fetchItems(kind, ids: ids))
+        case .fetchAvatar(let pane, let avatarID):
+            return .avatar(pane, avatarID: avatarID, await fetchAvatar(avatarID))
+        case .cancel, .quit:
+            return nil
+        }
+    }
+
+    /// Items by id: from the cache when every one is known, else in one request for the
+    /// whole list as the item names it. Asking for the same list always sends the same
+    /// URL, so the HTTP caches (in memory and on disk) can answer it next time. The answer
+    /// is in `ids` order, unknown ids skipped (as the API skips them).
+    func fetchItems(_ kind: ItemKind, ids: [Int]) async -> Result<[Item], PageFailure> {
+        let keys = ids.map { ItemKey(kind, $0) }
+        var known = items.lookup(keys)
+        if keys.contains(where: { known[$0] == nil }) {
+            guard let request = source.itemsRequest(kind, ids: ids) else {
+                return .failure(PageFailure(.malformed, "this source cannot look up \(kind.rawValue)s by id"))
+            }
+            let source = self.source
+            let result = await sender.send(request, decode: { response throws(PageFailure) in try source.decodeItems(kind, response) })
+            switch result {
+            case .failure(let failure): return .failure(failure)
+            case .success(let fetched):
+                items.remember(fetched)
+                for item in fetched where item.kind == kind { known[item.id] = item }
+            }
+        }
+        return .success(keys.compactMap { known[$0] })
+    }
+
+    /// One attempt at the picture, decoded at the size the pane draws. Decoded pictures,
+    /// 404s and undecodable bytes are kept; transient failures are asked again next time.
+    func fetchAvatar(_ avatarID: Int32) async -> AvatarOutcome {
+        if let known = avatars.withLock({ $0[avatarID] }) { return known }
+        guard let request = source.avatarRequest(avatarID: avatarID) else { return .unavailable }
+        let outcome: AvatarOutcome
+        do {
+            let response = try await transport.send(request)
+            switch response.status {
+            case 200..<300:
+                // A pane closed meanwhile: do not spend a decode on it.
+                if Task.isCancelled { return .failed }
+                let side = AvatarOutcome.pixels
+                outcome = (try? AvatarImage.decode(response.body, width: side, height: side)).map { .image($0) } ?? .unavailable
+                // The picture decoded: the disk cache may keep these bytes (see DecodeReceipt).
+                if case .image = outcome { response.confirmDecoded() }
+            case 404, 410:
+                outcome = .unavailable
+            default:
+                outcome = .failed
+            }
+        } catch {
+            outcome = .failed
+        }
+        if outcome != .failed { avatars.withLock { $0[avatarID] = outcome } }
+        return outcome
+    }
+}

@@ -1,0 +1,75 @@
+import PortalCore
+
+/// Which list asked: the tab and the list's generation (bumped by every search or filter
+/// change). A page for a generation that is gone is dropped.
+public struct ListAddress: Sendable, Hashable, CustomStringConvertible {
+    public var tab: Int
+    public var generation: Int
+
+    public init(tab: Int, generation: Int) {
+        self.tab = tab
+        self.generation = generation
+    }
+
+    public var description: String { "tab \(tab) gen \(generation)" }
+}
+
+/// Which detail pane asked: its tab, the tab's list generation when it opened, and the
+/// pane's own token (new for every pane opened, followed or restored). A result whose
+/// pane is not the one on screen is dropped.
+public struct PaneAddress: Sendable, Hashable, CustomStringConvertible {
+    public var tab: Int
+    public var generation: Int
+    public var token: Int
+
+    public init(tab: Int, generation: Int, token: Int) {
+        self.tab = tab
+        self.generation = generation
+        self.token = token
+    }
+
+    public var description: String { "tab \(tab) gen \(generation) pane \(token)" }
+}
+
+/// Why items are asked for by id: the item a pane shows (a followed link to something not
+/// at hand) or the list under it (episodes, characters, residents).
+public enum ItemsPurpose: Sendable, Hashable {
+    case subject
+    case related
+}
+
+/// Work the update function asks for, as a value. The UI never performs I/O: it returns
+/// these, an interpreter outside PortalUI (which owns the transport, the caches and the
+/// clock) runs each off the UI thread and answers with an `AppMessage`.
+///
+/// Tests read the effects an update returns instead of faking a runner.
+public enum Effect: Sendable, Equatable, CustomStringConvertible {
+    /// Fetch the page of `ticket` for the list at `list`, whose query is `query`.
+    case fetchPage(ListAddress, PageTicket, ListQuery)
+    /// Fetch items of `kind` by id, in one request, for the pane at `pane`.
+    case fetchItems(PaneAddress, ItemsPurpose, ItemKind, ids: [Int])
+    /// Fetch and decode the picture `avatarID` for the pane at `pane`.
+    case fetchAvatar(PaneAddress, avatarID: Int32)
+    /// The pane is gone: work still running for it may stop (its result would be dropped).
+    case cancel(PaneAddress)
+    /// Leave the program (the loop restores the terminal).
+    case quit
+
+    public var description: String {
+        switch self {
+        case .fetchPage(let list, let ticket, let query): "fetchPage(\(list), \(ticket.request), \(query))"
+        case .fetchItems(let pane, let purpose, let kind, let ids): "fetchItems(\(pane), \(purpose), \(kind), \(ids.count) ids)"
+        case .fetchAvatar(let pane, let id): "fetchAvatar(\(pane), \(id))"
+        case .cancel(let pane): "cancel(\(pane))"
+        case .quit: "quit"
+        }
+    }
+}
+
+/// Runs effects outside the UI and brings each result back to the UI thread as a
+/// message. The terminal wires the interpreter to its mailbox and wake-up pipe.
+public protocol EffectPerformer: Sendable {
+    /// Starts `effect`; every message it produces (interim ones such as a retry note, then
+    /// its result) is handed to `deliver`, from any thread.
+    func perform(_ effect: Effect, deliver: @escaping @Sendable (AppMessage) -> Void)
+}

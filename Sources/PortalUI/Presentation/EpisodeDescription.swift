@@ -1,0 +1,36 @@
+import PortalCore
+
+/// An episode: its code (S01E01), name, air date and how many characters appear; its pane
+/// lists those characters.
+enum EpisodeDescription: ItemDescription {
+    static func card(_ e: Episode) -> CardContent {
+        CardContent(lines: [
+            [Span(Sanitize.line(e.code), Style(foreground: .cyan, bold: true)), Span(" " + Sanitize.line(e.name), Style(bold: true))],
+            [Span(Sanitize.line(e.airDate))],
+            [Span(Count.of(e.characterIDs.count, "character"), Style(dim: true))],
+        ])
+    }
+
+    static func detail(_ e: Episode) -> DetailContent {
+        DetailContent(
+            title: Sanitize.line(e.code) + " " + Sanitize.line(e.name),
+            fields: [
+                DetailField("Code", Sanitize.line(e.code)),
+                DetailField("Name", Sanitize.line(e.name)),
+                DetailField("Air date", Sanitize.line(e.airDate)),
+                DetailField("Created", DateText.short(e.created)),
+                DetailField("Characters", String(e.characterIDs.count)),
+            ],
+            related: RelatedList(label: "Characters", kind: .character, ids: e.characterIDs.map(Int.init)))
+    }
+
+    static func relatedLine(_ e: Episode) -> [Span] {
+        [
+            Span(DisplayWidth.pad(Sanitize.line(e.code), to: 7), Style(foreground: .cyan)),
+            Span(Sanitize.line(e.name) + " "),
+            Span("· " + Sanitize.line(e.airDate), Style(dim: true)),
+        ]
+    }
+
+    static func crumb(_ e: Episode) -> String { Sanitize.line(e.code) + " " + Sanitize.line(e.name) }
+}

@@ -1,0 +1,111 @@
+import PortalCore
+
+/// How one resource looks on screen, written once per resource: its card, its detail
+/// pane (fields, links, the related list), its line in another item's related list, and
+/// its name in the breadcrumb. The grid, the detail pane and the controller are the same
+/// for every resource; only a description changes.
+protocol ItemDescription {
+    associatedtype Model
+    static func card(_ model: Model) -> CardContent
+    static func detail(_ model: Model) -> DetailContent
+    /// One line in another item's related list (a character's episodes, …).
+    static func relatedLine(_ model: Model) -> [Span]
+    /// Its short name in the breadcrumb trail.
+    static func crumb(_ model: Model) -> String
+}
+
+/// The text of one card: three lines of spans (already sanitised).
+public struct CardContent: Sendable, Equatable {
+    public var lines: [[Span]]
+    public init(lines: [[Span]]) { self.lines = lines }
+}
+
+/// One `Label  value` row of a detail pane; `link` makes it a row the highlight can land
+/// on and Enter can follow.
+public struct DetailField: Sendable, Equatable {
+    public var label: String
+    public var value: String
+    public var link: ItemKey?
+
+    public init(_ label: String, _ value: String, link: ItemKey? = nil) {
+        self.label = label
+        self.value = value
+        self.link = link
+    }
+}
+
+/// The items an item points at, fetched for its pane in one multi-id request (a
+/// character's episodes, an episode's characters, a location's residents).
+public struct RelatedList: Sendable, Equatable {
+    public var label: String
+    public var kind: ItemKind
+    public var ids: [Int]
+
+    public init(label: String, kind: ItemKind, ids: [Int]) {
+        self.label = label
+        self.kind = kind
+        self.ids = ids
+    }
+}
+
+/// Everything a detail pane shows of an item, besides what arrives later (the related
+/// items and the avatar).
+public struct DetailContent: Sendable, Equatable {
+    public var title: String
+    /// The line under the title (a character's status), if any.
+    public var badge: [Span]?
+    public var fields: [DetailField]
+    public var related: RelatedList?
+    /// The picture to fetch for the pane, if the item has one.
+    public var avatarID: Int32?
+
+    public init(title: String, badge: [Span]? = nil, fields: [DetailField], related: RelatedList? = nil, avatarID: Int32? = nil) {
+        self.title = title
+        self.badge = badge
+        self.fields = fields
+        self.related = related
+        self.avatarID = avatarID
+    }
+}
+
+extension Item {
+    /// The one switch over resources: everything else asks the item.
+    public var card: CardContent {
+        switch self {
+        case .character(let c): CharacterDescription.card(c)
+        case .episode(let e): EpisodeDescription.card(e)
+        case .location(let l): LocationDescription.card(l)
+        }
+    }
+
+    public var detail: DetailContent {
+        switch self {
+        case .character(let c): CharacterDescription.detail(c)
+        case .episode(let e): EpisodeDescription.detail(e)
+        case .location(let l): LocationDescription.detail(l)
+        }
+    }
+
+    public var relatedLine: [Span] {
+        switch self {
+        case .character(let c): CharacterDescription.relatedLine(c)
+        case .episode(let e): EpisodeDescription.relatedLine(e)
+        case .location(let l): LocationDescription.relatedLine(l)
+        }
+    }
+
+    public var crumb: String {
+        switch self {
+        case .character(let c): CharacterDescription.crumb(c)
+        case .episode(let e): EpisodeDescription.crumb(e)
+        case .location(let l): LocationDescription.crumb(l)
+        }
+    }
+}
+
+/// Counting words for cards and fields ("1 resident", "27 residents").
+enum Count {
+    static func of(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
+    }
+}

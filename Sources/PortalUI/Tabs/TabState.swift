@@ -1,0 +1,62 @@
+import PortalCore
+
+/// Everything one tab keeps while another is shown: its query (search and filters), its
+/// list and grid (pages, selection, scroll), its trail of detail panes, and what its
+/// status line says. Coming back to a tab costs no request.
+@MainActor
+public final class TabState {
+    public let index: Int
+    public let spec: TabSpec
+    public private(set) var query: ListQuery
+    public let loader: ListLoader<Item>
+    public let listView: ItemListView
+    /// The detail panes, oldest first; the last one is on screen. Esc pops one.
+    public internal(set) var panes: [DetailPane] = []
+    /// Set once the tab has been shown: its first page is asked for then, not before.
+    public internal(set) var isStarted = false
+    /// Set while the page in flight is being retried automatically.
+    var retryNote: String?
+    /// Why the last `r` did not retry (a 429's `Retry-After` still running).
+    var retryRefusal: String?
+
+    init(index: Int, spec: TabSpec, query: ListQuery, firstPage: PageRequest, now: @escaping @Sendable () -> ContinuousClock.Instant) {
+        self.index = index
+        self.spec = spec
+        self.query = query
+        let loader = ListLoader<Item>(firstPage: firstPage, now: now)
+        self.loader = loader
+        listView = ItemListView(tab: index, items: { loader.items })
+    }
+
+    public var grid: GridViewModel { listView.grid }
+    public var address: ListAddress { ListAddress(tab: index, generation: loader.generation) }
+    /// The pane on screen, if any.
+    public var pane: DetailPane? { panes.last }
+
+    /// The name search ("" when none).
+    public var searchText: String { spec.searchKey.map { query.value($0) } ?? "" }
+
+    /// Starts the list over for `query` (a search or a filter change).
+    func reset(to query: ListQuery, firstPage: PageRequest) {
+        self.query = query
+        loader.reset(firstPage: firstPage)
+        listView.reset()
+        retryNote = nil
+        retryRefusal = nil
+    }
+
+    /// Whether the loader could hand out a next page (not at the end, not failed).
+    var canLoadMore: Bool {
+        if case .failed = loader.state { return false }
+        return loader.hasMore
+    }
+
+    func syncLoadState() {
+        grid.setLoadState(isLoading: loader.state.isLoading, hasMore: canLoadMore)
+    }
+
+    /// The pane with `address` in this tab's trail (shown or kept for Esc), if any.
+    func pane(at address: PaneAddress) -> DetailPane? {
+        panes.first { $0.address == address }
+    }
+}

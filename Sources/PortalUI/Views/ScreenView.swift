@@ -1,0 +1,33 @@
+import PortalCore
+
+/// The whole frame for a controller's state: header with tabs, grid and/or detail pane,
+/// status line, footer, and the filter form or help overlay on top. Pure drawing.
+@MainActor
+public enum ScreenView {
+    public static func draw(_ c: ScreenController, into screen: any Screen) {
+        let layout = c.layout
+        if layout.isTooSmall {
+            TooSmallView.draw(size: c.size, into: screen)
+            return
+        }
+        let tab = c.tab
+        HeaderView.draw(HeaderView.spans(title: c.source.title, tabs: c.tabs.map(\.spec), active: c.activeTab,
+                                         query: tab.query, spec: tab.spec, source: c.sourceLabel),
+                        width: c.size.columns, row: layout.headerRow, into: screen)
+        if let pane = c.pane, !layout.isSideBySide {
+            DetailView.draw(pane, breadcrumb: c.breadcrumb, in: layout.detail, beside: false, into: screen)
+        } else {
+            GridView.draw(grid: tab.grid, items: tab.listView.items, note: c.gridNote, in: layout.grid, into: screen)
+            if let pane = c.pane { DetailView.draw(pane, breadcrumb: c.breadcrumb, in: layout.detail, beside: true, into: screen) }
+        }
+        StatusLineView.draw(c.listStatus, width: c.size.columns, row: layout.statusRow, into: screen)
+        if c.search.isActive {
+            let label = "search \(tab.spec.searchKey ?? "name"): "
+            FooterView.drawPrompt(c.search, label: label, width: c.size.columns, row: layout.footerRow, into: screen)
+        } else {
+            FooterView.drawHints(for: c.context, width: c.size.columns, row: layout.footerRow, into: screen)
+        }
+        if c.form.isActive { FilterFormView.draw(c.form, in: layout.body, into: screen) }
+        if c.showsHelp { HelpOverlayView.draw(size: c.size, scroll: c.helpScroll, into: screen) }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import PortalCore
+import PortalServers
+import PortalTestSupport
+
+/// Page N of every dialect, asked for directly: the right URL (filters kept) and the
+/// right items.
+@Suite("Addressing page N of each dialect")
+struct PageAddressingTests {
+    typealias Pages = RickAndMortyPages<Character>
+
+    static func ids<S: PageStrategy>(_ strategy: S, page: Int, through transport: any Transport) async throws -> [S.Item.ID] {
+        let request = try #require(PageAddressing(strategy)?.request(forPage: page))
+        #expect(request.index == page)
+        return try await PageFetcher(transport: transport, strategy: strategy, policy: .none).fetchOnce(request).get().items.map(\.id)
+    }
+
+    @Test(arguments: [1, 2, 3, 21, 42])
+    func rickAndMortyPageNHoldsItsTwentyIDs(page: Int) async throws {
+        let ids = try await Self.ids(Pages(baseURL: TestData.base, request: .list(.character)), page: page - 1, through: TestData.snapshot)
+        #expect(ids == Array((page - 1) * 20 + 1...min(826, page * 20)))
+    }
+
+    @Test func pageZeroIsTheFirstPageAndNoIndexIsNegative() throws {
+        let strategy = Pages(baseURL: TestData.base, request: .list(.character))
+        #expect(strategy.request(forPage: 0) == strategy.firstPage)
+        #expect(strategy.request(forPage: -1) == nil)
+        #expect(strategy.request(forPage: Int.max) == nil)
+        #expect(strategy.pageSize == 20)
+        #expect(Pages(baseURL: TestData.base, request: .items(.character, ids: [1, 2])).request(forPage: 1) == nil)
+    }
+
+    /// Page N is the very URL `next` leads to (rebuilt from the server's unencoded space),
+    /// so the HTTP cache answers both alike.
+    @Test func filtersSurviveAndMatchTheNextLink() async throws {
+        let strategy = Pages(baseURL: TestData.base, request: .list(.character, filters: [("species", "mythological creature"), ("gender", "male")]))
+        let first = try await TestData.snapshot.send(strategy.firstPage.http)
+        let next = try #require(try strategy.decode(first, for: strategy.firstPage).next)
+        #expect(strategy.request(forPage: 1) == next)
+        let rick = Pages(baseURL: TestData.base, request: .list(.character, filters: [("name", "rick")]))
+        let all = await drain(rick, through: TestData.snapshot).items.map(\.id)
+        #expect(try await Self.ids(rick, page: 2, through: TestData.snapshot) == Array(all[40..<60]))
+        #expect(rick.request(forPage: 2)?.http.url.absoluteString == "\(TestData.base)/character?page=3&name=rick")
+    }
+
+    @Test func aListThatStartsAtAPageCountsFromIt() throws {
+        let strategy = Pages(baseURL: TestData.base, request: .list(.character, page: 3))
+        #expect(strategy.request(forPage: 1)?.http.url.absoluteString == "\(TestData.base)/character?page=4")
+    }
+
+    @Test func offsetLimitPageN() async throws {
+        let strategy = OffsetLimitPages<PokemonSummary>(baseURL: "http://mirror.test/api/v2", path: "pokemon", limit: 10)
+        #expect(strategy.request(forPage: 0) == strategy.firstPage)
+        #expect(strategy.request(forPage: 2)?.http.url.absoluteString == "http://mirror.test/api/v2/pokemon?offset=20&limit=10")
+        let pokemon = DialectsTests.pokemon.map(\.id)
+        #expect(try await Self.ids(strategy, page: 2, through: DialectsTests.RulesTransport()) == Array(pokemon[20..<30]))
+        #expect(try await Self.ids(strategy, page: 4, through: DialectsTests.RulesTransport()) == Array(pokemon[40..<45]))
+        #expect(OffsetLimitPages<PokemonSummary>(baseURL: "http://mirror.test/api/v2", path: "pokemon", limit: 0).pageSize == 20)
+    }
+
+    @Test(arguments: [ContentRangePages<PokemonRecord>.Window.rangeHeader, .limitOffset])
+    func contentRangePageN(window: ContentRangePages<PokemonRecord>.Window) async throws {
+        let strategy = ContentRangePages<PokemonRecord>(baseURL: "http://mirror.test/rest/v1", table: "pokemon", pageSize: 15, window: window)
+        let request = try #require(strategy.request(forPage: 2))
+        switch window {
+        case .rangeHeader: #expect(request.http.headers["Range"] == "30-44")
+        case .limitOffset: #expect(request.http.url.absoluteString.hasSuffix("limit=15&offset=30"))
+        }
+        #expect(strategy.request(forPage: 0) == strategy.firstPage)
+        #expect(try await Self.ids(strategy, page: 2, through: DialectsTests.RulesTransport()) == Array(DialectsTests.pokemon.map(\.id)[30..<45]))
+    }
+
+    @Test func addressingIsFoundThroughAnExistentialAndOnlyForAddressableStrategies() {
+        let strategy: any PageStrategy<Character> = Pages(baseURL: TestData.base, request: .list(.character))
+        #expect(PageAddressing(strategy)?.pageSize == 20)
+        #expect(PageAddressing(NextLinkOnly(Pages(baseURL: TestData.base, request: .list(.character)))) == nil)
+    }
+}
