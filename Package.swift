@@ -86,7 +86,8 @@ let package = Package(
         .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
         .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore"]),
+        // PortalMirror: `portal list` end to end against an in-process mirror.
+        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror"]),
         .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalCore", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,6 +20,8 @@ public struct MirrorOptions: Sendable {
     public var scale: Int?
     public var faults = FaultSettings()
     public var log: LogTarget = .stdout
+    /// `--require-key`: PostgREST routes answer 401 unless the request carries this key.
+    public var requireKey: String?
 
     public init() {}
 }

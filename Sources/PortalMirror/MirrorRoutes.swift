@@ -7,15 +7,19 @@ import PortalServers
 ///
 /// - `/api/v2/pokemon…` → PokeAPI (`PokeAPIRules`), links under `PUBLIC/v2`;
 /// - `/api…` → the Rick and Morty API (`RickAndMortyRules`), links under `PUBLIC`;
-/// - `/rest/v1/<table>` → PostgREST (`PostgRESTRules`): `characters` and `pokemon`;
+/// - `/rest/v1/<table>` → PostgREST (`PostgRESTRules`): `characters` and `pokemon`, behind
+///   the key check when `--require-key` is given;
 /// - anything else → 404 `{"error":"There is nothing here"}`.
 public struct MirrorRoutes: Sendable {
     public let rickAndMorty: RickAndMortyRules
     public let pokeAPI: PokeAPIRules
     public let postgREST: PostgRESTRules
+    /// `--require-key`: the PostgREST routes answer 401 without this key (as on Supabase).
+    public let keyGate: APIKeyGate?
 
     /// `publicURL` is the Rick and Morty API root (e.g. `http://127.0.0.1:8080/api`).
-    public init(data: MirrorData, publicURL: String) {
+    public init(data: MirrorData, publicURL: String, requireKey: String? = nil) {
+        keyGate = requireKey.map(APIKeyGate.init(key:))
         let root = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
         let characters: any ItemTable<Character> = data.scale.map {
             SyntheticCharacterTable(base: data.rickAndMorty.characters, count: $0)
@@ -54,6 +58,7 @@ public struct MirrorRoutes: Sendable {
             return rickAndMorty.respond(path: String(path.dropFirst("/api".count)), query: QueryString.pairs(query))
         }
         if path.hasPrefix("/rest/v1/") {
+            if let refusal = keyGate?.refusal(headers: headers) { return refusal }
             let table = QueryString.decode(path.dropFirst("/rest/v1/".count))
             return postgREST.respond(table: table, query: QueryString.pairs(query), headers: headers)
         }

@@ -22,6 +22,7 @@ public enum MirrorServer {
     ) async throws -> RunningMirror {
         if let problem = options.faults.problem { throw MirrorError.invalidOption(problem) }
         if let scale = options.scale, scale < 1 { throw MirrorError.invalidOption("--scale must be at least 1") }
+        if options.requireKey?.isEmpty == true { throw MirrorError.invalidOption("--require-key must not be empty") }
         var loaded: MirrorData
         if let preloaded {
             loaded = preloaded
@@ -40,7 +41,7 @@ public enum MirrorServer {
             limiter: options.faults.rateLimit.map { RateLimiter(limit: $0) },
             log: requestLog)
         if options.port != 0 {
-            state.install(MirrorRoutes(data: data, publicURL: options.publicURL ?? defaultPublicURL(host: options.host, port: options.port)))
+            state.install(MirrorRoutes(data: data, publicURL: options.publicURL ?? defaultPublicURL(host: options.host, port: options.port), requireKey: options.requireKey))
         }
 
         let bound = BindSignal()
@@ -52,7 +53,7 @@ public enum MirrorServer {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 if !state.isInstalled {
-                    state.install(MirrorRoutes(data: data, publicURL: options.publicURL ?? defaultPublicURL(host: options.host, port: port)))
+                    state.install(MirrorRoutes(data: data, publicURL: options.publicURL ?? defaultPublicURL(host: options.host, port: port), requireKey: options.requireKey))
                 }
                 bound.succeed(port)
             },

@@ -95,6 +95,15 @@ public struct PokeAPIRules: Sendable {
         w.key("is_default")
         w.bool(p.id < 10_000)
         w.field("name", p.name)
+        // The real object's sprite slots; the mirror has no images, so every one is null.
+        w.key("sprites")
+        w.beginObject()
+        for slot in ["back_default", "back_female", "back_shiny", "back_shiny_female",
+                     "front_default", "front_female", "front_shiny", "front_shiny_female"] {
+            w.key(slot)
+            w.null()
+        }
+        w.endObject()
         w.key("types")
         w.beginArray()
         for (index, type) in p.types.enumerated() {

@@ -52,6 +52,9 @@ public final class RickAndMortyRules: Sendable {
             return list(resource, path: path, query: query)
         case 2 where segments[1].isEmpty:
             return list(resource, path: path, query: query)
+        case 2 where resource == .character && segments[1] == "avatar":
+            // The avatar folder itself is no resource (not a bad id).
+            return Self.error(404, Self.nothingHere)
         case 2:
             return byID(resource, spec: QueryString.decode(Substring(segments[1])))
         case 3 where resource == .character && segments[1] == "avatar":

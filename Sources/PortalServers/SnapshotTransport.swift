@@ -3,19 +3,57 @@ import PortalCore
 
 /// The offline source: answers HTTP requests from the data snapshot with the real
 /// server's behaviour, so the pagination engine and the UI cannot tell it from the API.
+///
+/// It speaks the dialect it is made for, through the same rules the mirror serves:
+/// `RickAndMortyRules` (`DATA/rickandmorty/`), `PokeAPIRules` (`DATA/pokeapi/pokemon.json`)
+/// or `PostgRESTRules` (the tables `characters` and `pokemon`).
 public final class SnapshotTransport: Transport {
     public static let defaultBaseURL = "https://rickandmortyapi.com/api"
+    /// Where the PokeAPI snapshot's links point.
+    public static let pokeAPIBaseURL = "https://pokeapi.co/api/v2"
+    /// Where the PostgREST snapshot pretends to be (a Supabase project's REST root).
+    public static let postgRESTBaseURL = "https://snapshot.supabase.co/rest/v1"
 
-    public let rules: RickAndMortyRules
+    /// The API root the snapshot of `api` answers under by default.
+    public static func defaultBaseURL(for api: APIKind) -> String {
+        switch api {
+        case .rickAndMorty: defaultBaseURL
+        case .pokeAPI: pokeAPIBaseURL
+        case .postgREST: postgRESTBaseURL
+        }
+    }
+
+    private enum Dialect {
+        case rickAndMorty(RickAndMortyRules)
+        case pokeAPI(PokeAPIRules)
+        case postgREST(PostgRESTRules)
+    }
+
+    public let api: APIKind
+    private let dialect: Dialect
     private let origin: Origin
     private let rootPath: String
 
-    /// Loads `dataFolder/rickandmorty/`; links in answers point at `baseURL`.
-    public init(dataFolder: String, baseURL: String = SnapshotTransport.defaultBaseURL) throws {
+    /// Loads what `api` needs from `dataFolder`; links in answers point at `baseURL`
+    /// (by default the real service's root, `defaultBaseURL(for:)`).
+    public init(dataFolder: String, api: APIKind = .rickAndMorty, baseURL: String? = nil) throws {
+        let baseURL = baseURL ?? Self.defaultBaseURL(for: api)
         guard let split = SplitURL(baseURL) else { throw PortalError.invalidBaseURL(baseURL) }
         origin = split.origin
         rootPath = split.path.hasSuffix("/") ? String(split.path.dropLast()) : split.path
-        rules = RickAndMortyRules(data: try RickAndMortyData.load(dataFolder: dataFolder), baseURL: baseURL)
+        self.api = api
+        switch api {
+        case .rickAndMorty:
+            dialect = .rickAndMorty(RickAndMortyRules(data: try RickAndMortyData.load(dataFolder: dataFolder), baseURL: baseURL))
+        case .pokeAPI:
+            dialect = .pokeAPI(PokeAPIRules(baseURL: baseURL, pokemon: try PokemonRecord.load(dataFolder: dataFolder)))
+        case .postgREST:
+            let characters = try RickAndMortyData.load(dataFolder: dataFolder).characters
+            dialect = .postgREST(PostgRESTRules(tables: [
+                "characters": CharacterRows(ArrayTable(characters), baseURL: Self.defaultBaseURL),
+                "pokemon": PokemonRows(try PokemonRecord.load(dataFolder: dataFolder)),
+            ]))
+        }
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -30,6 +68,16 @@ public final class SnapshotTransport: Transport {
         }
         let below = String(split.path.dropFirst(rootPath.count))
         guard below.isEmpty || below.hasPrefix("/") else { throw TransportError.notServed(text) }
-        return rules.respond(path: below, query: QueryString.pairs(split.query))
+        let query = QueryString.pairs(split.query)
+        switch dialect {
+        case .rickAndMorty(let rules):
+            return rules.respond(path: below, query: query)
+        case .pokeAPI(let rules):
+            return rules.respond(path: below, query: query)
+        case .postgREST(let rules):
+            let table = QueryString.decode(Substring(below.drop { $0 == "/" }))
+            guard !table.isEmpty, !table.contains("/") else { return PokeAPIRules.notFoundResponse() }
+            return rules.respond(table: table, query: query, headers: request.headers)
+        }
     }
 }

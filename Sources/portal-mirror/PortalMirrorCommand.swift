@@ -59,6 +59,9 @@ struct PortalMirrorCommand: AsyncParsableCommand {
     @Flag(help: "Write no request log lines.")
     var quiet = false
 
+    @Option(name: .customLong("require-key"), help: "PostgREST routes answer 401 unless apikey or Authorization: Bearer carries this key.")
+    var requireKey: String?
+
     func run() async throws {
         var options = MirrorOptions()
         options.host = host
@@ -75,6 +78,7 @@ struct PortalMirrorCommand: AsyncParsableCommand {
         options.faults.dropRate = dropRate
         options.faults.rateLimit = rateLimit
         options.log = quiet ? .none : log.map { .file($0) } ?? .stdout
+        options.requireKey = requireKey
 
         let mirror: RunningMirror
         do {

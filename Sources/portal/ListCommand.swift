@@ -9,13 +9,15 @@ struct ListCommand: AsyncParsableCommand {
         commandName: "list",
         abstract: "Print every item of a resource, following its pages.",
         discussion: """
-            Filters are the API's own: --name --status --species --type --gender for characters, \
-            --name --type --dimension for locations, --name --episode for episodes.
+            Rick and Morty: characters, episodes or locations, with the API's own filters: \
+            --name --status --species --type --gender for characters, --name --type --dimension for \
+            locations, --name --episode for episodes. PokeAPI: pokemon. PostgREST: any table, with \
+            --where and --order.
             """
     )
 
-    @Argument(help: ArgumentHelp("characters, episodes or locations.", valueName: "resource"))
-    var resource: ResourceArgument
+    @Argument(help: ArgumentHelp("characters, episodes or locations; pokemon (PokeAPI); any table (PostgREST).", valueName: "resource"))
+    var resource: String
 
     @OptionGroup var filters: FilterOptions
 
@@ -27,25 +29,64 @@ struct ListCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
-        try filters.validate(allowed: resource.value.allowedFilters, for: resource.value.plural)
-    }
-
-    func run() async throws {
-        let transport = try source.makeTransport()
-        let request = APIRequest.list(resource.value, filters: filters.given)
-        let printer = ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: source.apiBaseURL))
-        switch resource.value {
-        case .character:
-            try await follow(RickAndMortyPages<Character>(baseURL: source.apiBaseURL, request: request), transport, printer.line)
-        case .episode:
-            try await follow(RickAndMortyPages<Episode>(baseURL: source.apiBaseURL, request: request), transport, printer.line)
-        case .location:
-            try await follow(RickAndMortyPages<Location>(baseURL: source.apiBaseURL, request: request), transport, printer.line)
+        let api = source.apiKind
+        if api != .rickAndMorty, let (key, _) = filters.given.first {
+            throw ValidationError("--\(key) is a Rick and Morty filter\(api == .postgREST ? "; use --where" : "")")
+        }
+        if source.dialect.table != nil {
+            throw ValidationError("--table is for browsing; portal list takes the table as its argument")
+        }
+        switch api {
+        case .rickAndMorty:
+            guard let resource = rickAndMortyResource else {
+                throw ValidationError("'\(Sanitize.line(resource))' is not a Rick and Morty resource (characters, episodes, locations); for another API give --api")
+            }
+            try filters.validate(allowed: resource.allowedFilters, for: resource.plural)
+        case .pokeAPI:
+            guard resource == "pokemon" else {
+                throw ValidationError("'\(Sanitize.line(resource))' is not a PokeAPI resource portal lists (pokemon)")
+            }
+        case .postgREST:
+            guard PostgRESTFilter.isTableName(resource) else {
+                throw ValidationError("'\(Sanitize.line(resource))' is not a table name")
+            }
         }
     }
 
-    private func follow<Item>(
-        _ strategy: RickAndMortyPages<Item>, _ transport: any Transport, _ format: (Item) -> String
+    private var rickAndMortyResource: Resource? { ResourceArgument(argument: resource)?.value }
+
+    func run() async throws {
+        let transport = try source.makeTransport()
+        let base = source.apiBaseURL
+        switch source.apiKind {
+        case .rickAndMorty:
+            guard let resource = rickAndMortyResource else { return }
+            let request = APIRequest.list(resource, filters: filters.given)
+            let printer = ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: base))
+            switch resource {
+            case .character:
+                try await follow(RickAndMortyPages<Character>(baseURL: base, request: request), transport, printer.line)
+            case .episode:
+                try await follow(RickAndMortyPages<Episode>(baseURL: base, request: request), transport, printer.line)
+            case .location:
+                try await follow(RickAndMortyPages<Location>(baseURL: base, request: request), transport, printer.line)
+            }
+        case .pokeAPI:
+            let strategy = OffsetLimitPages<PokemonSummary>(
+                baseURL: base, path: "pokemon", limit: source.dialect.pageSize ?? APIKind.defaultPageSize,
+                headers: try source.requestHeaders())
+            try await follow(strategy, transport, RowPrinter(json: json).line)
+        case .postgREST:
+            let strategy = ContentRangePages<Row>(
+                baseURL: base, table: resource, pageSize: source.dialect.pageSize ?? APIKind.defaultPageSize,
+                filters: try source.dialect.filters(), order: try source.dialect.sortOrder(),
+                headers: try source.requestHeaders())
+            try await follow(strategy, transport, RowPrinter(json: json).line)
+        }
+    }
+
+    private func follow<Strategy: PageStrategy>(
+        _ strategy: Strategy, _ transport: any Transport, _ format: (Strategy.Item) -> String
     ) async throws {
         let loader = ListLoader(strategy: strategy)
         let fetcher = PageFetcher(transport: transport, strategy: strategy)
@@ -78,7 +119,8 @@ struct ListCommand: AsyncParsableCommand {
             }
         }
         if loader.items.isEmpty {
-            FileHandle.standardError.write(Data("portal: no \(resource.value.plural) match\n".utf8))
+            let noun = rickAndMortyResource.map(\.plural) ?? resource
+            FileHandle.standardError.write(Data("portal: no \(Sanitize.line(noun)) match\n".utf8))
         }
     }
 }

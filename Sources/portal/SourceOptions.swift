@@ -6,7 +6,7 @@ import PortalServers
 /// Where data comes from, for every command: the offline snapshot (`--data`) or an HTTP
 /// server (`--base-url`, the live API by default), optionally traced to a file.
 struct SourceOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Read the offline snapshot in this folder (holding rickandmorty/).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Read the offline snapshot in this folder (holding rickandmorty/ and pokeapi/).", valueName: "dir"))
     var data: String?
 
     @Option(name: .long, help: ArgumentHelp("The API root to fetch from over HTTP.", valueName: "url"))
@@ -14,6 +14,18 @@ struct SourceOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("Append one JSON line per request to this file.", valueName: "file"))
     var trace: String?
+
+    // MARK: Which API (see DialectOptions)
+
+    @OptionGroup var dialect: DialectOptions
+
+    /// The API this source speaks (`--api`, else inferred from `--base-url`).
+    var apiKind: APIKind { dialect.kind(baseURL: baseURL) }
+
+    /// `--header` lines and `PORTAL_API_KEY`, for every request.
+    func requestHeaders() throws -> RequestHeaders {
+        try dialect.headers(environment: ProcessInfo.processInfo.environment)
+    }
 
     /// The on-disk HTTP cache (`--cache-dir`, `--no-cache`, `--offline`, …).
     @OptionGroup var cache: CacheOptions
@@ -25,11 +37,15 @@ struct SourceOptions: ParsableArguments {
         if let baseURL, SplitURL(baseURL) == nil {
             throw ValidationError("--base-url must be an http(s) URL, got '\(baseURL)'")
         }
+        if apiKind == .postgREST, data == nil, baseURL == nil {
+            throw ValidationError("--api postgrest needs --base-url (a …/rest/v1 root) or --data")
+        }
+        try dialect.check(for: apiKind)
     }
 
     /// The API root that links are built under.
     var apiBaseURL: String {
-        let url = baseURL ?? SnapshotTransport.defaultBaseURL
+        let url = baseURL ?? SnapshotTransport.defaultBaseURL(for: apiKind)
         return url.hasSuffix("/") ? String(url.dropLast()) : url
     }
 
@@ -47,7 +63,7 @@ struct SourceOptions: ParsableArguments {
     func makeTransport() throws -> any Transport {
         var transport: any Transport
         if let data {
-            transport = try SnapshotTransport(dataFolder: data)
+            transport = try SnapshotTransport(dataFolder: data, api: apiKind)
         } else {
             // Inside the tracer, so each trace line can say hit, revalidated or miss.
             transport = cache.wrap(HTTPTransport())

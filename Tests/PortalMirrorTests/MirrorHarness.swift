@@ -26,7 +26,7 @@ enum Mirror {
     /// Runs `body` against a fresh mirror on 127.0.0.1:0 and stops it afterwards.
     @discardableResult
     static func with<T>(
-        scale: Int? = nil, faults: FaultSettings = FaultSettings(),
+        scale: Int? = nil, faults: FaultSettings = FaultSettings(), requireKey: String? = nil,
         _ body: (RunningMirror) async throws -> T
     ) async throws -> T {
         var options = MirrorOptions()
@@ -34,6 +34,7 @@ enum Mirror {
         options.log = .none
         options.scale = scale
         options.faults = faults
+        options.requireKey = requireKey
         let mirror = try await MirrorServer.start(options, data: data)
         do {
             let result = try await body(mirror)

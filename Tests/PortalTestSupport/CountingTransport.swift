@@ -6,17 +6,19 @@ import Synchronization
 /// assert exact request counts (and which URLs were asked for).
 public final class CountingTransport: Transport {
     public let inner: any Transport
-    private let log = Mutex<[String]>([])
+    private let log = Mutex<[HTTPRequest]>([])
 
     public init(_ inner: any Transport) { self.inner = inner }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        log.withLock { $0.append(request.url.absoluteString) }
+        log.withLock { $0.append(request) }
         return try await inner.send(request)
     }
 
+    /// Every request, in order (with its headers).
+    public var requests: [HTTPRequest] { log.withLock { $0 } }
     /// Every URL asked for, in order.
-    public var urls: [String] { log.withLock { $0 } }
+    public var urls: [String] { requests.map(\.url.absoluteString) }
     public var count: Int { urls.count }
     public func count(containing part: String) -> Int { urls.filter { $0.contains(part) }.count }
     /// Character list pages (not avatars, not multi-id lookups).

@@ -4,9 +4,16 @@ import Foundation
 /// `limit`/`offset`) and the answer's `Content-Range: first-last/total` says where it is.
 ///
 /// The end is a `*/…` range (no row in the window), a window shorter than asked, the
-/// last row reaching the total, or a 416 (an offset past the end). The next window starts
-/// after the last row the server reported.
-public struct ContentRangePages<Item: Decodable & Identifiable & Sendable>: PageStrategy where Item.ID: Sendable {
+/// last row reaching the total, or a 416 (an offset past the end, also on the first page
+/// of an empty table). The next window starts after the last row the server reported.
+/// 200 and 206 are both a page.
+///
+/// The total comes from `Prefer: count=exact`. A server that refuses the `Prefer` header
+/// (see `refusesCount`) is asked the same window again with `count=estimated`, then with
+/// no count at all; the list then ends on a short or empty page. The step down is a page
+/// with no items whose `next` is the same window under the weaker count, so it costs one
+/// request per step and the loader needs no special case.
+public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
     /// How the window is asked for.
     public enum Window: Sendable {
         /// `Range: first-last` with `Range-Unit: items`.
@@ -15,56 +22,110 @@ public struct ContentRangePages<Item: Decodable & Identifiable & Sendable>: Page
         case limitOffset
     }
 
+    /// Which total to ask for, strongest first.
+    public enum Count: String, Sendable, CaseIterable {
+        case exact, estimated, none
+
+        /// The next weaker way to count, or nil when already asking for none.
+        public var weaker: Count? {
+            switch self {
+            case .exact: .estimated
+            case .estimated: Count.none
+            case .none: nil
+            }
+        }
+
+        /// The count a request asked for, read back from its `Prefer` header.
+        static func of(_ request: HTTPRequest) -> Count {
+            let prefer = request.headers.first { $0.key.caseInsensitiveCompare("Prefer") == .orderedSame }?.value ?? ""
+            if prefer.contains("count=exact") { return .exact }
+            if prefer.contains("count=estimated") { return .estimated }
+            return .none
+        }
+    }
+
     /// `…/rest/v1`, without a trailing slash.
     public let baseURL: String
     public let table: String
     public let pageSize: Int
     public let window: Window
-    /// Sends `Prefer: count=exact` so the total is known.
-    public let exactCount: Bool
+    /// The count the first page asks for.
+    public let count: Count
+    public let filters: [PostgRESTFilter]
+    public let order: PostgRESTOrder
+    /// Added to every request (the API key, `--header`).
+    public let headers: RequestHeaders
 
-    public init(baseURL: String, table: String, pageSize: Int = 20, window: Window = .rangeHeader, exactCount: Bool = true) {
+    public init(
+        baseURL: String, table: String, pageSize: Int = 20, window: Window = .rangeHeader, count: Count = .exact,
+        filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, headers: RequestHeaders = RequestHeaders()
+    ) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.table = table
         self.pageSize = max(1, pageSize)
         self.window = window
-        self.exactCount = exactCount
+        self.count = count
+        self.filters = filters
+        self.order = order
+        self.headers = headers
     }
 
-    public var firstPage: PageRequest { page(offset: 0, index: 0) }
+    /// `exactCount: false` asks for no count at all.
+    public init(baseURL: String, table: String, pageSize: Int = 20, window: Window = .rangeHeader, exactCount: Bool) {
+        self.init(baseURL: baseURL, table: table, pageSize: pageSize, window: window, count: exactCount ? .exact : .none)
+    }
+
+    public var firstPage: PageRequest { page(offset: 0, index: 0, count: count) }
 
     /// The request for the window starting at `offset`.
-    public func page(offset: Int, index: Int) -> PageRequest {
-        var text = "\(baseURL)/\(QueryString.encode(table))?select=*&order=id"
-        var headers: [String: String] = [:]
+    public func page(offset: Int, index: Int, count: Count) -> PageRequest {
+        var text = "\(baseURL)/\(QueryString.encode(table))?select=*"
+        for filter in filters {
+            text += "&\(QueryString.encode(filter.column))=\(QueryString.encode(filter.expression))"
+        }
+        text += "&order=\(QueryString.encode(order.text))"
+        var fields: [String: String] = [:]
         switch window {
         case .rangeHeader:
-            headers["Range"] = "\(offset)-\(offset + pageSize - 1)"
-            headers["Range-Unit"] = "items"
+            fields["Range"] = "\(offset)-\(offset + pageSize - 1)"
+            fields["Range-Unit"] = "items"
         case .limitOffset:
             text += "&limit=\(pageSize)&offset=\(offset)"
         }
-        if exactCount { headers["Prefer"] = "count=exact" }
+        if count != .none { fields["Prefer"] = "count=\(count.rawValue)" }
         // Every part is encoded above, so this cannot fail for a valid base URL.
-        return PageRequest(url: URL(string: text)!, headers: headers, index: index)
+        return PageRequest(url: URL(string: text)!, headers: headers.applied(to: fields), index: index)
+    }
+
+    /// Whether `response` is a server refusing the `Prefer: count=…` of `request`: a 400,
+    /// 406, 422 or 501 to a request that asked for a count. 401/403 (the key), 404 (the
+    /// table), 416 (the window) and 429/5xx other than 501 (retried) are not about the count.
+    /// A 400 for another reason (a bad filter) costs at most two more requests and then
+    /// fails with the server's own message.
+    public func refusesCount(_ response: HTTPResponse, for request: PageRequest) -> Bool {
+        Count.of(request.http) != .none && [400, 406, 422, 501].contains(response.status)
     }
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {
+        let asked = Count.of(request.http)
+        let requested = offset(of: request)
+        if refusesCount(response, for: request), let weaker = asked.weaker {
+            return PageContent(items: [], next: page(offset: requested, index: request.index, count: weaker), totalCount: nil)
+        }
         let range = response.header("content-range").flatMap(ContentRange.init)
         if response.status == 416 {
             return PageContent(items: [], next: nil, totalCount: range?.total)
         }
-        guard (200..<300).contains(response.status) else { throw statusFailure(response) }
+        guard (200..<300).contains(response.status) else { throw Self.failure(response) }
         let rows: [Item]
         do {
-            rows = try JSONDecoder().decode([Item].self, from: response.body)
+            rows = try Item.decodeRows(response.body, firstPosition: requested)
         } catch {
-            throw PageFailure(.malformed, "malformed page: \(RickAndMortyPages<Item>.shortDescription(error))")
+            throw PageFailure(.malformed, "malformed page: \(RickAndMortyPages<Character>.shortDescription(error))")
         }
-        let requested = offset(of: request)
         guard let range else {
             // No Content-Range: only a short window tells the end.
-            let next = rows.count < pageSize ? nil : page(offset: requested + rows.count, index: request.index + 1)
+            let next = rows.count < pageSize ? nil : page(offset: requested + rows.count, index: request.index + 1, count: asked)
             return PageContent(items: rows, next: next, totalCount: nil)
         }
         guard let first = range.first, let last = range.last else {
@@ -74,8 +135,18 @@ public struct ContentRangePages<Item: Decodable & Identifiable & Sendable>: Page
             throw PageFailure(.malformed, "Content-Range \(first)-\(last) does not match \(rows.count) rows")
         }
         let atEnd = rows.count < pageSize || range.total.map { last + 1 >= $0 } ?? false
-        let next = atEnd ? nil : page(offset: last + 1, index: request.index + 1)
+        let next = atEnd ? nil : page(offset: last + 1, index: request.index + 1, count: asked)
         return PageContent(items: rows, next: next, totalCount: range.total)
+    }
+
+    /// A non-2xx answer as a failure, with PostgREST's `message` when the body has one.
+    static func failure(_ response: HTTPResponse) -> PageFailure {
+        var failure = PageFailure(statusOf: response)
+        if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+           let message = object["message"] as? String, !message.isEmpty {
+            failure.message += ": " + Sanitize.line(String(message.prefix(200)))
+        }
+        return failure
     }
 
     /// Where the window of `request` starts.
@@ -90,12 +161,38 @@ public struct ContentRangePages<Item: Decodable & Identifiable & Sendable>: Page
 
 extension ContentRangePages: AddressablePageStrategy {
     /// The window `N*pageSize ...` (a `Range` header or `limit`/`offset`, as configured).
-    /// Without `exactCount` the answers carry no total, and a list then stays sequential.
+    /// Without a count the answers carry no total, and a list then stays sequential.
     public func request(forPage index: Int) -> PageRequest? {
         guard index >= 0 else { return nil }
         let (offset, overflow) = index.multipliedReportingOverflow(by: pageSize)
         guard !overflow, offset <= Int.max - pageSize else { return nil }
-        return page(offset: offset, index: index)
+        return page(offset: offset, index: index, count: count)
+    }
+}
+
+/// A model a PostgREST page (a JSON array of rows) decodes into. `Decodable` models get
+/// it from `JSONDecoder`; `Row` reads any table's rows in their served order.
+public protocol PageRowDecodable: Identifiable, Sendable where ID: Sendable {
+    /// The rows of one answer; `firstPosition` is the list position of the first one.
+    static func decodeRows(_ data: Data, firstPosition: Int) throws -> [Self]
+}
+
+extension PageRowDecodable where Self: Decodable {
+    public static func decodeRows(_ data: Data, firstPosition: Int) throws -> [Self] {
+        try JSONDecoder().decode([Self].self, from: data)
+    }
+}
+
+extension Character: PageRowDecodable {
+    /// The fast reader: character rows are the API's objects.
+    public static func decodeRows(_ data: Data, firstPosition: Int) throws -> [Character] { try readArray(data) }
+}
+
+extension PokemonRecord: PageRowDecodable {}
+
+extension Row: PageRowDecodable {
+    public static func decodeRows(_ data: Data, firstPosition: Int) throws -> [Row] {
+        try RowReader.rows(data, firstPosition: firstPosition)
     }
 }
 

@@ -17,19 +17,22 @@ public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageS
     public let pageSize: Int
     /// `BASE/path`, the list without its query.
     private let listURL: String
+    /// Added to every request (`--header`, the API key).
+    public let headers: RequestHeaders
 
     /// The list at `BASE/path?offset=0&limit=limit` (e.g. `path` = `pokemon`).
-    public init(baseURL: String, path: String, limit: Int = OffsetLimitPages.defaultLimit) {
+    public init(baseURL: String, path: String, limit: Int = OffsetLimitPages.defaultLimit, headers: RequestHeaders = RequestHeaders()) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.headers = headers
         let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
         self.listURL = "\(self.baseURL)/\(trimmed)"
         self.pageSize = limit > 0 ? limit : Self.defaultLimit
-        self.firstPage = Self.page(listURL, offset: 0, limit: pageSize, index: 0)
+        self.firstPage = Self.page(listURL, offset: 0, limit: pageSize, index: 0, headers: headers)
     }
 
-    private static func page(_ listURL: String, offset: Int, limit: Int, index: Int) -> PageRequest {
+    private static func page(_ listURL: String, offset: Int, limit: Int, index: Int, headers: RequestHeaders) -> PageRequest {
         // A base URL that does not parse is a programming error of the caller.
-        PageRequest(url: URL(string: "\(listURL)?offset=\(offset)&limit=\(limit)")!, index: index)
+        PageRequest(url: URL(string: "\(listURL)?offset=\(offset)&limit=\(limit)")!, headers: headers.applied(to: [:]), index: index)
     }
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {
@@ -51,7 +54,7 @@ public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageS
             guard let url = URL(string: link) ?? URL(string: link.replacingOccurrences(of: " ", with: "%20")) else {
                 throw PageFailure(.malformed, "unreadable next link: \(Sanitize.line(link))")
             }
-            next = PageRequest(url: url, index: request.index + 1)
+            next = PageRequest(url: url, headers: headers.applied(to: [:]), index: request.index + 1)
         }
         return PageContent(items: envelope.results, next: next, totalCount: envelope.count)
     }
@@ -69,6 +72,6 @@ extension OffsetLimitPages: AddressablePageStrategy {
     public func request(forPage index: Int) -> PageRequest? {
         guard index >= 0 else { return nil }
         let (offset, overflow) = index.multipliedReportingOverflow(by: pageSize)
-        return overflow ? nil : Self.page(listURL, offset: offset, limit: pageSize, index: index)
+        return overflow ? nil : Self.page(listURL, offset: offset, limit: pageSize, index: index, headers: headers)
     }
 }

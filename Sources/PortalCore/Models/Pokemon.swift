@@ -16,18 +16,26 @@ public struct PokemonRecord: Sendable, Hashable, Identifiable, Decodable {
     public var baseExperience: Int?
     /// Type names ordered by slot.
     public var types: [String]
+    /// The detail's `sprites.front_default`, when the source has an image (the mirror and
+    /// the seed data have none: nil).
+    public var spriteURL: String?
 
-    public init(id: Int, name: String, height: Int, weight: Int, baseExperience: Int?, types: [String]) {
+    public init(id: Int, name: String, height: Int, weight: Int, baseExperience: Int?, types: [String], spriteURL: String? = nil) {
         self.id = id
         self.name = name
         self.height = height
         self.weight = weight
         self.baseExperience = baseExperience
         self.types = types
+        self.spriteURL = spriteURL
     }
 
     private enum Keys: String, CodingKey {
-        case id, name, height, weight, base_experience, types
+        case id, name, height, weight, base_experience, types, sprites
+    }
+
+    private struct Sprites: Decodable {
+        var front_default: String?
     }
 
     private struct TypeSlot: Decodable {
@@ -48,6 +56,8 @@ public struct PokemonRecord: Sendable, Hashable, Identifiable, Decodable {
         } else {
             types = try c.decode([TypeSlot].self, forKey: .types).sorted { $0.slot < $1.slot }.map(\.type.name)
         }
+        // A sprite of another shape is no sprite: the detail stays readable without it.
+        spriteURL = (try? c.decodeIfPresent(Sprites.self, forKey: .sprites))?.front_default
     }
 
     /// Loads `dataFolder/pokeapi/pokemon.json`, sorted by id. A missing or unreadable file

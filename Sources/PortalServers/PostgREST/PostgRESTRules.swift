@@ -1,64 +1,21 @@
 import Foundation
 import PortalCore
 
-/// A table PostgREST can serve: rows in id order, each written as one JSON object.
-public protocol RowTable: Sendable {
-    var count: Int { get }
-    /// The column names (`order=` accepts `id` only; the rest are for error messages).
-    var columns: [String] { get }
-    func writeRow(at position: Int, into w: inout JSONWriter)
-}
-
-/// Characters as rows: the Rick and Morty JSON objects, links under `encoding.baseURL`.
-public struct CharacterRows: RowTable {
-    public let table: any ItemTable<Character>
-    public let encoding: APIJSONEncoding
-    public init(_ table: any ItemTable<Character>, baseURL: String) {
-        self.table = table
-        self.encoding = APIJSONEncoding(baseURL: baseURL)
-    }
-    public var count: Int { table.count }
-    public var columns: [String] {
-        ["id", "name", "status", "species", "type", "gender", "origin", "location", "image", "episode", "url", "created"]
-    }
-    public func writeRow(at position: Int, into w: inout JSONWriter) { encoding.write(table.item(at: position), into: &w) }
-}
-
-/// Pokémon as rows: the seed records `{id, name, height, weight, base_experience, types}`.
-public struct PokemonRows: RowTable {
-    public let table: ArrayTable<PokemonRecord>
-    public init(_ pokemon: [PokemonRecord]) { table = ArrayTable(pokemon) }
-    public var count: Int { table.count }
-    public var columns: [String] { ["id", "name", "height", "weight", "base_experience", "types"] }
-    public func writeRow(at position: Int, into w: inout JSONWriter) {
-        let p = table.item(at: position)
-        w.beginObject()
-        w.field("id", p.id)
-        w.field("name", p.name)
-        w.field("height", p.height)
-        w.field("weight", p.weight)
-        w.key("base_experience")
-        if let xp = p.baseExperience { w.int(xp) } else { w.null() }
-        w.key("types")
-        w.beginArray()
-        for type in p.types { w.string(type) }
-        w.endArray()
-        w.endObject()
-    }
-}
-
 /// PostgREST's read behaviour for `GET /rest/v1/<table>` (`api-facts.md` §3), as PostgREST
 /// computes it:
 ///
+/// - column filters `col=[not.]op.value` (`eq neq gt gte lt lte like ilike in is`),
+///   `select=a,b` (or `alias:col`), `order=col[.asc|.desc][.nullsfirst|.nullslast],…`
+///   (default: the table's id order) — see `RowQuery`;
 /// - the window is the `Range: first-last` request header (unit `items`) intersected with
 ///   `offset`/`limit`;
-/// - `order=id` or `id.asc` (the default) or `id.desc`; another column is a 400;
-/// - `select=*` (any other select list is served as `*`);
-/// - `Prefer: count=exact` (or `planned`/`estimated`) adds the total to `Content-Range`;
+/// - `Prefer: count=exact` (or `planned`/`estimated`) adds the total of the filtered rows
+///   to `Content-Range`;
 /// - `Content-Range: first-last/total`, with `*` for the range when no row is in the window
 ///   and `*` for the total when no count was asked for;
 /// - with a count: 416 when the window starts past the total, 206 when the window holds
-///   fewer rows than the total, 200 otherwise; without one, always 200.
+///   fewer rows than the total, 200 otherwise; without one, always 200;
+/// - an unknown table is a 404, an unknown column a 400, each with PostgREST's error body.
 public struct PostgRESTRules: Sendable {
     public let tables: [String: any RowTable]
 
@@ -72,16 +29,13 @@ public struct PostgRESTRules: Sendable {
         let headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         func value(_ key: String) -> String? { query.first(where: { $0.key == key })?.value }
 
-        var descending = false
-        if let order = value("order") {
-            let parts = order.split(separator: ".").map(String.init)
-            guard let column = parts.first, table.columns.contains(column) else {
-                return Self.error(400, code: "42703", message: "column \(name).\(order.split(separator: ".").first ?? "") does not exist")
-            }
-            guard column == "id" else {
-                return Self.error(400, code: "PGRST100", message: "this mirror orders by id only")
-            }
-            descending = parts.dropFirst().contains("desc")
+        let request: RowQuery
+        let positions: RowPositions
+        do {
+            request = try RowQuery(query: query, table: table, name: name)
+            positions = try RowPositions(table: table, query: request)
+        } catch {
+            return Self.error(error.status, code: error.code, message: error.message)
         }
 
         // The window, as PostgREST intersects the Range header with offset/limit.
@@ -112,7 +66,7 @@ public struct PostgRESTRules: Sendable {
 
         let prefer = headers["prefer"]?.lowercased() ?? ""
         let counted = ["count=exact", "count=planned", "count=estimated"].contains { prefer.contains($0) }
-        let total = table.count
+        let total = positions.count
 
         let first = lower
         let last = min(upper, total - 1)
@@ -132,13 +86,32 @@ public struct PostgRESTRules: Sendable {
         w.beginArray()
         if rows > 0 {
             for index in first...last {
-                table.writeRow(at: descending ? total - 1 - index : index, into: &w)
+                let position = positions[index]
+                if let select = request.select {
+                    w.beginObject()
+                    for (output, column) in select {
+                        w.key(output)
+                        Self.write(table.value(column, at: position) ?? .null, into: &w)
+                    }
+                    w.endObject()
+                } else {
+                    table.writeRow(at: position, into: &w)
+                }
             }
         }
         w.endArray()
         var response = RickAndMortyRules.json(status, w.bytes)
         response.headers["content-range"] = contentRange
         return response
+    }
+
+    static func write(_ value: Row.Value, into w: inout JSONWriter) {
+        switch value {
+        case .null: w.null()
+        case .bool(let b): w.bool(b)
+        case .number(let text), .json(let text): w.raw(text.utf8)
+        case .string(let s): w.string(s)
+        }
     }
 
     /// `first-last` or `first-` (open-ended); nil when unreadable (then ignored, as PostgREST does).
@@ -153,13 +126,12 @@ public struct PostgRESTRules: Sendable {
     }
 
     /// PostgREST's error object: `{"code","details","hint","message"}`.
-    public static func error(_ status: Int, code: String, message: String, details: String? = nil) -> HTTPResponse {
+    public static func error(_ status: Int, code: String, message: String, details: String? = nil, hint: String? = nil) -> HTTPResponse {
         var w = JSONWriter()
         w.beginObject()
         w.field("code", code)
         w.field("details", details)
-        w.key("hint")
-        w.null()
+        w.field("hint", hint)
         w.field("message", message)
         w.endObject()
         return RickAndMortyRules.json(status, w.bytes)

@@ -1,0 +1,46 @@
+import Foundation
+
+/// PokeAPI's detail of one Pokémon, `GET {base}/pokemon/{id}/`, decoded into a
+/// `PokemonRecord` (types by slot, height, weight, base experience and the sprite URL when
+/// the answer has `sprites.front_default`). The list carries only names and URLs, so the
+/// browser's detail pane and anything that needs more than a name asks this.
+public struct PokemonDetailRequest: Sendable, Hashable {
+    /// The API root, e.g. `https://pokeapi.co/api/v2`.
+    public let baseURL: String
+    public let id: Int
+    /// Added to the request (`--header`).
+    public let headers: RequestHeaders
+
+    public init(baseURL: String, id: Int, headers: RequestHeaders = RequestHeaders()) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.id = id
+        self.headers = headers
+    }
+
+    /// `{base}/pokemon/{id}/`, with the trailing slash the real API redirects to.
+    public var http: HTTPRequest {
+        // An Int in a valid base URL always parses.
+        HTTPRequest(url: URL(string: "\(baseURL)/pokemon/\(id)/")!, headers: headers.applied(to: [:]))
+    }
+
+    /// The record, or a `PageFailure` (an error status, or a body that is not a Pokémon or
+    /// is another one than asked).
+    public func decode(_ response: HTTPResponse) throws(PageFailure) -> PokemonRecord {
+        guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
+        let record: PokemonRecord
+        do {
+            record = try JSONDecoder().decode(PokemonRecord.self, from: response.body)
+        } catch {
+            throw PageFailure(.malformed, "malformed Pokémon: \(RickAndMortyPages<Character>.shortDescription(error))")
+        }
+        guard record.id == id else {
+            throw PageFailure(.malformed, "asked for Pokémon \(id), got \(record.id)")
+        }
+        return record
+    }
+
+    /// Fetches it through `sender` (retrying transient failures like every page).
+    public func fetch(with sender: RetryingSender) async -> Result<PokemonRecord, PageFailure> {
+        await sender.send(http, decode: { response throws(PageFailure) in try decode(response) })
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// One row of a table portal knows nothing about (a PostgREST table other than the ones it
+/// has models for): its columns in the order the server wrote them, each a JSON scalar or,
+/// for nested arrays and objects, the JSON text as served.
+///
+/// `id` and `name` come first in `displayColumns`, when present, because a card has room
+/// for a few columns and those say which row it is. `json` keeps the row exactly as
+/// served, for `portal list --json`.
+public struct Row: Sendable, Hashable, Identifiable {
+    /// A column's value.
+    public enum Value: Sendable, Hashable, CustomStringConvertible {
+        case null
+        case bool(Bool)
+        /// The number as written (`42`, `1.5e3`), so nothing is lost to a Double.
+        case number(String)
+        case string(String)
+        /// An array or object, as the server wrote it.
+        case json(String)
+
+        /// How a cell shows it: strings as they are, `null` for null, the rest as JSON.
+        /// Not sanitised: views pass it through `Sanitize.line`.
+        public var description: String {
+            switch self {
+            case .null: "null"
+            case .bool(let b): b ? "true" : "false"
+            case .number(let text), .string(let text), .json(let text): text
+            }
+        }
+    }
+
+    /// The `id` column's value as text, or `#N` (the row's position in the list) when the
+    /// table has no `id`, so rows stay distinct.
+    public let id: String
+    public let columns: [(name: String, value: Value)]
+    /// The row's JSON object, byte for byte as served.
+    public let json: String
+
+    public init(id: String, columns: [(name: String, value: Value)], json: String) {
+        self.id = id
+        self.columns = columns
+        self.json = json
+    }
+
+    public subscript(column: String) -> Value? { columns.first { $0.name == column }?.value }
+
+    /// The `name` column as text, when it is a string.
+    public var name: String? {
+        if case .string(let s) = self["name"] { return s }
+        return nil
+    }
+
+    /// Columns with `id` and `name` first, then the rest in the server's order.
+    public var displayColumns: [(name: String, value: Value)] {
+        let lead = ["id", "name"].compactMap { key in columns.first { $0.name == key } }
+        return lead + columns.filter { $0.name != "id" && $0.name != "name" }
+    }
+
+    public static func == (a: Row, b: Row) -> Bool { a.json == b.json && a.id == b.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(json) }
+}

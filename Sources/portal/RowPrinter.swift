@@ -1,0 +1,30 @@
+import Foundation
+import PortalCore
+
+/// Formats PokeAPI list entries and PostgREST rows for `portal list`: `id  name` as text,
+/// or the JSON as served (`--json`). Everything passes through `Sanitize`.
+struct RowPrinter {
+    let json: Bool
+
+    func line(_ p: PokemonSummary) -> String {
+        if json {
+            var w = JSONWriter()
+            w.beginObject()
+            w.field("name", p.name)
+            w.field("url", p.url)
+            w.endObject()
+            return Sanitize.line(w.string)
+        }
+        return "\(Self.pad(String(p.id), 5))  \(Sanitize.line(p.name))"
+    }
+
+    func line(_ row: Row) -> String {
+        if json { return Sanitize.line(row.json) }
+        return "\(Self.pad(Sanitize.line(row.id), 5))  \(Sanitize.line(row.name ?? ""))"
+    }
+
+    /// Right-aligned in `width` characters.
+    private static func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}

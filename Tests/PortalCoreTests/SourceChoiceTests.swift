@@ -1,0 +1,87 @@
+import Foundation
+import PortalCore
+import Testing
+
+/// Choosing a source: the API kind from a base URL, and the PostgREST filter, order and
+/// header syntax checked before anything is sent.
+@Suite struct SourceChoiceTests {
+    @Test(arguments: [
+        ("https://pokeapi.co/api/v2", APIKind.pokeAPI),
+        ("http://127.0.0.1:8080/api/v2/", .pokeAPI),
+        ("http://127.0.0.1:8080/API/V2", .pokeAPI),
+        ("https://abc.supabase.co/rest/v1", .postgREST),
+        ("http://127.0.0.1:8080/rest/v1/", .postgREST),
+        ("https://rickandmortyapi.com/api", .rickAndMorty),
+        ("http://127.0.0.1:8080/api", .rickAndMorty),
+        ("http://127.0.0.1:8080/api/v2/pokemon", .rickAndMorty),
+        ("http://127.0.0.1:8080", .rickAndMorty),
+        ("not a url", .rickAndMorty),
+    ])
+    func kindIsInferredFromThePath(url: String, kind: APIKind) {
+        #expect(APIKind.inferred(fromBaseURL: url) == kind)
+    }
+
+    @Test func onlyRickAndMortyFixesThePageSize() {
+        #expect(!APIKind.rickAndMorty.allowsPageSize)
+        #expect(APIKind.pokeAPI.allowsPageSize && APIKind.postgREST.allowsPageSize)
+        #expect(APIKind(rawValue: "pokeapi") == .pokeAPI && APIKind(rawValue: "postgrest") == .postgREST)
+    }
+
+    @Test func filtersParseIntoColumnAndExpression() throws {
+        let dead = try PostgRESTFilter(parsing: "status=eq.Dead")
+        #expect(dead.column == "status" && dead.op == "eq" && dead.value == "Dead" && !dead.negated)
+        #expect(dead.queryItem == ("status", "eq.Dead"))
+        let notIn = try PostgRESTFilter(parsing: "id=not.in.(1,2,3)")
+        #expect(notIn.negated && notIn.op == "in" && notIn.value == "(1,2,3)" && notIn.expression == "not.in.(1,2,3)")
+        #expect(try PostgRESTFilter(parsing: "type=is.null").op == "is")
+        #expect(try PostgRESTFilter(parsing: "name=ilike.*rick*").value == "*rick*")
+        // The value may hold dots and '='.
+        #expect(try PostgRESTFilter(parsing: "name=eq.a.b=c").value == "a.b=c")
+    }
+
+    @Test(arguments: ["status", "status=Dead", "status=xx.Dead", "=eq.1", "1abc=eq.1", "na me=eq.x",
+                      "id=in.1,2", "type=is.maybe", "order=eq.id", "select=eq.x"])
+    func malformedFiltersAreRefused(_ text: String) {
+        #expect(throws: RequestSyntaxError.self) { try PostgRESTFilter(parsing: text) }
+    }
+
+    @Test func ordersAreColumnsWithModifiers() throws {
+        #expect(PostgRESTOrder.byID.text == "id")
+        #expect(try PostgRESTOrder(parsing: "name.desc").text == "name.desc")
+        #expect(try PostgRESTOrder(parsing: "status.asc.nullslast,id.desc").text == "status.asc.nullslast,id.desc")
+        for bad in ["", "name.down", "na me", "name,"] {
+            #expect(throws: RequestSyntaxError.self, "\(bad)") { try PostgRESTOrder(parsing: bad) }
+        }
+    }
+
+    @Test func theKeyGoesOutTwiceAndIsNeverShown() throws {
+        var headers = RequestHeaders()
+        try headers.add(line: "X-Client: portal")
+        try headers.add(line: "apikey: old")
+        headers.addAPIKey(" s3cr3t-key ")
+        #expect(headers.fields["apikey"] == "s3cr3t-key")
+        #expect(headers.fields["Authorization"] == "Bearer s3cr3t-key")
+        #expect(headers.fields["X-Client"] == "portal")
+        #expect(headers.fields.count == 3)
+        #expect(!headers.description.contains("s3cr3t") && headers.description.contains("apikey: ***"))
+        // A request's own header of the same name (any case) is replaced, not doubled.
+        let applied = headers.applied(to: ["AUTHORIZATION": "x", "Range": "0-19"])
+        #expect(applied["Range"] == "0-19" && applied["AUTHORIZATION"] == nil && applied["Authorization"] == "Bearer s3cr3t-key")
+        var empty = RequestHeaders()
+        empty.addAPIKey("  ")
+        #expect(empty.isEmpty)
+    }
+
+    @Test func badHeaderLinesNameTheProblemNotTheValue() {
+        var headers = RequestHeaders()
+        for line in ["no colon here s3cr3t", "Bad Name: s3cr3t", ": s3cr3t", "X-Ok: s3cr3t\u{1B}[2J"] {
+            do {
+                try headers.add(line: line)
+                Issue.record("accepted \(line.debugDescription)")
+            } catch {
+                #expect(!error.description.contains("s3cr3t"), "\(error)")
+            }
+        }
+        #expect(headers.isEmpty)
+    }
+}
