@@ -91,6 +91,25 @@ struct CacheEndToEndTests {
         #expect(offline.status == 0 && offline.stdout == both.first?.stdout)
     }
 
+    @Test func theAPIKeyNeverReachesTheCacheFiles() throws {
+        let scratch = try Scratch()
+        let mirror = try MirrorProcess(data: EndToEndEnvironment.dataFolder ?? ".", scratch: scratch.folder)
+        let secret = "sk-e2e-\(UUID().uuidString)"
+        let arguments = ["list", "characters", "--base-url", mirror.origin + "/rest/v1", "--limit", "5"]
+        let first = try scratch.portal(arguments, environment: ["PORTAL_API_KEY": secret])
+        mirror.stop()
+        #expect(first.status == 0 && first.stdout.split(separator: "\n").count == 5, "\(first.stderr)")
+        // Kept under the key's hash: the same key finds it offline, no key does not.
+        #expect(try scratch.portal(arguments + ["--offline"], environment: ["PORTAL_API_KEY": secret]).stdout == first.stdout)
+        #expect(try scratch.portal(arguments + ["--offline"]).status == 1)
+        var all = Data()
+        for file in try FileManager.default.contentsOfDirectory(atPath: scratch.cacheDir) {
+            all += try Data(contentsOf: URL(fileURLWithPath: scratch.cacheDir).appendingPathComponent(file))
+        }
+        #expect(all.range(of: Data("/rest/v1/characters".utf8)) != nil, "the answer is in the files searched")
+        #expect(all.range(of: Data(secret.utf8)) == nil, "the API key is in the cache files")
+    }
+
     @Test func aCorruptCacheFileCostsOneWarning() throws {
         let scratch = try Scratch()
         try FileManager.default.createDirectory(atPath: scratch.cacheDir, withIntermediateDirectories: true)
@@ -120,9 +139,12 @@ private final class Scratch: Sendable {
     func file(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     /// Runs portal with this test's `--cache-dir`.
-    func portal(_ arguments: [String]) throws -> Spawn.Result {
-        try Spawn.run(EndToEndEnvironment.portal ?? "portal", arguments + ["--cache-dir", cacheDir],
-                      environment: ProcessInfo.processInfo.environment, scratch: folder)
+    func portal(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Spawn.Result {
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "PORTAL_API_KEY")
+        environment.merge(extra) { _, new in new }
+        return try Spawn.run(EndToEndEnvironment.portal ?? "portal", arguments + ["--cache-dir", cacheDir],
+                             environment: environment, scratch: folder)
     }
 
     func trace(_ name: String) throws -> [Substring] {
