@@ -6,8 +6,8 @@ SWIFT ?= swift
 PORT ?= 8080
 # The binary `make run` opens (the end-to-end test points it at the debug build).
 PORTAL_BIN ?= .build/release/portal
-# Debian packages the build and the end-to-end tests need.
-DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux
+# Debian packages the build and the end-to-end tests need (libsqlite3-dev: GRDB, the disk cache).
+DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux libsqlite3-dev
 
 export LANG := C.UTF-8
 export PORTAL_DATA := $(abspath $(DATA))
@@ -49,9 +49,12 @@ mirror: deps
 	.build/debug/portal-mirror --data $(DATA) --host 127.0.0.1 --port $(PORT) $(MIRROR_FLAGS)
 
 ## All tests: unit, golden screens, mirror integration, and end-to-end in tmux.
+## One test at a time: the end-to-end tests wait on tmux and child processes, and in
+## parallel they held the two threads of the cooperative pool that the in-process mirrors
+## answer on (their requests then timed out). About 1.5 minutes on 2 cores.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 
 ## Speed, memory and network figures (release build); see docs/benchmarks.md.
 bench: deps

@@ -120,6 +120,8 @@ public final class EffectInterpreter: EffectPerformer {
                 if Task.isCancelled { return .failed }
                 let side = AvatarOutcome.pixels
                 outcome = (try? AvatarImage.decode(response.body, width: side, height: side)).map { .image($0) } ?? .unavailable
+                // The picture decoded: the disk cache may keep these bytes (see DecodeReceipt).
+                if case .image = outcome { response.confirmDecoded() }
             case 404, 410:
                 outcome = .unavailable
             default:

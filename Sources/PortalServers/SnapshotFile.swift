@@ -15,7 +15,10 @@ enum SnapshotFile {
     static func read(_ path: String, limit: Int) throws(PortalError) -> Data {
         let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
+            // Through symbolic links (a snapshot assembled from links is fine): what counts
+            // is what the link leads to.
+            let resolved = (path as NSString).resolvingSymlinksInPath
+            attributes = try FileManager.default.attributesOfItem(atPath: resolved)
         } catch {
             throw .dataFileUnreadable(path, "missing or unreadable")
         }

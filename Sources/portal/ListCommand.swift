@@ -103,9 +103,17 @@ struct ListCommand: AsyncParsableCommand {
         let loader = ListLoader(strategy: strategy)
         let fetcher = PageFetcher(transport: transport, strategy: strategy)
         var printed = 0
+        var saidStale = false
         let output = FileHandle.standardOutput
         while let ticket = loader.loadMore() {
-            let change = loader.apply(await fetcher.fetch(ticket), for: ticket)
+            let result = await fetcher.fetch(ticket)
+            // Once per run: the network failed and the disk cache stood in (stale-if-error).
+            if !saidStale, case .success(let page) = result, let cache = page.cache, cache.source == .stale {
+                saidStale = true
+                let why = cache.networkUnavailable.map(Sanitize.line) ?? "the network failed"
+                FileHandle.standardError.write(Data("portal: \(why); showing answers \(cache.label(now: Date()) ?? "cached")\n".utf8))
+            }
+            let change = loader.apply(result, for: ticket)
             switch change {
             case .inserted(let range):
                 var text = ""

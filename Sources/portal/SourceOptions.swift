@@ -27,6 +27,9 @@ struct SourceOptions: ParsableArguments {
         try dialect.headers(environment: ProcessInfo.processInfo.environment)
     }
 
+    /// The on-disk HTTP cache (`--cache-dir`, `--no-cache`, `--offline`, …).
+    @OptionGroup var cache: CacheOptions
+
     func validate() throws {
         if data != nil && baseURL != nil {
             throw ValidationError("--data and --base-url name two sources; give one")
@@ -59,13 +62,15 @@ struct SourceOptions: ParsableArguments {
         return SplitURL(apiBaseURL).map { $0.origin.host + ($0.origin.port == 80 || $0.origin.port == 443 ? "" : ":\($0.origin.port)") } ?? apiBaseURL
     }
 
-    /// Builds the connection: traced when `--trace` is given, and for HTTP, cached by URL.
+    /// Builds the connection: traced when `--trace` is given, and for HTTP, cached by URL
+    /// for the session in memory, and on disk across runs behind it.
     func connect() throws -> Connection {
         var transport: any Transport
         if let data {
             transport = try SnapshotTransport(dataFolder: data, api: apiKind)
         } else {
-            transport = HTTPTransport()
+            // Inside the tracer, so each trace line can say hit, revalidated or miss.
+            transport = cache.wrap(HTTPTransport())
         }
         var tracer: TracingTransport?
         if let trace {

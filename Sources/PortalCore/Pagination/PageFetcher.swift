@@ -22,7 +22,7 @@ public struct PageFetcher<Strategy: PageStrategy>: Sendable {
 
     /// One attempt, no retries.
     public func fetchOnce(_ request: PageRequest) async -> Result<PageContent<Strategy.Item>, PageFailure> {
-        await sender.sendOnce(request.http) { response throws(PageFailure) in try strategy.decode(response, for: request) }
+        await sender.sendOnce(request.http) { response throws(PageFailure) in try decode(response, for: request) }
     }
 
     /// Attempts until success, a final failure, or the policy's limit; `onRetry` reports
@@ -33,7 +33,14 @@ public struct PageFetcher<Strategy: PageStrategy>: Sendable {
     ) async -> Result<PageContent<Strategy.Item>, PageFailure> {
         let request = ticket.request
         return await sender.send(request.http, decode: { response throws(PageFailure) in
-            try strategy.decode(response, for: request)
+            try decode(response, for: request)
         }, onRetry: onRetry)
+    }
+
+    /// The strategy's decoding, with the answer's cache status carried onto the page.
+    private func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Strategy.Item> {
+        var content = try strategy.decode(response, for: request)
+        content.cache = response.cache
+        return content
     }
 }

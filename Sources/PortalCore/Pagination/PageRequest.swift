@@ -23,11 +23,14 @@ public struct PageContent<Item: Sendable>: Sendable {
     public var items: [Item]
     public var next: PageRequest?
     public var totalCount: Int?
+    /// Where the page came from when a disk cache is in use (see `CacheStatus`).
+    public var cache: CacheStatus?
 
-    public init(items: [Item], next: PageRequest?, totalCount: Int?) {
+    public init(items: [Item], next: PageRequest?, totalCount: Int?, cache: CacheStatus? = nil) {
         self.items = items
         self.next = next
         self.totalCount = totalCount
+        self.cache = cache
     }
 }
 
@@ -64,7 +67,7 @@ public struct PageFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var isTransient: Bool {
         switch kind {
         case .http(let status): status == 429 || status >= 500
-        case .transport(.bodyTooLarge), .transport(.cancelled), .transport(.notServed): false
+        case .transport(.bodyTooLarge), .transport(.cancelled), .transport(.notServed), .transport(.notInCache): false
         case .transport: true
         case .malformed: true
         case .foreignLink, .refusedNext: false

@@ -29,7 +29,8 @@ public struct RetryingSender: Sendable {
         self.now = now
     }
 
-    /// One attempt: no answer becomes a `.transport` failure; `decode` judges the answer.
+    /// One attempt: no answer becomes a `.transport` failure; `decode` judges the answer,
+    /// and an answer that decoded is confirmed to any cache waiting to keep it.
     public func sendOnce<Value>(
         _ request: HTTPRequest, decode: (HTTPResponse) throws(PageFailure) -> Value
     ) async -> Result<Value, PageFailure> {

@@ -5,9 +5,13 @@ import Synchronization
 /// `{"url":…,"status":…,"ms":…,"bytes":…}` (status 0 and an `error` when no answer came).
 ///
 /// This is how request counts are checked from outside the process (`--trace`), for the
-/// snapshot as well as the network. A trace that cannot be written (a full disk,
-/// `/dev/full`) must not take the program down: the first failed write stops tracing and
-/// is kept in `writeFailure` for the command to report once, when it is done.
+/// snapshot as well as the network. Behind an on-disk cache each line also says
+/// `"cache": "hit" | "revalidated" | "miss" | "stale"`; a line without `ms` (a cache hit,
+/// or `--offline` finding nothing) never went over the network, so the requests are
+/// exactly the lines with `ms`.
+/// A trace that cannot be written (a full disk, `/dev/full`) must not take the program
+/// down: the first failed write stops tracing and is kept in `writeFailure` for the
+/// command to report once, when it is done.
 public final class TracingTransport: Transport {
     private struct Log {
         var handle: FileHandle?
@@ -43,24 +47,34 @@ public final class TracingTransport: Transport {
         let start = ContinuousClock.now
         do {
             let response = try await inner.send(request)
-            record(request, status: response.status, bytes: response.body.count, since: start, error: nil)
+            let cache = response.cache
+            record(request, status: response.status, bytes: response.body.count,
+                   since: cache?.source == .hit ? nil : start, error: cache?.source == .stale ? cache?.networkUnavailable : nil,
+                   cache: cache?.source.rawValue)
             return response
+        } catch TransportError.notInCache {
+            record(request, status: 0, bytes: 0, since: nil, error: TransportError.notInCache.description, cache: CacheStatus.Source.miss.rawValue)
+            throw TransportError.notInCache
         } catch {
-            record(request, status: 0, bytes: 0, since: start, error: "\(error)")
+            record(request, status: 0, bytes: 0, since: start, error: "\(error)", cache: nil)
             throw error
         }
     }
 
-    private func record(_ request: HTTPRequest, status: Int, bytes: Int, since start: ContinuousClock.Instant, error: String?) {
-        let elapsed = ContinuousClock.now - start
-        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    /// `start` is nil for an answer that never went over the network: no `ms` then.
+    private func record(_ request: HTTPRequest, status: Int, bytes: Int, since start: ContinuousClock.Instant?, error: String?, cache: String?) {
         var w = JSONWriter()
         w.beginObject()
         w.field("url", request.url.absoluteString)
         w.field("status", status)
-        w.key("ms")
-        w.raw(String(format: "%.2f", ms).utf8)
+        if let start {
+            let elapsed = ContinuousClock.now - start
+            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            w.key("ms")
+            w.raw(String(format: "%.2f", ms).utf8)
+        }
         w.field("bytes", bytes)
+        if let cache { w.field("cache", cache) }
         if let error { w.field("error", error) }
         w.endObject()
         let line = Data(w.bytes + [0x0A])

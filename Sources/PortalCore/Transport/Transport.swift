@@ -16,9 +16,13 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [String: String]
     public var body: Data
-    /// Set by a cache that fetched this answer and would keep it, once told it is good
-    /// (see `confirmDecoded`). Nil for answers from anywhere else.
+    /// Set by the session cache that fetched this answer and would keep it, once told it
+    /// is good (see `confirmDecoded`). Nil for answers from anywhere else.
     public var admission: CacheAdmission?
+    /// Set by the on-disk cache: where this answer came from (nil without a disk cache).
+    public var cache: CacheStatus?
+    /// Set by the on-disk cache on a fresh answer it keeps only once it decoded.
+    public var receipt: DecodeReceipt?
 
     public init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
@@ -39,6 +43,7 @@ public struct HTTPResponse: Sendable {
     /// undecodable 200 must be fetched again on retry, not served again.
     public func confirmDecoded() {
         admission?.admit()
+        receipt?.confirm()
     }
 }
 
@@ -72,6 +77,8 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case cancelled
     /// The URL is not one this transport serves (e.g. the snapshot asked for another host).
     case notServed(String)
+    /// `--offline`, and the on-disk cache has no answer for this request.
+    case notInCache
 
     public var description: String {
         switch self {
@@ -82,6 +89,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
             limit >= 1_048_576 ? "response larger than \(limit / 1_048_576) MiB" : "response larger than \(limit / 1024) KiB"
         case .cancelled: "cancelled"
         case .notServed(let url): "not served here: \(url)"
+        case .notInCache: "not in the cache (offline)"
         }
     }
 }
