@@ -9,9 +9,8 @@ import Testing
 /// compiled into this target from Fuzz/ (FuzzEntryPoints.swift here is a symlink).
 ///
 /// Found inputs are kept as libFuzzer saved them, in `Fuzz/Regressions/<target>/`, read in
-/// place; inputs that are a pattern (20,000 `[`) are made here. A finding whose fix lives on
-/// another branch still kills this process, so its test is disabled naming that branch, to
-/// be enabled when the branches meet.
+/// place; inputs that are a pattern (20,000 `[`) are made here. Every finding so far is
+/// fixed, and each test here failed (or crashed the process) before its fix.
 @Suite struct FuzzRegressionTests {
     /// A crash input saved by a fuzzer.
     static func found(_ target: String, _ name: String) throws -> [UInt8] {
@@ -62,7 +61,7 @@ import Testing
     /// fuzz-headers: `Retry-After: 91e300` (and any number of seconds beyond Int.max / 1000)
     /// trapped converting to Int in `RetryPolicy.delay` (RetryPolicy.swift:36); `ListLoader.apply`
     /// converts the same way.
-    @Test(.disabled("crashes the test process until the fix on hardening-core lands; the lead enables it at merge")) func retryAfterBeyondIntIsCappedNotATrap() throws {
+    @Test func retryAfterBeyondIntIsCappedNotATrap() throws {
         try FuzzEntryPoint.headers(try Self.found("fuzz-headers", "retry-after-91e300"))
         for value in ["1e300", "inf", "99999999999999999", "9223372036854775807"] {
             try FuzzEntryPoint.headers(Self.text("429\nRetry-After: \(value)\n\n"))
@@ -73,7 +72,7 @@ import Testing
     /// `URL(string:)` does not trapped on the force unwrap in `APIRequest.url(base:)`
     /// (APIRequest.swift:92) from `RickAndMortyPages.init`; the found input has a byte
     /// 0xAE in the host. With it, the three the issue lists.
-    @Test(.disabled("crashes the test process until the fix on hardening-core lands; the lead enables it at merge")) func aBaseURLThatPassedValidationBuildsItsFirstPage() throws {
+    @Test func aBaseURLThatPassedValidationBuildsItsFirstPage() throws {
         try FuzzEntryPoint.baseURLOption(try Self.found("fuzz-base-url", "base-url-host-invalid-utf8"))
         for base in ["http://a b/api", "http://[::1:1/api", "http://127.0.0.1:-1/api"] {
             try FuzzEntryPoint.baseURLOption(Self.text(base))
@@ -82,7 +81,7 @@ import Testing
 
     /// Nesting 20,000 deep overflowed the stack in `JSONReader.skipValue` (a SIGSEGV that no
     /// test can survive), for a page, an episodes answer and the snapshot's files alike.
-    @Test(.disabled("crashes the test process until the fix on hardening-core lands; the lead enables it at merge")) func deepNestingIsRefusedNotAStackOverflow() throws {
+    @Test func deepNestingIsRefusedNotAStackOverflow() throws {
         let deep = String(repeating: "[", count: 20_000)
         try FuzzEntryPoint.jsonModels(Self.text(deep))
         try FuzzEntryPoint.rickAndMortyPage(Self.text("{\"info\":{\"count\":1,\"next\":null,\"x\":\(deep)"))
@@ -94,7 +93,7 @@ import Testing
     /// full window of 20 rows ending at Int.max overflows `last + 1` for the next window
     /// (line 77). Not fixed on any branch yet. Inputs written by hand from the class while
     /// checking what the target reached (libFuzzer did not get there within its runs).
-    @Test(.disabled("crashes the test process: Content-Range arithmetic is not yet checked on any branch (ContentRangePages.swift:73, :77)"))
+    @Test
     func contentRangeAtIntMaxIsMalformedNotATrap() throws {
         try FuzzEntryPoint.postgRESTPage(try Self.found("fuzz-postgrest-page", "content-range-last-int-max"))
         let rows = (1...20).map { "{\"id\":\($0),\"name\":\"p\($0)\",\"height\":1,\"weight\":1,\"types\":[]}" }
@@ -105,7 +104,7 @@ import Testing
     /// fuzz-rickandmorty-page invariant: a `next` link that does not parse went into the
     /// failure message unsanitised ("unreadable next link: ESC]0;owned BEL"), which
     /// `portal list` prints to stderr as it is. Input written by hand to the invariant.
-    @Test(.disabled("fails until RickAndMortyPages sanitises the unreadable next link in its message (PortalCore, not yet on any branch)"))
+    @Test
     func anUnreadableNextLinkIsQuotedWithoutEscapes() throws {
         try FuzzEntryPoint.rickAndMortyPage(try Self.found("fuzz-rickandmorty-page", "next-link-escape-in-message"))
     }
@@ -114,7 +113,7 @@ import Testing
     /// not a number dropped), whose URL is `…/character/`, which parses back as the list:
     /// `next` would quietly turn into another request. `…/character/[]` does the same on
     /// hardening-core, where an unreadable id already makes the whole link unreadable.
-    @Test(.disabled("fails until an empty id list does not rebuild as the list URL (APIRequest, PortalCore; not yet on any branch)"))
+    @Test
     func anIDListRebuildsAsTheSameRequest() throws {
         try FuzzEntryPoint.apiURL(try Self.found("fuzz-api-url", "ids-that-do-not-parse-rebuild-as-list"))
         try FuzzEntryPoint.apiURL(Self.text(TestData.base + "/character/[]"))

@@ -131,7 +131,10 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
         guard let first = range.first, let last = range.last else {
             return PageContent(items: [], next: nil, totalCount: range.total)
         }
-        guard last - first + 1 == rows.count else {
+        // Server numbers near Int.max must not trap: the window's width and its end are
+        // computed with overflow checks, and an impossible window is malformed.
+        let (width, overflowed) = last.subtractingReportingOverflow(first)
+        guard !overflowed, width < Int.max, width + 1 == rows.count, last < Int.max else {
             throw PageFailure(.malformed, "Content-Range \(first)-\(last) does not match \(rows.count) rows")
         }
         let atEnd = rows.count < pageSize || range.total.map { last + 1 >= $0 } ?? false

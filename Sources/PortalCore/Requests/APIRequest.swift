@@ -159,7 +159,8 @@ public struct APIRequest: Sendable, Hashable, CustomStringConvertible {
                 guard let id = itemID(part.trimmingCharacters(in: .whitespaces)) else { return nil }
                 out.append(id)
             }
-            return out
+            // An empty list names nothing (and would rebuild as the list's own URL).
+            return out.isEmpty ? nil : out
         }
         if text.hasPrefix("[") && text.hasSuffix("]") {
             return ids(text.dropFirst().dropLast()).map { .many($0) }
