@@ -1,3 +1,4 @@
+import Foundation
 import PortalCore
 
 /// The whole browser: one tab per list of the source, each with its grid, search, filters
@@ -29,6 +30,8 @@ public final class ScreenController: App, ItemListViewDelegate {
     public let showsAvatars: Bool
 
     private let now: @Sendable () -> ContinuousClock.Instant
+    /// The wall clock, for "cached 3 h ago" (a cached answer's age is a date).
+    private let today: @Sendable () -> Date
     private var lastPaneToken = 0
     private var started = false
     /// Effects asked for during the current `update`.
@@ -39,8 +42,10 @@ public final class ScreenController: App, ItemListViewDelegate {
     ///   - initialFilters: filters for the initial tab's list, e.g. from `--status dead`.
     public init(
         source: any Source, sourceLabel: String, initialTab: Int = 0, initialFilters: [(String, String)] = [],
-        showsAvatars: Bool = true, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+        showsAvatars: Bool = true, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+        today: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.today = today
         self.source = source
         self.sourceLabel = sourceLabel
         self.showsAvatars = showsAvatars
@@ -317,6 +322,9 @@ public final class ScreenController: App, ItemListViewDelegate {
             case .ignored:
                 return
             case .inserted(let range):
+                if case .success(let page) = result {
+                    tab.offlineNote = page.cache.flatMap { $0.isOffline ? $0.label(now: today()) : nil }
+                }
                 tab.listView.apply(inserted: range, isLoading: tab.loader.state.isLoading, hasMore: tab.canLoadMore)
             case .failed:
                 tab.syncLoadState()
@@ -391,7 +399,7 @@ public final class ScreenController: App, ItemListViewDelegate {
             phase = .failed((tab.retryRefusal.map { $0 + " · " } ?? "") + Sanitize.line(failure.message))
         case .exhausted: phase = .exhausted
         }
-        return ListStatus(loaded: loader.count, total: loader.totalCount, pages: loader.pagesLoaded, phase: phase)
+        return ListStatus(loaded: loader.count, total: loader.totalCount, pages: loader.pagesLoaded, phase: phase, note: tab.offlineNote)
     }
 
     public var gridNote: GridNote {

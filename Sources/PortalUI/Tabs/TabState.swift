@@ -18,6 +18,9 @@ public final class TabState {
     var retryNote: String?
     /// Why the last `r` did not retry (a 429's `Retry-After` still running).
     var retryRefusal: String?
+    /// Where the last page came from when the network failed and the disk cache stood in
+    /// (`cached 3 h ago · offline`); nil while the network answers.
+    var offlineNote: String?
 
     init(index: Int, spec: TabSpec, query: ListQuery, firstPage: PageRequest, now: @escaping @Sendable () -> ContinuousClock.Instant) {
         self.index = index
@@ -43,6 +46,7 @@ public final class TabState {
         listView.reset()
         retryNote = nil
         retryRefusal = nil
+        offlineNote = nil
     }
 
     /// Whether the loader could hand out a next page (not at the end, not failed).

@@ -14,12 +14,16 @@ public struct ListStatus: Sendable, Equatable {
     public var total: Int?
     public var pages: Int
     public var phase: Phase
+    /// Said after the counts when the list came from the disk cache because the network
+    /// failed, e.g. `cached 3 h ago · offline`.
+    public var note: String?
 
-    public init(loaded: Int, total: Int?, pages: Int, phase: Phase) {
+    public init(loaded: Int, total: Int?, pages: Int, phase: Phase, note: String? = nil) {
         self.loaded = loaded
         self.total = total
         self.pages = pages
         self.phase = phase
+        self.note = note
     }
 }
 
@@ -32,6 +36,10 @@ public enum StatusLineView {
         var counts = status.total.map { "\(status.loaded) / \($0)" } ?? "\(status.loaded)"
         counts = " " + counts + " · page \(status.pages)"
         var spans = [Span(counts, bar)]
+        if let note = status.note {
+            spans.append(Span(" · ", bar))
+            spans.append(Span(note, Style(foreground: .yellow, reverse: true)))
+        }
         switch status.phase {
         case .idle:
             break
