@@ -41,7 +41,7 @@ struct BrowseCommand: ParsableCommand {
     }
 
     func validate() throws {
-        let tabs = source.browseSource.tabs
+        let tabs = try source.browseSource().tabs
         let index = try tab.map { name in
             guard let index = Self.tabIndex(name, in: tabs) else {
                 throw ValidationError("--tab must be one of: \(tabs.map { $0.title.lowercased() }.joined(separator: ", "))")
@@ -55,7 +55,7 @@ struct BrowseCommand: ParsableCommand {
     func run() throws {
         // Everything that can fail with a message fails here, before the screen changes.
         let transport = try source.makeTransport()
-        let browseSource = source.browseSource
+        let browseSource = try source.browseSource()
         let label = source.label
         let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
         let filters = self.filters.given
