@@ -179,15 +179,18 @@ struct PortalRun {
     /// More arguments for the browser, e.g. `--status dead`.
     let arguments: String
 
-    init(_ session: TmuxSession, arguments: String = "") {
+    /// The source's flags: the snapshot unless told (`--base-url …`).
+    let source: String
+
+    init(_ session: TmuxSession, arguments: String = "", source: String? = nil) {
         self.session = session
         self.arguments = arguments
+        self.source = source ?? "--data '\(EndToEndEnvironment.dataFolder ?? ".")'"
     }
 
     var commandLine: String {
         let portal = EndToEndEnvironment.portal ?? "portal"
-        let data = EndToEndEnvironment.dataFolder ?? "."
-        return "'\(portal)' \(arguments) --data '\(data)' --trace '\(session.file("trace.jsonl"))'; s=$?; stty -a > '\(session.file("stty"))'; echo \"exit=$s\" > '\(session.file("status"))'"
+        return "'\(portal)' \(arguments) \(source) --trace '\(session.file("trace.jsonl"))'; s=$?; stty -a > '\(session.file("stty"))'; echo \"exit=$s\" > '\(session.file("status"))'"
     }
 
     /// Every URL in the trace, in order.

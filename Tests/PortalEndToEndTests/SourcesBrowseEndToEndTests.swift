@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// The browser against PokeAPI and PostgREST as a user runs it: the binary in tmux,
+/// pointed at an in-process mirror, scrolled to the end, a detail opened, quit, and the
+/// `--trace` checked for one request per page and for the key.
+@Suite(.serialized, .enabled(if: EndToEndEnvironment.canDriveTerminal, EndToEndEnvironment.skipReason))
+struct SourcesBrowseEndToEndTests {
+    let data = EndToEndEnvironment.dataFolder ?? "."
+
+    /// The trace's URLs once it has stopped growing.
+    static func settledTrace(_ run: PortalRun) throws -> [String] {
+        var previous = -1
+        var urls: [String] = []
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            urls = try run.traceURLs()
+            if urls.count == previous { break }
+            previous = urls.count
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        return urls
+    }
+
+    static func quit(_ session: TmuxSession, _ run: PortalRun) throws {
+        try session.press("Escape")
+        try session.press("q")
+        #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
+        try run.expectSaneTerminal()
+    }
+
+    @Test func pokeAPIGridToTheLastPokemonAndItsDetail() async throws {
+        try await withMirror(data: data) { origin in
+            try await offThePool {
+                let session = try TmuxSession(columns: 120, rows: 30)
+                defer { session.close() }
+                let run = PortalRun(session, source: "--base-url '\(origin)/api/v2'")
+                try session.type(line: "NO_COLOR=1 " + run.commandLine)
+                let first = try session.waitFor("bulbasaur")
+                #expect(first.contains("portal · PokeAPI"), "\(first)")
+                try session.press("End")
+                try session.waitFor("meowstic-female-mega")
+                try session.press("Enter")
+                let detail = try session.waitFor("Sprite")
+                #expect(detail.contains("Types      psychic") && detail.contains("Sprite     none served"), "\(detail)")
+                #expect(!detail.contains("error"))
+                try Self.quit(session, run)
+                let urls = try Self.settledTrace(run)
+                let pages = urls.filter { $0.contains("/pokemon?offset=") }
+                #expect(pages.count == 68 && Set(pages).count == 68)
+                #expect(urls.filter { $0.hasSuffix("/pokemon/10326/") }.count == 1)
+                #expect(urls.count == 69)
+            }
+        }
+    }
+
+    @Test func postgRESTGridWithAKeyToButterRobotAndATraceWithoutIt() async throws {
+        let key = "sb-secret-\(UInt32.random(in: 0...UInt32.max))"
+        try await withMirror(data: data, requireKey: key) { origin in
+            try await offThePool {
+                let session = try TmuxSession(columns: 120, rows: 30)
+                defer { session.close() }
+                let run = PortalRun(session, source: "--base-url '\(origin)/rest/v1' --table characters")
+                try session.type(line: "NO_COLOR=1 PORTAL_API_KEY='\(key)' " + run.commandLine)
+                let first = try session.waitFor("Rick Sanchez")
+                #expect(first.contains("portal · PostgREST · characters"), "\(first)")
+                try session.press("End")
+                try session.waitFor("Butter Robot")
+                try session.press("Enter")
+                let detail = try session.waitFor("Passing Butter Robot")
+                #expect(!detail.contains(key))
+                try Self.quit(session, run)
+                let urls = try Self.settledTrace(run)
+                let pages = urls.filter { $0.contains("/characters?select=*&order=id") }
+                #expect(pages.count == 42 && Set(pages).count == 1, "\(pages.count)")  // one URL: the window is a header
+                let trace = try String(contentsOfFile: session.file("trace.jsonl"), encoding: .utf8)
+                #expect(!trace.contains(key) && !trace.contains(#""status":401"#))
+            }
+        }
+    }
+}
