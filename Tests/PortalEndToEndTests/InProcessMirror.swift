@@ -20,7 +20,9 @@ func withMirror(data: String, requireKey: String? = nil, _ body: (String) async 
 }
 
 /// Runs blocking work (a tmux session's waits, a spawned process) on a thread of its
-/// own, so it holds no thread of the cooperative pool the in-process mirror answers on.
+/// own, so it holds no thread of the cooperative pool. Every tmux test runs its body
+/// here: on 2 cores the pool has 2 threads, and two synchronous tmux suites blocking them
+/// for seconds stalled every in-process mirror of the run (their requests timed out).
 func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
