@@ -218,9 +218,9 @@ struct PortalRun {
         }
     }
 
-    /// The page numbers of the unfiltered character list requests, once the trace has
-    /// stopped growing (a page may still be in flight when the last card appears).
-    func settledListPages() throws -> [Int] {
+    /// Every URL in the trace once it has stopped growing (a request may still be in
+    /// flight when the screen shows what the test waits for).
+    func settledTraceURLs() throws -> [String] {
         var previous = -1
         var urls: [String] = []
         let deadline = Date().addingTimeInterval(10)
@@ -230,6 +230,13 @@ struct PortalRun {
             previous = urls.count
             Thread.sleep(forTimeInterval: 0.3)
         }
+        return urls
+    }
+
+    /// The page numbers of the unfiltered character list requests, once the trace has
+    /// stopped growing (a page may still be in flight when the last card appears).
+    func settledListPages() throws -> [Int] {
+        let urls = try settledTraceURLs()
         return urls.compactMap { url -> Int? in
             guard let components = URLComponents(string: url),
                   components.path.hasSuffix("/character") || components.path.hasSuffix("/character/") else { return nil }

@@ -8,20 +8,6 @@ import Testing
 struct SourcesBrowseEndToEndTests {
     let data = EndToEndEnvironment.dataFolder ?? "."
 
-    /// The trace's URLs once it has stopped growing.
-    static func settledTrace(_ run: PortalRun) throws -> [String] {
-        var previous = -1
-        var urls: [String] = []
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            urls = try run.traceURLs()
-            if urls.count == previous { break }
-            previous = urls.count
-            Thread.sleep(forTimeInterval: 0.3)
-        }
-        return urls
-    }
-
     static func quit(_ session: TmuxSession, _ run: PortalRun) throws {
         try session.press("Escape")
         try session.press("q")
@@ -48,7 +34,7 @@ struct SourcesBrowseEndToEndTests {
             #expect(detail.contains("Types      psychic") && detail.contains("Sprite     none served"), "\(detail)")
             #expect(!detail.contains("error"))
             try Self.quit(session, run)
-            let urls = try Self.settledTrace(run)
+            let urls = try run.settledTraceURLs()
             // 1351 Pokémon in pages of 100: 14 requests, each once, and one for the detail.
             let pages = urls.filter { $0.contains("/pokemon?offset=") }
             #expect(pages.count == 14 && Set(pages).count == 14 && pages.allSatisfy { $0.hasSuffix("&limit=100") })
@@ -76,7 +62,7 @@ struct SourcesBrowseEndToEndTests {
             let detail = try session.waitFor("Passing Butter Robot")
             #expect(!detail.contains(key))
             try Self.quit(session, run)
-            let urls = try Self.settledTrace(run)
+            let urls = try run.settledTraceURLs()
             let pages = urls.filter { $0.contains("/characters?select=*&order=id") }
             // 826 rows in windows of 100: 9 requests, all one URL (the window is a header).
             #expect(pages.count == 9 && Set(pages).count == 1, "\(pages.count)")

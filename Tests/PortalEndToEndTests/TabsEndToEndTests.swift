@@ -13,20 +13,6 @@ struct TabsEndToEndTests {
         return (session, run)
     }
 
-    /// The trace once it has stopped growing.
-    func settledTrace(_ run: PortalRun) throws -> [String] {
-        var previous = -1
-        var urls: [String] = []
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            urls = try run.traceURLs()
-            if urls.count == previous { break }
-            previous = urls.count
-            Thread.sleep(forTimeInterval: 0.3)
-        }
-        return urls
-    }
-
     func quit(_ session: TmuxSession, _ run: PortalRun) throws {
         try session.press("q")
         if (try? session.waitForFile(session.file("status"), timeout: 2)) == nil {
@@ -40,7 +26,7 @@ struct TabsEndToEndTests {
         try await offThePool { [self] in
             let (session, run) = try start()
             defer { session.close() }
-            let characterPages = try settledTrace(run).filter { $0.contains("/character?") || $0.hasSuffix("/character") }
+            let characterPages = try run.settledTraceURLs().filter { $0.contains("/character?") || $0.hasSuffix("/character") }
             #expect(!characterPages.isEmpty)
 
             // 2: the episodes tab; Enter on Pilot lists its 19 characters.
@@ -49,7 +35,7 @@ struct TabsEndToEndTests {
             try session.press("Enter")
             let pilot = try session.waitFor("Morty Smith")
             #expect(pilot.contains("Characters  19"), "\(pilot)")
-            let afterPilot = try settledTrace(run)
+            let afterPilot = try run.settledTraceURLs()
             let lookups = afterPilot.filter { $0.contains("/character/1,2,") }
             #expect(lookups.count == 1, "\(afterPilot.suffix(4))")
             try session.press("Escape")
@@ -60,7 +46,7 @@ struct TabsEndToEndTests {
             try session.press("Enter")
             let earth = try session.waitFor("Beth Smith")
             #expect(earth.contains("Residents  27"))
-            let afterEarth = try settledTrace(run)
+            let afterEarth = try run.settledTraceURLs()
             let residents = afterEarth.dropFirst(afterPilot.count).filter { $0.contains("/character/") }
             #expect(residents.count == 1, "one lookup for the residents: \(afterEarth.suffix(4))")
             try session.press("Escape")
@@ -68,7 +54,7 @@ struct TabsEndToEndTests {
             // Back on 1: the list as it was, and no character page asked again.
             try session.press("1")
             try session.waitFor("Summer Smith")
-            let final = try settledTrace(run)
+            let final = try run.settledTraceURLs()
             #expect(final.filter { $0.contains("/character?") || $0.hasSuffix("/character") } == characterPages)
             try quit(session, run)
         }
@@ -97,7 +83,7 @@ struct TabsEndToEndTests {
             defer { session.close() }
             let screen = try session.capture()
             #expect(screen.contains("status Dead · gender female") || screen.contains("status dead · gender female"), "\(screen)")
-            let urls = try settledTrace(run)
+            let urls = try run.settledTraceURLs()
             #expect(urls.allSatisfy { $0.contains("status=dead") && $0.contains("gender=female") }, "\(urls)")
             try quit(session, run)
         }

@@ -53,14 +53,8 @@ public struct PokeAPISource: AddressableSource {
 
     public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
         guard kind == .pokemon else { throw PageFailure(.malformed, "no \(kind) in PokeAPI") }
-        guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
         // The answer does not say which id was asked; the pane checks that it got its own.
-        let record: PokemonRecord
-        do {
-            record = try JSONDecoder().decode(PokemonRecord.self, from: response.body)
-        } catch {
-            throw PageFailure(.malformed, "malformed Pokémon: \(RickAndMortyPages<Character>.shortDescription(error))")
-        }
+        let record = try PokemonDetailRequest.record(from: response)
         if let text = record.spriteURL { sprites.remember(text, for: record.id) }
         return [.pokemon(Pokemon(record))]
     }
