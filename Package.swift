@@ -36,7 +36,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]
         ),
         .target(name: "PortalImage", dependencies: ["CImageShim"]),
-        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalImage"]),
+        // The C library's wcwidth for every scalar (Swift's Glibc module lacks it), so the
+        // views measure text exactly as ncurses draws it.
+        .target(name: "CTextWidth", path: "Sources/CTextWidth"),
+        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalImage", "CTextWidth"]),
         // Runs the UI's effects: owns the source's decoding, the transport, the retry
         // policy and the caches. PortalUI names none of them.
         .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalUI", "PortalImage"]),
@@ -83,7 +86,7 @@ let package = Package(
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
         .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
-        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror"]),
+        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

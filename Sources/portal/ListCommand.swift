@@ -56,7 +56,19 @@ struct ListCommand: AsyncParsableCommand {
     private var rickAndMortyResource: Resource? { ResourceArgument(argument: resource)?.value }
 
     func run() async throws {
-        let transport = try source.makeTransport()
+        let made = try source.connect()
+        // A trace that stopped is reported once, after the list: exit 1 even when the
+        // list itself succeeded, since the trace asked for is incomplete.
+        do {
+            try await list(made.transport)
+        } catch {
+            if let problem = made.traceProblem { FileHandle.standardError.write(Data("portal: \(problem)\n".utf8)) }
+            throw error
+        }
+        if let problem = made.traceProblem { throw RuntimeFailure(problem) }
+    }
+
+    private func list(_ transport: any Transport) async throws {
         let base = source.apiBaseURL
         switch source.apiKind {
         case .rickAndMorty:

@@ -10,10 +10,11 @@ public struct PageFetcher<Strategy: PageStrategy>: Sendable {
     public init(
         transport: any Transport, strategy: Strategy, policy: RetryPolicy = RetryPolicy(),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.strategy = strategy
-        self.sender = RetryingSender(transport: transport, policy: policy, sleep: sleep, random: random)
+        self.sender = RetryingSender(transport: transport, policy: policy, sleep: sleep, random: random, now: now)
     }
 
     public var transport: any Transport { sender.transport }

@@ -43,6 +43,10 @@ public struct PageFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case malformed
         /// A `next` link pointing at another origin; never followed.
         case foreignLink
+        /// A `next` link that would make the list go round or wander (`PageLinkGuard`):
+        /// a page already asked for, a step backwards, another list's path, or one empty
+        /// page too many.
+        case refusedNext
     }
 
     public var kind: Kind
@@ -63,7 +67,7 @@ public struct PageFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .transport(.bodyTooLarge), .transport(.cancelled), .transport(.notServed): false
         case .transport: true
         case .malformed: true
-        case .foreignLink: false
+        case .foreignLink, .refusedNext: false
         }
     }
 
