@@ -69,10 +69,14 @@ public final class EffectInterpreter: EffectPerformer {
         case .fetchPage(let list, let ticket, let query):
             let fetcher = PageFetcher(transport: transport, strategy: SourcePages(source: source, query: query), policy: sender.policy,
                                       sleep: sender.sleep, random: sender.random)
-            let result = await fetcher.fetch(ticket) { attempt, failure, wait in
+            var result = await fetcher.fetch(ticket) { attempt, failure, wait in
                 post(.pageRetrying(list, ticket, attempt: attempt, failure: failure, wait: wait))
             }
-            if case .success(let page) = result { items.remember(page.items) }
+            if case .success(var page) = result {
+                items.remember(page.items)
+                page.items = items.completing(page.items)
+                result = .success(page)
+            }
             return .page(list, ticket, result)
         case .fetchItems(let pane, let purpose, let kind, let ids):
             return .items(pane, purpose, await fetchItems(kind, ids: ids))

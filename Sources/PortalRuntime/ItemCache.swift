@@ -19,6 +19,8 @@ final class ItemCache: Sendable {
     func remember(_ items: [Item]) {
         state.withLock { s in
             for item in items {
+                // A list entry never replaces the complete item it is a summary of.
+                if !item.isComplete, s.items[item.id]?.isComplete == true { continue }
                 if s.items.updateValue(item, forKey: item.id) == nil { s.order.append(item.id) }
             }
             while s.items.count > limit, s.head < s.order.count {
@@ -33,11 +35,24 @@ final class ItemCache: Sendable {
         }
     }
 
+    /// The complete items known for `keys` (a list entry cannot stand in for its detail).
     func lookup(_ keys: [ItemKey]) -> [ItemKey: Item] {
         state.withLock { s in
             var out: [ItemKey: Item] = [:]
-            for key in keys { if let item = s.items[key] { out[key] = item } }
+            for key in keys { if let item = s.items[key], item.isComplete { out[key] = item } }
             return out
+        }
+    }
+
+    /// `items` with every incomplete one replaced by its complete version when known, so
+    /// a page shows what earlier lookups learnt (a Pokémon's types) at no request.
+    func completing(_ items: [Item]) -> [Item] {
+        guard items.contains(where: { !$0.isComplete }) else { return items }
+        return state.withLock { s in
+            items.map { item in
+                guard !item.isComplete, let known = s.items[item.id], known.isComplete else { return item }
+                return known
+            }
         }
     }
 }

@@ -6,7 +6,8 @@ import PortalTerminal
 import PortalUI
 
 /// `portal browse` (also plain `portal`): the full-screen browser with infinite scroll,
-/// one tab per list of the source.
+/// one tab per list of the source — Rick and Morty's three, PokeAPI's Pokémon, or the
+/// PostgREST `--table`, chosen by `SourceOptions.browseSource()` from the API kind.
 ///
 /// A synchronous command on purpose: the browser's event loop must own the main thread
 /// and block in `poll()` there, and `Main.main` (main-actor isolated) calls synchronous
@@ -24,7 +25,7 @@ struct BrowseCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The tab shown first: characters, episodes or locations.", valueName: "tab"))
+    @Option(help: ArgumentHelp("The tab shown first: characters, episodes or locations (Rick and Morty; PokeAPI and PostgREST have one tab).", valueName: "tab"))
     var tab: String?
 
     @OptionGroup var filters: FilterOptions
@@ -41,7 +42,7 @@ struct BrowseCommand: ParsableCommand {
     }
 
     func validate() throws {
-        let tabs = source.browseSource.tabs
+        let tabs = try source.browseSource().tabs
         let index = try tab.map { name in
             guard let index = Self.tabIndex(name, in: tabs) else {
                 throw ValidationError("--tab must be one of: \(tabs.map { $0.title.lowercased() }.joined(separator: ", "))")
@@ -56,7 +57,7 @@ struct BrowseCommand: ParsableCommand {
         // Everything that can fail with a message fails here, before the screen changes.
         let made = try source.connect()
         let transport = made.transport
-        let browseSource = source.browseSource
+        let browseSource = try source.browseSource()
         let label = source.label
         let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
         let filters = self.filters.given

@@ -53,8 +53,20 @@ struct SourceOptions: ParsableArguments {
         return url.hasSuffix("/") ? String(url.dropLast()) : url
     }
 
-    /// The API the browser shows, with its tabs.
-    var browseSource: any Source { RickAndMortySource(baseURL: apiBaseURL) }
+    /// The API the browser shows, with its tabs: the kind's source, with `--page-size`,
+    /// the PostgREST table, filters and order, and the headers (`--header`, the key).
+    func browseSource() throws -> any Source {
+        let pageSize = dialect.pageSize ?? APIKind.defaultPageSize
+        switch apiKind {
+        case .rickAndMorty:
+            return RickAndMortySource(baseURL: apiBaseURL)
+        case .pokeAPI:
+            return PokeAPISource(baseURL: apiBaseURL, pageSize: pageSize, headers: try requestHeaders())
+        case .postgREST:
+            return PostgRESTSource(baseURL: apiBaseURL, table: dialect.tableName, pageSize: pageSize,
+                                   filters: try dialect.filters(), order: try dialect.sortOrder(), headers: try requestHeaders())
+        }
+    }
 
     /// How the source is named in the UI header.
     var label: String {

@@ -5,166 +5,182 @@ import Testing
 /// requests scrolling costs, and that every way out gives the terminal back.
 @Suite(.serialized, .enabled(if: EndToEndEnvironment.canDriveTerminal, EndToEndEnvironment.skipReason))
 struct BrowseEndToEndTests {
-    @Test func startsOnTheSnapshot() throws {
-        let session = try TmuxSession()
-        defer { session.close() }
-        try session.type(line: PortalRun(session).commandLine)
-        let screen = try session.waitFor("Morty Smith")
-        #expect(screen.contains("offline snapshot"))
-        #expect(screen.contains("Rick Sanchez"))
-        #expect(screen.contains("Summer Smith"))
-        try session.press("q")
-        try session.waitForFile(session.file("status"))
-    }
-
-    @Test func detailShowsTheAvatarInColourOnlyAndAsksForItOnce() throws {
-        let session = try TmuxSession()
-        defer { session.close() }
-        let run = PortalRun(session)
-        // `swift test` runs tests with NO_COLOR=1, which the shell in tmux inherits.
-        try session.type(line: "unset NO_COLOR; " + run.commandLine)
-        try session.waitFor("Rick Sanchez")
-        try session.press("Enter")
-        let screen = try session.waitFor(timeout: 10, "the avatar") { $0.contains("▀") && $0.contains("S01E01") }
-        // 100 columns: the pane is beside the grid, 37 columns of text → 16 × 8 cells.
-        #expect(screen.components(separatedBy: "▀").count - 1 == 16 * 8, "a 16 × 8 avatar expected:\n\(screen)")
-        try session.press("Escape")
-        try session.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("▀") }
-        try session.press("Enter")
-        try session.waitFor(timeout: 10, "the avatar again") { $0.contains("▀") }
-        let avatars = try run.traceURLs().filter { $0.contains("/character/avatar/") }
-        #expect(avatars == ["https://rickandmortyapi.com/api/character/avatar/1.jpeg"])
-        // q closes the pane, a second q quits.
-        try session.press("q")
-        try session.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("▀") }
-        try session.press("q")
-        #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
-        try run.expectSaneTerminal()
-
-        // NO_COLOR: the pane as before, and no avatar request at all.
-        let plain = try TmuxSession()
-        defer { plain.close() }
-        let plainRun = PortalRun(plain)
-        try plain.type(line: "NO_COLOR=1 " + plainRun.commandLine)
-        try plain.waitFor("Rick Sanchez")
-        try plain.press("Enter")
-        let text = try plain.waitFor("S01E01")
-        #expect(!text.contains("▀"))
-        try plain.press("Escape")
-        try plain.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("S01E01") }
-        try plain.press("q")
-        #expect(try plain.waitForFile(plain.file("status")) == "exit=0\n")
-        #expect(try !plainRun.traceURLs().contains { $0.contains("/avatar/") })
-    }
-
-    @Test func scrollsToTheEndWithOneRequestPerPageThenOpensAndSearches() throws {
-        let session = try TmuxSession()
-        defer { session.close() }
-        let run = PortalRun(session)
-        try session.type(line: run.commandLine)
-        try session.waitFor("Rick Sanchez")
-
-        // End jumps to the last loaded card and keeps loading; press it until the last
-        // of the 826 characters is on screen.
-        var screen = ""
-        for _ in 0..<120 where !screen.contains("Butter Robot") {
-            try session.press("End")
-            screen = (try? session.waitFor(timeout: 0.3, "Butter Robot") { $0.contains("Butter Robot") }) ?? ""
+    @Test func startsOnTheSnapshot() async throws {
+        try await offThePool {
+            let session = try TmuxSession()
+            defer { session.close() }
+            try session.type(line: PortalRun(session).commandLine)
+            let screen = try session.waitFor("Morty Smith")
+            #expect(screen.contains("offline snapshot"))
+            #expect(screen.contains("Rick Sanchez"))
+            #expect(screen.contains("Summer Smith"))
+            try session.press("q")
+            try session.waitForFile(session.file("status"))
         }
-        #expect(screen.contains("Butter Robot"), "never reached the last character")
-        let pages = try run.settledListPages()
-        #expect(pages.count == 42, "expected 42 page requests, got \(pages.count): \(pages)")
-        #expect(Set(pages) == Set(1...42), "pages requested: \(pages)")
-
-        // Its detail lists its one episode; Esc closes it.
-        try session.press("Enter")
-        try session.waitFor("S01E09")
-        try session.press("Escape")
-        try session.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("S01E09") }
-
-        // A search replaces the list; page through its results.
-        try session.press("/")
-        try session.send(text: "rick sanchez")
-        try session.press("Enter")
-        screen = try session.waitFor("Soulless Puppet")
-        #expect(screen.components(separatedBy: "Rick Sanchez").count - 1 >= 4, "four Rick Sanchez cards expected:\n\(screen)")
-        #expect(!screen.contains("Butter Robot"))
-        try session.press("PageDown")
-        try session.press("PageUp")
-        try session.waitFor("Soulless Puppet")
-        #expect(try run.traceURLs().contains { $0.contains("name=rick%20sanchez") || $0.contains("name=rick+sanchez") })
-
-        try session.press("q")
-        #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
     }
 
-    @Test func mouseWheelScrolls() throws {
-        let session = try TmuxSession()
-        defer { session.close() }
-        try session.type(line: PortalRun(session).commandLine)
-        try session.waitFor("Morty Smith")
-        // What xterm sends in SGR mouse mode for the wheel (button 65 down, 64 up).
-        for _ in 0..<4 { try session.send(text: "\u{1B}[<65;10;10M") }
-        try session.waitFor(timeout: 10, "the first row to scroll away") { !$0.contains("Morty Smith") }
-        for _ in 0..<4 { try session.send(text: "\u{1B}[<64;10;10M") }
-        try session.waitFor("Morty Smith")
-        try session.press("q")
-        #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
-    }
+    @Test func detailShowsTheAvatarInColourOnlyAndAsksForItOnce() async throws {
+        try await offThePool {
+            let session = try TmuxSession()
+            defer { session.close() }
+            let run = PortalRun(session)
+            // `swift test` runs tests with NO_COLOR=1, which the shell in tmux inherits.
+            try session.type(line: "unset NO_COLOR; " + run.commandLine)
+            try session.waitFor("Rick Sanchez")
+            try session.press("Enter")
+            let screen = try session.waitFor(timeout: 10, "the avatar") { $0.contains("▀") && $0.contains("S01E01") }
+            // 100 columns: the pane is beside the grid, 37 columns of text → 16 × 8 cells.
+            #expect(screen.components(separatedBy: "▀").count - 1 == 16 * 8, "a 16 × 8 avatar expected:\n\(screen)")
+            try session.press("Escape")
+            try session.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("▀") }
+            try session.press("Enter")
+            try session.waitFor(timeout: 10, "the avatar again") { $0.contains("▀") }
+            let avatars = try run.traceURLs().filter { $0.contains("/character/avatar/") }
+            #expect(avatars == ["https://rickandmortyapi.com/api/character/avatar/1.jpeg"])
+            // q closes the pane, a second q quits.
+            try session.press("q")
+            try session.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("▀") }
+            try session.press("q")
+            #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
+            try run.expectSaneTerminal()
 
-    @Test func quitWithQRestoresTheTerminal() throws {
-        let session = try TmuxSession()
-        defer { session.close() }
-        let run = PortalRun(session)
-        try session.type(line: run.commandLine)
-        try session.waitFor("Morty Smith")
-        try session.press("q")
-        #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
-        try run.expectSaneTerminal()
-        try session.waitFor(timeout: 10, "the shell prompt") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Morty Smith") }
-    }
-
-    @Test func controlCRestoresTheTerminal() throws {
-        let session = try TmuxSession()
-        defer { session.close() }
-        let run = PortalRun(session)
-        try session.type(line: run.commandLine)
-        try session.waitFor("Morty Smith")
-        try session.press("C-c")
-        #expect(try session.waitForFile(session.file("status")) == "exit=130\n")
-        try run.expectSaneTerminal()
-        try session.waitFor(timeout: 10, "the shell prompt") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Morty Smith") }
-    }
-
-    @Test func sigtermRestoresTheTerminal() throws {
-        let session = try TmuxSession()
-        defer { session.close() }
-        let run = PortalRun(session)
-        try session.type(line: run.commandLine)
-        try session.waitFor("Morty Smith")
-        kill(try run.portalPID(), SIGTERM)
-        #expect(try session.waitForFile(session.file("status")) == "exit=143\n")
-        try run.expectSaneTerminal()
-    }
-
-    @Test func redrawsAfterAResize() throws {
-        let session = try TmuxSession(columns: 100, rows: 30)
-        defer { session.close() }
-        try session.type(line: PortalRun(session).commandLine)
-        try session.waitFor("Summer Smith")
-        try session.resize(columns: 40, rows: 20)
-        // One card per row at 40 columns: Summer Smith moves below Rick and Morty.
-        try session.waitFor(timeout: 10, "a one-column layout") { screen in
-            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-            return lines.allSatisfy { $0.count <= 40 } && !lines.contains { $0.contains("Rick Sanchez") && $0.contains("Morty Smith") }
-                && screen.contains("Rick Sanchez")
+            // NO_COLOR: the pane as before, and no avatar request at all.
+            let plain = try TmuxSession()
+            defer { plain.close() }
+            let plainRun = PortalRun(plain)
+            try plain.type(line: "NO_COLOR=1 " + plainRun.commandLine)
+            try plain.waitFor("Rick Sanchez")
+            try plain.press("Enter")
+            let text = try plain.waitFor("S01E01")
+            #expect(!text.contains("▀"))
+            try plain.press("Escape")
+            try plain.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("S01E01") }
+            try plain.press("q")
+            #expect(try plain.waitForFile(plain.file("status")) == "exit=0\n")
+            #expect(try !plainRun.traceURLs().contains { $0.contains("/avatar/") })
         }
-        try session.resize(columns: 120, rows: 30)
-        try session.waitFor(timeout: 10, "three cards on a row again") { screen in
-            screen.split(separator: "\n").contains { $0.contains("Rick Sanchez") && $0.contains("Morty Smith") }
+    }
+
+    @Test func scrollsToTheEndWithOneRequestPerPageThenOpensAndSearches() async throws {
+        try await offThePool {
+            let session = try TmuxSession()
+            defer { session.close() }
+            let run = PortalRun(session)
+            try session.type(line: run.commandLine)
+            try session.waitFor("Rick Sanchez")
+
+            // End jumps to the last loaded card and keeps loading; press it until the last
+            // of the 826 characters is on screen.
+            var screen = ""
+            for _ in 0..<120 where !screen.contains("Butter Robot") {
+                try session.press("End")
+                screen = (try? session.waitFor(timeout: 0.3, "Butter Robot") { $0.contains("Butter Robot") }) ?? ""
+            }
+            #expect(screen.contains("Butter Robot"), "never reached the last character")
+            let pages = try run.settledListPages()
+            #expect(pages.count == 42, "expected 42 page requests, got \(pages.count): \(pages)")
+            #expect(Set(pages) == Set(1...42), "pages requested: \(pages)")
+
+            // Its detail lists its one episode; Esc closes it.
+            try session.press("Enter")
+            try session.waitFor("S01E09")
+            try session.press("Escape")
+            try session.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("S01E09") }
+
+            // A search replaces the list; page through its results.
+            try session.press("/")
+            try session.send(text: "rick sanchez")
+            try session.press("Enter")
+            screen = try session.waitFor("Soulless Puppet")
+            #expect(screen.components(separatedBy: "Rick Sanchez").count - 1 >= 4, "four Rick Sanchez cards expected:\n\(screen)")
+            #expect(!screen.contains("Butter Robot"))
+            try session.press("PageDown")
+            try session.press("PageUp")
+            try session.waitFor("Soulless Puppet")
+            #expect(try run.traceURLs().contains { $0.contains("name=rick%20sanchez") || $0.contains("name=rick+sanchez") })
+
+            try session.press("q")
+            #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
         }
-        try session.press("q")
-        #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
+    }
+
+    @Test func mouseWheelScrolls() async throws {
+        try await offThePool {
+            let session = try TmuxSession()
+            defer { session.close() }
+            try session.type(line: PortalRun(session).commandLine)
+            try session.waitFor("Morty Smith")
+            // What xterm sends in SGR mouse mode for the wheel (button 65 down, 64 up).
+            for _ in 0..<4 { try session.send(text: "\u{1B}[<65;10;10M") }
+            try session.waitFor(timeout: 10, "the first row to scroll away") { !$0.contains("Morty Smith") }
+            for _ in 0..<4 { try session.send(text: "\u{1B}[<64;10;10M") }
+            try session.waitFor("Morty Smith")
+            try session.press("q")
+            #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
+        }
+    }
+
+    @Test func quitWithQRestoresTheTerminal() async throws {
+        try await offThePool {
+            let session = try TmuxSession()
+            defer { session.close() }
+            let run = PortalRun(session)
+            try session.type(line: run.commandLine)
+            try session.waitFor("Morty Smith")
+            try session.press("q")
+            #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
+            try run.expectSaneTerminal()
+            try session.waitFor(timeout: 10, "the shell prompt") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Morty Smith") }
+        }
+    }
+
+    @Test func controlCRestoresTheTerminal() async throws {
+        try await offThePool {
+            let session = try TmuxSession()
+            defer { session.close() }
+            let run = PortalRun(session)
+            try session.type(line: run.commandLine)
+            try session.waitFor("Morty Smith")
+            try session.press("C-c")
+            #expect(try session.waitForFile(session.file("status")) == "exit=130\n")
+            try run.expectSaneTerminal()
+            try session.waitFor(timeout: 10, "the shell prompt") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Morty Smith") }
+        }
+    }
+
+    @Test func sigtermRestoresTheTerminal() async throws {
+        try await offThePool {
+            let session = try TmuxSession()
+            defer { session.close() }
+            let run = PortalRun(session)
+            try session.type(line: run.commandLine)
+            try session.waitFor("Morty Smith")
+            kill(try run.portalPID(), SIGTERM)
+            #expect(try session.waitForFile(session.file("status")) == "exit=143\n")
+            try run.expectSaneTerminal()
+        }
+    }
+
+    @Test func redrawsAfterAResize() async throws {
+        try await offThePool {
+            let session = try TmuxSession(columns: 100, rows: 30)
+            defer { session.close() }
+            try session.type(line: PortalRun(session).commandLine)
+            try session.waitFor("Summer Smith")
+            try session.resize(columns: 40, rows: 20)
+            // One card per row at 40 columns: Summer Smith moves below Rick and Morty.
+            try session.waitFor(timeout: 10, "a one-column layout") { screen in
+                let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                return lines.allSatisfy { $0.count <= 40 } && !lines.contains { $0.contains("Rick Sanchez") && $0.contains("Morty Smith") }
+                    && screen.contains("Rick Sanchez")
+            }
+            try session.resize(columns: 120, rows: 30)
+            try session.waitFor(timeout: 10, "three cards on a row again") { screen in
+                screen.split(separator: "\n").contains { $0.contains("Rick Sanchez") && $0.contains("Morty Smith") }
+            }
+            try session.press("q")
+            #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
+        }
     }
 }
 
@@ -177,15 +193,22 @@ struct PortalRun {
     /// More arguments for the browser, e.g. `--status dead`.
     let arguments: String
 
-    init(_ session: TmuxSession, data: String? = nil, arguments: String = "") {
+    /// The source's flags: `--data DATA` unless told (`--base-url …`).
+    let source: String
+
+    init(_ session: TmuxSession, data: String? = nil, arguments: String = "", source: String? = nil) {
         self.session = session
         self.data = data ?? EndToEndEnvironment.dataFolder ?? "."
         self.arguments = arguments
+        self.source = source ?? "--data '\(self.data)'"
     }
 
     var commandLine: String {
         let portal = EndToEndEnvironment.portal ?? "portal"
-        return "'\(portal)' \(arguments) --data '\(data)' --trace '\(session.file("trace.jsonl"))'; s=$?; stty -a > '\(session.file("stty"))'; echo \"exit=$s\" > '\(session.file("status"))'"
+        // Over HTTP, no disk cache: these count requests, and a test never writes the
+        // user's cache.
+        let cache = source.contains("--base-url") && !source.contains("--cache-dir") ? " --no-cache" : ""
+        return "'\(portal)' \(arguments) \(source)\(cache) --trace '\(session.file("trace.jsonl"))'; s=$?; stty -a > '\(session.file("stty"))'; echo \"exit=$s\" > '\(session.file("status"))'"
     }
 
     /// Every URL in the trace, in order.
@@ -197,9 +220,9 @@ struct PortalRun {
         }
     }
 
-    /// The page numbers of the unfiltered character list requests, once the trace has
-    /// stopped growing (a page may still be in flight when the last card appears).
-    func settledListPages() throws -> [Int] {
+    /// Every URL in the trace once it has stopped growing (a request may still be in
+    /// flight when the screen shows what the test waits for).
+    func settledTraceURLs() throws -> [String] {
         var previous = -1
         var urls: [String] = []
         let deadline = Date().addingTimeInterval(10)
@@ -209,6 +232,13 @@ struct PortalRun {
             previous = urls.count
             Thread.sleep(forTimeInterval: 0.3)
         }
+        return urls
+    }
+
+    /// The page numbers of the unfiltered character list requests, once the trace has
+    /// stopped growing (a page may still be in flight when the last card appears).
+    func settledListPages() throws -> [Int] {
+        let urls = try settledTraceURLs()
         return urls.compactMap { url -> Int? in
             guard let components = URLComponents(string: url),
                   components.path.hasSuffix("/character") || components.path.hasSuffix("/character/") else { return nil }

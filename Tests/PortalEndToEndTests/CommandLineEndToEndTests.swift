@@ -5,21 +5,25 @@ import Testing
 /// is never touched (so these need no tmux).
 @Suite(.enabled(if: EndToEndEnvironment.canRunBinary, EndToEndEnvironment.skipReason))
 struct CommandLineEndToEndTests {
-    @Test func refusesWithoutATerminal() throws {
-        let result = try runPortal(["--data", EndToEndEnvironment.dataFolder ?? "."])
-        #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("portal: "))
-        #expect(result.stderr.contains("not a terminal"))
-        #expect(result.stderr.split(separator: "\n").count == 1, "one line expected: \(result.stderr)")
-        #expect(result.stdout.isEmpty, "nothing may reach stdout: \(result.stdout.debugDescription)")
+    @Test func refusesWithoutATerminal() async throws {
+        try await offThePool {
+            let result = try runPortal(["--data", EndToEndEnvironment.dataFolder ?? "."])
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("portal: "))
+            #expect(result.stderr.contains("not a terminal"))
+            #expect(result.stderr.split(separator: "\n").count == 1, "one line expected: \(result.stderr)")
+            #expect(result.stdout.isEmpty, "nothing may reach stdout: \(result.stdout.debugDescription)")
+        }
     }
 
-    @Test func reportsAMissingDataFolderBeforeTheTerminal() throws {
-        let result = try runPortal(["browse", "--data", "/nonexistent/portal-data"])
-        #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("portal: "))
-        #expect(result.stderr.contains("/nonexistent/portal-data"))
-        #expect(result.stdout.isEmpty)
+    @Test func reportsAMissingDataFolderBeforeTheTerminal() async throws {
+        try await offThePool {
+            let result = try runPortal(["browse", "--data", "/nonexistent/portal-data"])
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("portal: "))
+            #expect(result.stderr.contains("/nonexistent/portal-data"))
+            #expect(result.stdout.isEmpty)
+        }
     }
 
     /// Runs the binary with stdin from /dev/null and stdout/stderr captured (no TTY).

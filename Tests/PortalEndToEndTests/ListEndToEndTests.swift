@@ -7,31 +7,37 @@ import Testing
 struct ListEndToEndTests {
     let data = EndToEndEnvironment.dataFolder ?? "."
 
-    @Test func listsAllCharactersInFortyTwoTracedRequests() throws {
-        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("list-\(UInt32.random(in: 0...UInt32.max)).jsonl")
-        defer { try? FileManager.default.removeItem(at: trace) }
-        let result = try run(["list", "characters", "--data", data, "--trace", trace.path])
-        #expect(result.status == 0)
-        let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 826)
-        #expect(lines.compactMap { Int($0.prefix(4).trimmingCharacters(in: .whitespaces)) } == Array(1...826))
-        #expect(lines.last?.contains("Butter Robot") == true)
-        let requests = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
-        #expect(requests.count == 42)
-        #expect(requests.allSatisfy { $0.contains(#""status":200"#) })
+    @Test func listsAllCharactersInFortyTwoTracedRequests() async throws {
+        try await offThePool {
+            let trace = FileManager.default.temporaryDirectory.appendingPathComponent("list-\(UInt32.random(in: 0...UInt32.max)).jsonl")
+            defer { try? FileManager.default.removeItem(at: trace) }
+            let result = try run(["list", "characters", "--data", data, "--trace", trace.path])
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.count == 826)
+            #expect(lines.compactMap { Int($0.prefix(4).trimmingCharacters(in: .whitespaces)) } == Array(1...826))
+            #expect(lines.last?.contains("Butter Robot") == true)
+            let requests = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+            #expect(requests.count == 42)
+            #expect(requests.allSatisfy { $0.contains(#""status":200"#) })
+        }
     }
 
-    @Test func filtersByNameWithASpace() throws {
-        let result = try run(["list", "characters", "--name", "rick sanchez", "--data", data])
-        #expect(result.status == 0)
-        let ids = result.stdout.split(separator: "\n").compactMap { Int($0.prefix(4).trimmingCharacters(in: .whitespaces)) }
-        #expect(ids == [1, 290, 293, 631])
+    @Test func filtersByNameWithASpace() async throws {
+        try await offThePool {
+            let result = try run(["list", "characters", "--name", "rick sanchez", "--data", data])
+            #expect(result.status == 0)
+            let ids = result.stdout.split(separator: "\n").compactMap { Int($0.prefix(4).trimmingCharacters(in: .whitespaces)) }
+            #expect(ids == [1, 290, 293, 631])
+        }
     }
 
-    @Test func printsTheAPIsOwnJSON() throws {
-        let result = try run(["list", "episodes", "--json", "--limit", "1", "--data", data])
-        #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix(#"{"id":1,"name":"Pilot","air_date":"December 2, 2013","episode":"S01E01","characters":["#))
+    @Test func printsTheAPIsOwnJSON() async throws {
+        try await offThePool {
+            let result = try run(["list", "episodes", "--json", "--limit", "1", "--data", data])
+            #expect(result.status == 0)
+            #expect(result.stdout.hasPrefix(#"{"id":1,"name":"Pilot","air_date":"December 2, 2013","episode":"S01E01","characters":["#))
+        }
     }
 
     @Test(arguments: [
@@ -44,21 +50,25 @@ struct ListEndToEndTests {
         (["list", "characters", "--base-url", "http://127.0.0.1:-1/api"], Int32(2), "port of 1 to 65535"),
         (["list", "characters", "--base-url", "http://127.0.0.1:70000/api"], Int32(2), "port of 1 to 65535"),
     ])
-    func errorsAreOneLineWithTheDocumentedStatus(arguments: [String], status: Int32, mentions: String) throws {
-        let result = try run(arguments)
-        #expect(result.status == status)
-        #expect(result.stderr.hasPrefix("portal: ") && result.stderr.contains(mentions), "\(result.stderr)")
-        #expect(result.stderr.split(separator: "\n").count == 1, "one line expected: \(result.stderr)")
-        #expect(result.stdout.isEmpty)
+    func errorsAreOneLineWithTheDocumentedStatus(arguments: [String], status: Int32, mentions: String) async throws {
+        try await offThePool {
+            let result = try run(arguments)
+            #expect(result.status == status)
+            #expect(result.stderr.hasPrefix("portal: ") && result.stderr.contains(mentions), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "one line expected: \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
     }
 
     /// A trace that cannot be written (`/dev/full`) is no crash: the list is printed, the
     /// trace failure is one line at the end, and the status is 1.
-    @Test func aTraceThatCannotBeWrittenIsReportedOnce() throws {
-        let result = try run(["list", "episodes", "--data", data, "--trace", "/dev/full"])
-        #expect(result.status == 1)
-        #expect(result.stdout.split(separator: "\n").count == 51)
-        #expect(result.stderr == "portal: cannot write the trace to /dev/full: No space left on device; tracing stopped\n", "\(result.stderr)")
+    @Test func aTraceThatCannotBeWrittenIsReportedOnce() async throws {
+        try await offThePool {
+            let result = try run(["list", "episodes", "--data", data, "--trace", "/dev/full"])
+            #expect(result.status == 1)
+            #expect(result.stdout.split(separator: "\n").count == 51)
+            #expect(result.stderr == "portal: cannot write the trace to /dev/full: No space left on device; tracing stopped\n", "\(result.stderr)")
+        }
     }
 
     private func run(_ arguments: [String]) throws -> Spawn.Result {

@@ -1,5 +1,4 @@
 import Foundation
-import PortalMirror
 import Testing
 
 /// `portal list` against the other two dialects, as a user runs it: the binary spawned
@@ -10,7 +9,7 @@ struct SourcesEndToEndTests {
     let data = EndToEndEnvironment.dataFolder ?? "."
 
     @Test func listsEveryPokemonInSixtyEightTracedRequests() async throws {
-        try await withMirror { origin in
+        try await withMirror(data: data) { origin in
             let trace = Self.scratchFile("pokemon")
             defer { try? FileManager.default.removeItem(at: trace) }
             let result = try await run(["list", "pokemon", "--base-url", "\(origin)/api/v2", "--trace", trace.path])
@@ -38,7 +37,7 @@ struct SourcesEndToEndTests {
 
     @Test func listsAPostgRESTTableWithAKeyThatTheTraceNeverHolds() async throws {
         let key = "sb-secret-\(UInt32.random(in: 0...UInt32.max))"
-        try await withMirror(requireKey: key) { origin in
+        try await withMirror(data: data, requireKey: key) { origin in
             let trace = Self.scratchFile("postgrest")
             defer { try? FileManager.default.removeItem(at: trace) }
             let arguments = ["list", "characters", "--base-url", "\(origin)/rest/v1", "--trace", trace.path,
@@ -63,7 +62,7 @@ struct SourcesEndToEndTests {
     }
 
     @Test func filtersOrderAndJSONRowsAsServed() async throws {
-        try await withMirror { origin in
+        try await withMirror(data: data) { origin in
             let result = try await run(["list", "characters", "--base-url", "\(origin)/rest/v1/", "--where", "name=ilike.*smith*",
                                         "--where", "status=eq.Alive", "--order", "id.desc", "--page-size", "3", "--limit", "2", "--json"])
             #expect(result.status == 0, "\(result.stderr)")
@@ -98,23 +97,6 @@ struct SourcesEndToEndTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UInt32.random(in: 0...UInt32.max)).jsonl")
     }
 
-    /// Runs `body` with a mirror of the snapshot on a free loopback port.
-    private func withMirror(requireKey: String? = nil, _ body: (String) async throws -> Void) async throws {
-        var options = MirrorOptions()
-        options.port = 0
-        options.log = .none
-        options.dataFolder = data
-        options.requireKey = requireKey
-        let mirror = try await MirrorServer.start(options)
-        do {
-            try await body(mirror.origin)
-        } catch {
-            await mirror.stop()
-            throw error
-        }
-        await mirror.stop()
-    }
-
     /// Spawns portal on a thread of its own: `waitpid` must not hold a thread of the
     /// cooperative pool, which the in-process mirror needs to answer.
     private func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Spawn.Result {
@@ -124,11 +106,7 @@ struct SourcesEndToEndTests {
         let environment = merged
         let binary = EndToEndEnvironment.portal ?? "portal"
         let scratch = FileManager.default.temporaryDirectory
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                // --no-cache: these count requests, and a test never writes the user's cache.
-                continuation.resume(with: Result { try Spawn.run(binary, arguments + ["--no-cache"], environment: environment, scratch: scratch) })
-            }
-        }
+        // --no-cache: these count requests, and a test never writes the user's cache.
+        return try await offThePool { try Spawn.run(binary, arguments + ["--no-cache"], environment: environment, scratch: scratch) }
     }
 }

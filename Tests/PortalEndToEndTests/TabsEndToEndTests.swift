@@ -13,20 +13,6 @@ struct TabsEndToEndTests {
         return (session, run)
     }
 
-    /// The trace once it has stopped growing.
-    func settledTrace(_ run: PortalRun) throws -> [String] {
-        var previous = -1
-        var urls: [String] = []
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            urls = try run.traceURLs()
-            if urls.count == previous { break }
-            previous = urls.count
-            Thread.sleep(forTimeInterval: 0.3)
-        }
-        return urls
-    }
-
     func quit(_ session: TmuxSession, _ run: PortalRun) throws {
         try session.press("q")
         if (try? session.waitForFile(session.file("status"), timeout: 2)) == nil {
@@ -36,82 +22,90 @@ struct TabsEndToEndTests {
         try run.expectSaneTerminal()
     }
 
-    @Test func episodesAndLocationsListTheirPeopleInOneRequestEach() throws {
-        let (session, run) = try start()
-        defer { session.close() }
-        let characterPages = try settledTrace(run).filter { $0.contains("/character?") || $0.hasSuffix("/character") }
-        #expect(!characterPages.isEmpty)
+    @Test func episodesAndLocationsListTheirPeopleInOneRequestEach() async throws {
+        try await offThePool { [self] in
+            let (session, run) = try start()
+            defer { session.close() }
+            let characterPages = try run.settledTraceURLs().filter { $0.contains("/character?") || $0.hasSuffix("/character") }
+            #expect(!characterPages.isEmpty)
 
-        // 2: the episodes tab; Enter on Pilot lists its 19 characters.
-        try session.press("2")
-        try session.waitFor("Lawnmower Dog")
-        try session.press("Enter")
-        let pilot = try session.waitFor("Morty Smith")
-        #expect(pilot.contains("Characters  19"), "\(pilot)")
-        let afterPilot = try settledTrace(run)
-        let lookups = afterPilot.filter { $0.contains("/character/1,2,") }
-        #expect(lookups.count == 1, "\(afterPilot.suffix(4))")
-        try session.press("Escape")
+            // 2: the episodes tab; Enter on Pilot lists its 19 characters.
+            try session.press("2")
+            try session.waitFor("Lawnmower Dog")
+            try session.press("Enter")
+            let pilot = try session.waitFor("Morty Smith")
+            #expect(pilot.contains("Characters  19"), "\(pilot)")
+            let afterPilot = try run.settledTraceURLs()
+            let lookups = afterPilot.filter { $0.contains("/character/1,2,") }
+            #expect(lookups.count == 1, "\(afterPilot.suffix(4))")
+            try session.press("Escape")
 
-        // 3: the locations tab; Enter on Earth (C-137) lists its 27 residents.
-        try session.press("3")
-        try session.waitFor("Citadel of Ricks")
-        try session.press("Enter")
-        let earth = try session.waitFor("Beth Smith")
-        #expect(earth.contains("Residents  27"))
-        let afterEarth = try settledTrace(run)
-        let residents = afterEarth.dropFirst(afterPilot.count).filter { $0.contains("/character/") }
-        #expect(residents.count == 1, "one lookup for the residents: \(afterEarth.suffix(4))")
-        try session.press("Escape")
+            // 3: the locations tab; Enter on Earth (C-137) lists its 27 residents.
+            try session.press("3")
+            try session.waitFor("Citadel of Ricks")
+            try session.press("Enter")
+            let earth = try session.waitFor("Beth Smith")
+            #expect(earth.contains("Residents  27"))
+            let afterEarth = try run.settledTraceURLs()
+            let residents = afterEarth.dropFirst(afterPilot.count).filter { $0.contains("/character/") }
+            #expect(residents.count == 1, "one lookup for the residents: \(afterEarth.suffix(4))")
+            try session.press("Escape")
 
-        // Back on 1: the list as it was, and no character page asked again.
-        try session.press("1")
-        try session.waitFor("Summer Smith")
-        let final = try settledTrace(run)
-        #expect(final.filter { $0.contains("/character?") || $0.hasSuffix("/character") } == characterPages)
-        try quit(session, run)
+            // Back on 1: the list as it was, and no character page asked again.
+            try session.press("1")
+            try session.waitFor("Summer Smith")
+            let final = try run.settledTraceURLs()
+            #expect(final.filter { $0.contains("/character?") || $0.hasSuffix("/character") } == characterPages)
+            try quit(session, run)
+        }
     }
 
-    @Test func aLinkFromRickToThePilotAndBack() throws {
-        let (session, run) = try start()
-        defer { session.close() }
-        try session.press("Enter")
-        try session.waitFor("S01E01 Pilot")
-        // The highlight starts on Origin; Location, then the first episode.
-        try session.press("Down", "Down", "Enter")
-        let pilot = try session.waitFor("Rick Sanchez › S01E01 Pilot")
-        #expect(pilot.contains("Characters"))
-        try session.press("Escape")
-        let back = try session.waitFor(timeout: 10, "Rick's pane again") { !$0.contains("›") && $0.contains("Episodes  51") }
-        #expect(back.contains("Citadel of Ricks"))
-        try quit(session, run)
+    @Test func aLinkFromRickToThePilotAndBack() async throws {
+        try await offThePool { [self] in
+            let (session, run) = try start()
+            defer { session.close() }
+            try session.press("Enter")
+            try session.waitFor("S01E01 Pilot")
+            // The highlight starts on Origin; Location, then the first episode.
+            try session.press("Down", "Down", "Enter")
+            let pilot = try session.waitFor("Rick Sanchez › S01E01 Pilot")
+            #expect(pilot.contains("Characters"))
+            try session.press("Escape")
+            let back = try session.waitFor(timeout: 10, "Rick's pane again") { !$0.contains("›") && $0.contains("Episodes  51") }
+            #expect(back.contains("Citadel of Ricks"))
+            try quit(session, run)
+        }
     }
 
-    @Test func filtersFromTheCommandLine() throws {
-        let (session, run) = try start("--status dead --gender female", waitFor: "/ 43")
-        defer { session.close() }
-        let screen = try session.capture()
-        #expect(screen.contains("status Dead · gender female") || screen.contains("status dead · gender female"), "\(screen)")
-        let urls = try settledTrace(run)
-        #expect(urls.allSatisfy { $0.contains("status=dead") && $0.contains("gender=female") }, "\(urls)")
-        try quit(session, run)
+    @Test func filtersFromTheCommandLine() async throws {
+        try await offThePool { [self] in
+            let (session, run) = try start("--status dead --gender female", waitFor: "/ 43")
+            defer { session.close() }
+            let screen = try session.capture()
+            #expect(screen.contains("status Dead · gender female") || screen.contains("status dead · gender female"), "\(screen)")
+            let urls = try run.settledTraceURLs()
+            #expect(urls.allSatisfy { $0.contains("status=dead") && $0.contains("gender=female") }, "\(urls)")
+            try quit(session, run)
+        }
     }
 
-    @Test func theFilterFormNarrowsTheListOnTheServer() throws {
-        let (session, run) = try start()
-        defer { session.close() }
-        // f, Status → Dead (→ twice: any, Alive, Dead), Gender → Female, Enter.
-        try session.press("f")
-        try session.waitFor("filters · Characters")
-        try session.press("Right", "Right", "Down", "Right", "Enter")
-        let screen = try session.waitFor("/ 43")
-        #expect(screen.contains("status Dead · gender Female"))
-        // The form clears with Ctrl-X: the full list again.
-        try session.press("f")
-        try session.waitFor("filters · Characters")
-        try session.press("C-x")
-        try session.waitFor("/ 826")
-        #expect(try run.traceURLs().contains { $0.contains("status=Dead") && $0.contains("gender=Female") })
-        try quit(session, run)
+    @Test func theFilterFormNarrowsTheListOnTheServer() async throws {
+        try await offThePool { [self] in
+            let (session, run) = try start()
+            defer { session.close() }
+            // f, Status → Dead (→ twice: any, Alive, Dead), Gender → Female, Enter.
+            try session.press("f")
+            try session.waitFor("filters · Characters")
+            try session.press("Right", "Right", "Down", "Right", "Enter")
+            let screen = try session.waitFor("/ 43")
+            #expect(screen.contains("status Dead · gender Female"))
+            // The form clears with Ctrl-X: the full list again.
+            try session.press("f")
+            try session.waitFor("filters · Characters")
+            try session.press("C-x")
+            try session.waitFor("/ 826")
+            #expect(try run.traceURLs().contains { $0.contains("status=Dead") && $0.contains("gender=Female") })
+            try quit(session, run)
+        }
     }
 }

@@ -27,16 +27,18 @@ struct TerminalRestoreEndToEndTests {
         try run.expectShellScreen()
     }
 
-    @Test func aStraySignalEndsCleanly() throws {
-        let session = try TmuxSession()
-        defer { session.close() }
-        let run = PortalRun(session)
-        try session.type(line: run.commandLine)
-        try session.waitFor("Morty Smith")
-        kill(try run.portalPID(), SIGUSR1)
-        #expect(try session.waitForFile(session.file("status")) == "exit=\(128 + SIGUSR1)\n")
-        try run.expectSaneTerminal()
-        try run.expectShellScreen()
+    @Test func aStraySignalEndsCleanly() async throws {
+        try await offThePool {
+            let session = try TmuxSession()
+            defer { session.close() }
+            let run = PortalRun(session)
+            try session.type(line: run.commandLine)
+            try session.waitFor("Morty Smith")
+            kill(try run.portalPID(), SIGUSR1)
+            #expect(try session.waitForFile(session.file("status")) == "exit=\(128 + SIGUSR1)\n")
+            try run.expectSaneTerminal()
+            try run.expectShellScreen()
+        }
     }
 
     /// Ctrl-Z stops portal with the terminal restored (the shell's `stty -a` runs while

@@ -70,9 +70,8 @@ struct Harness {
     /// Avatars are off unless asked for, so the other suites see exactly the page and
     /// related-item work they count (the avatar suite turns them on).
     init(size: Size, inner: any Transport = TestData.snapshot, retryPolicy: RetryPolicy = .none, start: Bool = true,
-         avatars: Bool = false, tab: Int = 0, filters: [(String, String)] = []) {
+         avatars: Bool = false, tab: Int = 0, filters: [(String, String)] = [], source: any Source = RickAndMortySource(baseURL: TestData.baseURL)) {
         transport = CountingTransport(inner)
-        let source = RickAndMortySource(baseURL: TestData.baseURL)
         runner = EffectQueue(interpreter: EffectInterpreter(source: source, transport: transport, retryPolicy: retryPolicy,
                                                             sleep: { _ in }))
         controller = ScreenController(source: source, sourceLabel: "offline snapshot", initialTab: tab, initialFilters: filters,

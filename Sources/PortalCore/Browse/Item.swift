@@ -5,6 +5,10 @@ public enum Item: Sendable, Hashable, Identifiable {
     case character(Character)
     case episode(Episode)
     case location(Location)
+    /// A Pokémon: from a list page only its name and number, from its detail everything.
+    case pokemon(Pokemon)
+    /// A row of a table portal has no model for; `kind` is the table's (`ItemKind(rawValue: table)`).
+    case row(Row, kind: ItemKind)
 
     /// Kind and id together: an episode and a character may share a number.
     public var id: ItemKey { ItemKey(kind, rawID) }
@@ -14,6 +18,8 @@ public enum Item: Sendable, Hashable, Identifiable {
         case .character: .character
         case .episode: .episode
         case .location: .location
+        case .pokemon: .pokemon
+        case .row(_, let kind): kind
         }
     }
 
@@ -23,7 +29,17 @@ public enum Item: Sendable, Hashable, Identifiable {
         case .character(let c): c.id
         case .episode(let e): e.id
         case .location(let l): l.id
+        case .pokemon(let p): p.id
+        case .row(let r, _): r.number
         }
+    }
+
+    /// Whether this is all the source can tell about the item. A Pokémon from a list page
+    /// is not (the list has names only): its pane asks for the detail, and a cache never
+    /// lets it replace or stand in for a complete one.
+    public var isComplete: Bool {
+        if case .pokemon(let p) = self { return p.record != nil }
+        return true
     }
 
     /// The character inside, if this is one.

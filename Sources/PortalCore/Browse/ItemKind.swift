@@ -8,6 +8,7 @@ public struct ItemKind: RawRepresentable, Sendable, Hashable, CustomStringConver
     public static let character = ItemKind(rawValue: "character")
     public static let episode = ItemKind(rawValue: "episode")
     public static let location = ItemKind(rawValue: "location")
+    public static let pokemon = ItemKind(rawValue: "pokemon")
 
     public var description: String { rawValue }
 }

@@ -26,17 +26,22 @@ public struct PokemonDetailRequest: Sendable, Hashable {
     /// The record, or a `PageFailure` (an error status, or a body that is not a Pokémon or
     /// is another one than asked).
     public func decode(_ response: HTTPResponse) throws(PageFailure) -> PokemonRecord {
-        guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
-        let record: PokemonRecord
-        do {
-            record = try JSONDecoder().decode(PokemonRecord.self, from: response.body)
-        } catch {
-            throw PageFailure(.malformed, "malformed Pokémon: \(RickAndMortyPages<Character>.shortDescription(error))")
-        }
+        let record = try Self.record(from: response)
         guard record.id == id else {
             throw PageFailure(.malformed, "asked for Pokémon \(id), got \(record.id)")
         }
         return record
+    }
+
+    /// Any Pokémon detail answer as a record, whichever id it is (an error status or a body
+    /// that is not a Pokémon is a `PageFailure`).
+    public static func record(from response: HTTPResponse) throws(PageFailure) -> PokemonRecord {
+        guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
+        do {
+            return try JSONDecoder().decode(PokemonRecord.self, from: response.body)
+        } catch {
+            throw PageFailure(.malformed, "malformed Pokémon: \(RickAndMortyPages<Character>.shortDescription(error))")
+        }
     }
 
     /// Fetches it through `sender` (retrying transient failures like every page).

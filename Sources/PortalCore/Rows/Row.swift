@@ -35,12 +35,20 @@ public struct Row: Sendable, Hashable, Identifiable {
     public let columns: [(name: String, value: Value)]
     /// The row's JSON object, byte for byte as served.
     public let json: String
+    /// Where the row stood in the list it came from (0 when unknown).
+    public let position: Int
 
-    public init(id: String, columns: [(name: String, value: Value)], json: String) {
+    public init(id: String, columns: [(name: String, value: Value)], json: String, position: Int = 0) {
         self.id = id
         self.columns = columns
         self.json = json
+        self.position = position
     }
+
+    /// A number for the row's identity in the browser (`ItemKey` ids are integers): the
+    /// `id` when it is one, else the row's position in its list (a table keyed by a uuid
+    /// or without `id`).
+    public var number: Int { Int(id) ?? position }
 
     public subscript(column: String) -> Value? { columns.first { $0.name == column }?.value }
 

@@ -47,7 +47,7 @@ public struct RowReader: Sendable {
             }
             let json = String(decoding: bytes[start..<index], as: UTF8.self)
             let id = columns.first { $0.name == "id" }.map { $0.value.description } ?? "#\(position)"
-            return Row(id: id, columns: columns, json: json)
+            return Row(id: id, columns: columns, json: json, position: position)
         }
 
         func value(_ range: Range<Int>) throws(RowReaderFailure) -> Row.Value {

@@ -253,6 +253,8 @@ public final class ScreenController: App, ItemListViewDelegate {
     /// its picture. An item that points at nothing asks for nothing.
     private func load(_ pane: DetailPane, showing item: Item) {
         pane.show(item)
+        // A list entry (a Pokémon from a page) shows at once; its detail is asked for.
+        if !item.isComplete { emit(.fetchItems(pane.address, .subject, item.kind, ids: [item.rawID])) }
         if let related = item.detail.related, !related.ids.isEmpty {
             emit(.fetchItems(pane.address, .related, related.kind, ids: related.ids))
         }

@@ -75,6 +75,8 @@ extension Item {
         case .character(let c): CharacterDescription.card(c)
         case .episode(let e): EpisodeDescription.card(e)
         case .location(let l): LocationDescription.card(l)
+        case .pokemon(let p): PokemonDescription.card(p)
+        case .row(let r, _): RowDescription.card(r)
         }
     }
 
@@ -83,6 +85,8 @@ extension Item {
         case .character(let c): CharacterDescription.detail(c)
         case .episode(let e): EpisodeDescription.detail(e)
         case .location(let l): LocationDescription.detail(l)
+        case .pokemon(let p): PokemonDescription.detail(p)
+        case .row(let r, _): RowDescription.detail(r)
         }
     }
 
@@ -91,6 +95,8 @@ extension Item {
         case .character(let c): CharacterDescription.relatedLine(c)
         case .episode(let e): EpisodeDescription.relatedLine(e)
         case .location(let l): LocationDescription.relatedLine(l)
+        case .pokemon(let p): PokemonDescription.relatedLine(p)
+        case .row(let r, _): RowDescription.relatedLine(r)
         }
     }
 
@@ -99,6 +105,8 @@ extension Item {
         case .character(let c): CharacterDescription.crumb(c)
         case .episode(let e): EpisodeDescription.crumb(e)
         case .location(let l): LocationDescription.crumb(l)
+        case .pokemon(let p): PokemonDescription.crumb(p)
+        case .row(let r, _): RowDescription.crumb(r)
         }
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+
+/// A PostgREST (Supabase) table as the browser's one tab: `Range` windows in `--order`
+/// (`id` by default), `Prefer: count=exact` with the fall-back to weaker counts that
+/// `ContentRangePages` does, the `--where` filters on every request and the headers
+/// (`--header`, the API key) on every request.
+///
+/// Rows are read as `Row`s and shown as a model when their columns are one (a character,
+/// an episode, a location, a Pokémon: `TableItems.item`), else as the generic row. The
+/// `/` search is `name=ilike.*text*` (PostgREST has no fixed filters, so there is no
+/// form); a table without a `name` column answers it with PostgREST's own 400 message.
+public struct PostgRESTSource: AddressableSource {
+    /// `…/rest/v1`, without a trailing slash.
+    public let baseURL: String
+    public let table: String
+    public let pageSize: Int
+    /// `--where`: applied to every list of the tab, before the search.
+    public let filters: [PostgRESTFilter]
+    public let order: PostgRESTOrder
+    public let headers: RequestHeaders
+
+    public init(
+        baseURL: String, table: String = "characters", pageSize: Int = APIKind.defaultPageSize,
+        filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, headers: RequestHeaders = RequestHeaders()
+    ) {
+        var base = baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        self.baseURL = base
+        self.table = table
+        self.pageSize = min(max(1, pageSize), APIKind.pageSizeRange.upperBound)
+        self.filters = filters
+        self.order = order
+        self.headers = headers
+    }
+
+    /// "PostgREST · characters".
+    public var title: String { "PostgREST · \(Sanitize.line(table))" }
+
+    /// The table's kind: its name (so `pokemon` rows and the `pokemon` kind agree).
+    public var kind: ItemKind { ItemKind(rawValue: table) }
+
+    public var tabs: [TabSpec] { [TabSpec(kind: kind, title: Sanitize.line(table), searchKey: Self.searchKey)] }
+
+    /// The search's key in a `ListQuery`; sent as `name=ilike.*text*`.
+    public static let searchKey = "name"
+
+    /// The pages of `query`'s list: `--where`, then the search as a case-insensitive
+    /// substring match on `name`.
+    func pages(_ query: ListQuery) -> ContentRangePages<Row> {
+        var all = filters
+        let text = query.value(Self.searchKey)
+        // `*` is PostgREST's wildcard in like patterns; typed ones are kept as wildcards.
+        if !text.isEmpty, let search = try? PostgRESTFilter(parsing: "\(Self.searchKey)=ilike.*\(text)*") {
+            all.append(search)
+        }
+        return ContentRangePages(baseURL: baseURL, table: table, pageSize: pageSize, filters: all, order: order, headers: headers)
+    }
+
+    public func firstPage(for query: ListQuery) -> PageRequest { pages(query).firstPage }
+
+    public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
+        try pages(query).decode(response, for: request).map { TableItems.item($0, kind: kind) }
+    }
+
+    public func pageSize(of query: ListQuery) -> Int { pageSize }
+
+    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? { pages(query).request(forPage: index) }
+
+    /// `GET {base}/{table}?select=*&id=in.(…)` for the table that holds `kind`
+    /// (`TableItems.table(for:)`), in one request; nil for an empty list.
+    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? {
+        guard !ids.isEmpty else { return nil }
+        let name = kind == self.kind ? table : TableItems.table(for: kind)
+        let list = ids.map(String.init).joined(separator: ",")
+        let text = "\(baseURL)/\(QueryString.encode(name))?select=*&id=\(QueryString.encode("in.(\(list))"))"
+        return URL(string: text).map { HTTPRequest(url: $0, headers: headers.applied(to: [:])) }
+    }
+
+    public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
+        guard (200..<300).contains(response.status) else { throw ContentRangePages<Row>.failure(response) }
+        do {
+            return try RowReader.rows(response.body).map { TableItems.item($0, kind: kind) }
+        } catch {
+            throw PageFailure(.malformed, "malformed rows: \(error)")
+        }
+    }
+
+    /// Tables hold no pictures portal can address.
+    public func avatarRequest(avatarID: Int32) -> HTTPRequest? { nil }
+}
+
+/// How a table's rows become items: a row whose columns are a model's (a characters
+/// table copied from the Rick and Morty API, a pokemon table like the seed data) is that
+/// model, with its card and links; any other row stays a `Row`.
+public enum TableItems {
+    /// The row as a model when it decodes as one, else `.row(row, kind:)`.
+    public static func item(_ row: Row, kind: ItemKind) -> Item {
+        let data = Data(row.json.utf8)
+        if let character = try? Character.readOne(data) { return .character(character) }
+        if let episode = try? Episode.readOne(data) { return .episode(episode) }
+        if let location = try? Location.readOne(data) { return .location(location) }
+        if row["height"] != nil, let record = try? JSONDecoder().decode(PokemonRecord.self, from: data) {
+            return .pokemon(Pokemon(record))
+        }
+        return .row(row, kind: kind)
+    }
+
+    /// The table a model's links are looked up in: the plural the Supabase copies of the
+    /// APIs use (`characters`, `episodes`, `locations`), `pokemon`, else the kind's name.
+    public static func table(for kind: ItemKind) -> String {
+        switch kind {
+        case .character: "characters"
+        case .episode: "episodes"
+        case .location: "locations"
+        default: kind.rawValue
+        }
+    }
+}

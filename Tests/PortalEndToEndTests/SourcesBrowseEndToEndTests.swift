@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The browser against PokeAPI and PostgREST as a user runs it: the binary in tmux,
+/// pointed at `portal-mirror` started in the same shell, scrolled to the end, a detail opened, quit, and the
+/// `--trace` checked for one request per page and for the key.
+@Suite(.serialized, .enabled(if: EndToEndEnvironment.canDriveTerminal, EndToEndEnvironment.skipReason))
+struct SourcesBrowseEndToEndTests {
+    let data = EndToEndEnvironment.dataFolder ?? "."
+
+    static func quit(_ session: TmuxSession, _ run: PortalRun) throws {
+        try session.press("Escape")
+        try session.press("q")
+        #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
+        try run.expectSaneTerminal()
+    }
+
+    @Test func pokeAPIGridToTheLastPokemonAndItsDetail() async throws {
+        let data = self.data
+        try await offThePool {
+            let session = try TmuxSession(columns: 120, rows: 30)
+            defer { session.close() }
+            let mirror = try ShellMirror(in: session, data: data)
+            defer { mirror.stop() }
+            let origin = mirror.origin
+            let run = PortalRun(session, source: "--base-url '\(origin)/api/v2' --page-size 100")
+            try session.type(line: "NO_COLOR=1 " + run.commandLine)
+            let first = try session.waitFor("bulbasaur")
+            #expect(first.contains("portal · PokeAPI"), "\(first)")
+            try session.press("End")
+            try session.waitFor("meowstic-female-mega")
+            try session.press("Enter")
+            let detail = try session.waitFor("Sprite")
+            #expect(detail.contains("Types      psychic") && detail.contains("Sprite     none served"), "\(detail)")
+            #expect(!detail.contains("error"))
+            try Self.quit(session, run)
+            let urls = try run.settledTraceURLs()
+            // 1351 Pokémon in pages of 100: 14 requests, each once, and one for the detail.
+            let pages = urls.filter { $0.contains("/pokemon?offset=") }
+            #expect(pages.count == 14 && Set(pages).count == 14 && pages.allSatisfy { $0.hasSuffix("&limit=100") })
+            #expect(urls.filter { $0.hasSuffix("/pokemon/10326/") }.count == 1)
+            #expect(urls.count == 15)
+        }
+    }
+
+    @Test func postgRESTGridWithAKeyToButterRobotAndATraceWithoutIt() async throws {
+        let key = "sb-secret-\(UInt32.random(in: 0...UInt32.max))"
+        let data = self.data
+        try await offThePool {
+            let session = try TmuxSession(columns: 120, rows: 30)
+            defer { session.close() }
+            let mirror = try ShellMirror(in: session, data: data, requireKey: key)
+            defer { mirror.stop() }
+            let origin = mirror.origin
+            let run = PortalRun(session, source: "--base-url '\(origin)/rest/v1' --table characters --page-size 100")
+            try session.type(line: "NO_COLOR=1 PORTAL_API_KEY='\(key)' " + run.commandLine)
+            let first = try session.waitFor("Rick Sanchez")
+            #expect(first.contains("portal · PostgREST · characters"), "\(first)")
+            try session.press("End")
+            try session.waitFor("Butter Robot")
+            try session.press("Enter")
+            let detail = try session.waitFor("Passing Butter Robot")
+            #expect(!detail.contains(key))
+            try Self.quit(session, run)
+            let urls = try run.settledTraceURLs()
+            let pages = urls.filter { $0.contains("/characters?select=*&order=id") }
+            // 826 rows in windows of 100: 9 requests, all one URL (the window is a header).
+            #expect(pages.count == 9 && Set(pages).count == 1, "\(pages.count)")
+            let trace = try String(contentsOfFile: session.file("trace.jsonl"), encoding: .utf8)
+            #expect(!trace.contains(key) && !trace.contains(#""status":401"#))
+        }
+    }
+}
