@@ -79,8 +79,8 @@ public enum CommandTable {
     }
 
     /// The footer hints for `context`, e.g. "↑↓←→ move  Enter open  / search  ? help  q quit".
-    public static func hints(for context: CommandContext) -> String {
-        bindings(in: context).compactMap(\.hint).joined(separator: "  ")
+    public static func hints(for context: CommandContext, excluding hidden: Set<Command> = []) -> String {
+        bindings(in: context).filter { !hidden.contains($0.command) }.compactMap(\.hint).joined(separator: "  ")
     }
 
     /// The help overlay's sections: a title and the documented bindings of each context.

@@ -416,6 +416,16 @@ public final class ScreenController: App, ItemListViewDelegate {
         }
     }
 
+    /// Commands that do nothing for this source or tab (no second tab, no name search, no
+    /// server filters): the footer does not offer them.
+    public var unavailableCommands: Set<Command> {
+        var out: Set<Command> = []
+        if tabs.count < 2 { out.formUnion([.tab1, .nextTab, .previousTab]) }
+        if tab.spec.searchKey == nil { out.insert(.search) }
+        if tab.spec.filters.isEmpty { out.insert(.filter) }
+        return out
+    }
+
     /// The trail of the active tab's panes, for the breadcrumb.
     public var breadcrumb: [String] { tab.panes.map(\.crumb) }
 }

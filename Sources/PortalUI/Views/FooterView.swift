@@ -1,7 +1,8 @@
 /// The bottom line: key hints from the command table, or the search prompt while typing.
 public enum FooterView {
-    public static func drawHints(for context: CommandContext, width: Int, row: Int, into screen: any Screen) {
-        screen.draw(" " + CommandTable.hints(for: context), row: row, column: 0, width: width, style: Style(dim: true))
+    /// The hints of `context`, less those of commands the source has no use for (`hidden`).
+    public static func drawHints(for context: CommandContext, hiding hidden: Set<Command> = [], width: Int, row: Int, into screen: any Screen) {
+        screen.draw(" " + CommandTable.hints(for: context, excluding: hidden), row: row, column: 0, width: width, style: Style(dim: true))
     }
 
     public static func drawPrompt(_ prompt: SearchPrompt, label: String = "search name: ", width: Int, row: Int, into screen: any Screen) {

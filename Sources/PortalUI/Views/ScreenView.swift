@@ -25,7 +25,7 @@ public enum ScreenView {
             let label = "search \(tab.spec.searchKey ?? "name"): "
             FooterView.drawPrompt(c.search, label: label, width: c.size.columns, row: layout.footerRow, into: screen)
         } else {
-            FooterView.drawHints(for: c.context, width: c.size.columns, row: layout.footerRow, into: screen)
+            FooterView.drawHints(for: c.context, hiding: c.unavailableCommands, width: c.size.columns, row: layout.footerRow, into: screen)
         }
         if c.form.isActive { FilterFormView.draw(c.form, in: layout.body, into: screen) }
         if c.showsHelp { HelpOverlayView.draw(size: c.size, scroll: c.helpScroll, into: screen) }
