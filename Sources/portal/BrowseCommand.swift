@@ -27,6 +27,11 @@ struct BrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The tab shown first: characters, episodes or locations.", valueName: "tab"))
     var tab: String?
 
+    @Option(name: .customLong("max-pages"), help: ArgumentHelp(
+        "Loaded pages each tab keeps; the pages farthest from the screen are dropped first and asked for again on return.",
+        valueName: "n"))
+    var maxPages = SparseList<Item>.defaultMaxPages
+
     @OptionGroup var filters: FilterOptions
 
     @OptionGroup var source: SourceOptions
@@ -49,6 +54,7 @@ struct BrowseCommand: ParsableCommand {
             return index
         } ?? 0
         let spec = tabs[index]
+        guard maxPages > 0 else { throw ValidationError("--max-pages must be at least 1") }
         try filters.validate(allowed: (spec.searchKey.map { [$0] } ?? []) + spec.filters.map(\.key), for: spec.title.lowercased())
     }
 
@@ -59,6 +65,7 @@ struct BrowseCommand: ParsableCommand {
         let label = source.label
         let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
         let filters = self.filters.given
+        let maxPages = self.maxPages
         let interpreter = EffectInterpreter(source: browseSource, transport: transport)
         let status: ExitStatus
         do {
@@ -67,7 +74,7 @@ struct BrowseCommand: ParsableCommand {
             status = try MainActor.assumeIsolated {
                 try TerminalUI.run(performer: interpreter) {
                     ScreenController(source: browseSource, sourceLabel: label, initialTab: initialTab, initialFilters: filters,
-                                     showsAvatars: TerminalUI.colorsWanted)
+                                     showsAvatars: TerminalUI.colorsWanted, maxPages: maxPages)
                 }
             }
         } catch let error as TerminalError {
