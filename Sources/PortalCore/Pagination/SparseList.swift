@@ -158,7 +158,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     /// holding every page (an empty list included).
     public var isComplete: Bool {
         guard case .addressable(let size) = mode else { return sequential.isExhausted }
-        return loadedPageCount == Self.pagesFor(total: total, size: size)
+        return loadedPageCount >= Self.pagesFor(total: total, size: size)
     }
 
     /// Whether `request` is in flight (an interim note for it still belongs on screen).

@@ -204,7 +204,9 @@ public final class ScreenController: App, ItemListViewDelegate {
             tab.list.startWalk()
             grid.move(.last)
         case .goToCard: break  // a count's G, taken before the table
-        case .stopWalk: tab.list.stopWalk()
+        case .stopWalk:
+            tab.list.stopWalk()
+            grid.stopFollowingEnd()
         case .wheelUp: grid.move(.wheelUp)
         case .wheelDown: grid.move(.wheelDown)
         case .open: grid.activate()

@@ -64,13 +64,15 @@ public final class GridViewModel {
     // MARK: Changes from the list
 
     /// The list's count changed in place (an addressable list learnt or changed its
-    /// total): the selection and the first visible row stay, clamped to the new end.
+    /// total): the selection and the first visible row stay, clamped to the new end
+    /// (after End, the selection goes to the new last card).
     public func setItemCount(_ count: Int) {
         itemCount = max(0, count)
         if itemCount == 0 {
             selection = nil
         } else {
-            selection = min(selection ?? 0, itemCount - 1)
+            // End pressed before the total was known lands on the last card now.
+            selection = isStickyEnd ? itemCount - 1 : min(selection ?? 0, itemCount - 1)
         }
         offsetRows = clampOffset(offsetRows)
         ensureSelectionVisible()
@@ -164,6 +166,9 @@ public final class GridViewModel {
         ensureSelectionVisible()
         checkLoadMore()
     }
+
+    /// The selection stops following the last card as pages arrive (Esc on a walk).
+    public func stopFollowingEnd() { isStickyEnd = false }
 
     /// Selects the card at `index` (clamped to the list), scrolled into view: `NG`.
     public func select(_ index: Int) {
