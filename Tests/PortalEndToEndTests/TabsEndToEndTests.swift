@@ -15,16 +15,7 @@ struct TabsEndToEndTests {
 
     /// The trace once it has stopped growing.
     func settledTrace(_ run: PortalRun) throws -> [String] {
-        var previous = -1
-        var urls: [String] = []
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            urls = try run.traceURLs()
-            if urls.count == previous { break }
-            previous = urls.count
-            Thread.sleep(forTimeInterval: 0.3)
-        }
-        return urls
+        try run.settledURLs()
     }
 
     func quit(_ session: TmuxSession, _ run: PortalRun) throws {

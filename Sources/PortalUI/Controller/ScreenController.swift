@@ -302,8 +302,10 @@ public final class ScreenController: App, ItemListViewDelegate {
 
     /// Asks for the pages near `tab`'s viewport: the pages on screen, and beyond its
     /// leading edge the prefetch distance (at least a page; the rows two round trips
-    /// cover at the current scroll speed when more), a page behind the trailing edge. The
-    /// list hands out each page once, never while in flight.
+    /// cover at the current scroll speed when more). Leading is the way the user last
+    /// scrolled, or the only way there is at either end of the list, so End asks for the
+    /// pages it shows and the one above. The list hands out each page once, never while
+    /// in flight.
     private func requestPages(_ tab: TabState) {
         let grid = tab.grid
         let columns = grid.columns
@@ -312,9 +314,9 @@ public final class ScreenController: App, ItemListViewDelegate {
         let (ahead, overflow) = prefetch.rowsBeyond(viewportRows: grid.viewportRows, pageRows: pageRows, at: now())
             .multipliedReportingOverflow(by: columns)
         let leading = overflow ? Int.max / 2 : ahead
-        let trailing = pageRows * columns
-        let down = prefetch.direction == .down
-        let tickets = tab.list.ticketsForPages(near: grid.visibleRange, before: down ? trailing : leading, after: down ? leading : trailing)
+        let atEnd = grid.offsetRows > 0 && grid.offsetRows >= grid.maxOffsetRows
+        let down = grid.offsetRows == 0 || (prefetch.direction == .down && !atEnd)
+        let tickets = tab.list.ticketsForPages(near: grid.visibleRange, before: down ? 0 : leading, after: down ? leading : 0)
         for ticket in tickets { launch(ticket, for: tab) }
     }
 
