@@ -4,13 +4,15 @@
 DATA ?= ../shared/data
 SWIFT ?= swift
 PORT ?= 8080
-# Debian packages the build and the end-to-end tests need.
-DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux
+# The binary `make run` opens (the end-to-end test points it at the debug build).
+PORTAL_BIN ?= .build/release/portal
+# Debian packages the build and the end-to-end tests need (libsqlite3-dev: GRDB, the disk cache).
+DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux libsqlite3-dev
 
 export LANG := C.UTF-8
 export PORTAL_DATA := $(abspath $(DATA))
 
-.PHONY: all deps build run list mirror test bench bench-quick clean
+.PHONY: all deps build run list mirror test bench bench-quick fuzz clean
 
 all: build
 
@@ -26,10 +28,15 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product portal
 
-## Open the browser on the offline snapshot.
+## Open the browser on the offline snapshot; without one (outside this workspace), on the
+## live API.
 run: build
-	@test -d "$(DATA)" || { echo "make: data folder not found: $(DATA) (set DATA=...)"; exit 1; }
-	.build/release/portal --data $(DATA)
+	@if [ -d "$(DATA)/rickandmorty" ]; then \
+	  "$(PORTAL_BIN)" --data "$(DATA)"; \
+	else \
+	  echo "make: no snapshot in $(DATA) (set DATA=...); opening the live API instead"; \
+	  "$(PORTAL_BIN)"; \
+	fi
 
 ## Print every character from the snapshot (plain output, no terminal UI).
 list: build
@@ -42,9 +49,12 @@ mirror: deps
 	.build/debug/portal-mirror --data $(DATA) --host 127.0.0.1 --port $(PORT) $(MIRROR_FLAGS)
 
 ## All tests: unit, golden screens, mirror integration, and end-to-end in tmux.
+## One test at a time: the end-to-end tests wait on tmux and child processes, and in
+## parallel they held the two threads of the cooperative pool that the in-process mirrors
+## answer on (their requests then timed out). About 1.5 minutes on 2 cores.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 
 ## Speed, memory and network figures (release build); see docs/benchmarks.md.
 bench: deps
@@ -52,6 +62,13 @@ bench: deps
 
 bench-quick: deps
 	bench/run.sh --quick
+
+## libFuzzer targets under ASan, FUZZ_SECONDS each (default 60), seeded from the snapshot;
+## their own package and scratch path (Fuzz/, .build-fuzz), never part of `make test`.
+## FUZZ_TARGETS="fuzz-headers fuzz-image" runs some only. See docs/fuzzing.md.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" DATA=$(DATA) SWIFT=$(SWIFT) Fuzz/run.sh
 
 clean:
 	rm -rf .build

@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The on-disk HTTP cache (PortalCache): SQLite through GRDB, the system libsqlite3.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "PortalCore"),
@@ -36,17 +38,22 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]
         ),
         .target(name: "PortalImage", dependencies: ["CImageShim"]),
-        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalImage"]),
+        // The C library's wcwidth for every scalar (Swift's Glibc module lacks it), so the
+        // views measure text exactly as ncurses draws it.
+        .target(name: "CTextWidth", path: "Sources/CTextWidth"),
+        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalImage", "CTextWidth"]),
         // Runs the UI's effects: owns the source's decoding, the transport, the retry
         // policy and the caches. PortalUI names none of them.
         .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalUI", "PortalImage"]),
+        // The on-disk HTTP cache, apart from PortalCore so Core stays Foundation-only.
+        .target(name: "PortalCache", dependencies: ["PortalCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(name: "CPortalShim", path: "Sources/CPortalShim"),
         .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalCore", "CNcurses", "CPortalShim"]),
         .executableTarget(
             name: "portal",
             dependencies: [
-                "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal",
+                "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,7 +90,8 @@ let package = Package(
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
         .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
-        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror"]),
+        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalTestSupport"]),
+        .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalCore", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

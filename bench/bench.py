@@ -277,7 +277,7 @@ def scroll_run(args, reaper, expected, name, latency, rows, mode):
     trace = os.path.join(args.work, f"trace-{name}.jsonl")
     if os.path.exists(trace):
         os.remove(trace)
-    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--base-url", mirror.base, "--trace", trace],
+    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--base-url", mirror.base, "--no-cache", "--trace", trace],
                 columns=80, rows=rows)
     start = time.monotonic()
     bad_screens = 0
@@ -346,7 +346,7 @@ def detail_run(args, reaper, expected):
     trace = os.path.join(args.work, "trace-detail.jsonl")
     if os.path.exists(trace):
         os.remove(trace)
-    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--base-url", mirror.base, "--trace", trace])
+    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--base-url", mirror.base, "--no-cache", "--trace", trace])
     try:
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline and not card_names(term.lines(), 80, 24):
@@ -364,6 +364,56 @@ def detail_run(args, reaper, expected):
     episodes = [u for u in trace_urls(trace) if "/episode/" in u]
     log(f"detail: {len(episodes)} episode request(s), episodes shown: {shown}")
     return len(episodes) if shown else -1
+
+
+# --------------------------------------------------------------------------- disk cache
+
+def loaded_count(lines):
+    match = re.search(r"(\d+) / \d+", status_line(lines))
+    return int(match.group(1)) if match else 0
+
+
+def network_requests(path):
+    """Trace lines that went over the network: a disk-cache hit is a line without "ms"."""
+    try:
+        with open(path) as f:
+            return sum(1 for line in f if line.strip() and "ms" in json.loads(line))
+    except FileNotFoundError:
+        return 0
+
+
+def cached_scroll(args, reaper, mirror, cache_dir, name, characters=200):
+    """Scrolls the browser until `characters` cards are loaded, then quits; returns the
+    network requests the run made (-1 when it never got there)."""
+    trace = os.path.join(args.work, f"trace-{name}.jsonl")
+    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--base-url", mirror.base,
+                               "--cache-dir", cache_dir, "--trace", trace])
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and loaded_count(term.lines()) < characters:
+            term.send(*["Down"] * 10)
+            term.settle(quiet=0.03, timeout=0.6)
+        reached = loaded_count(term.lines()) >= characters
+    finally:
+        term.stop()
+    return network_requests(trace) if reached else -1
+
+
+def disk_cache(args, reaper, expected, runs):
+    """The same 200 cards scrolled twice against one cache (the second run's network
+    requests), then start-ups whose first grid comes from that cache."""
+    mirror = Mirror(args, reaper, latency=0)
+    cache_dir = os.path.join(args.work, "cache")
+    try:
+        first = cached_scroll(args, reaper, mirror, cache_dir, "cache-first")
+        second = cached_scroll(args, reaper, mirror, cache_dir, "cache-second")
+        cached = startup(args, reaper, expected, [os.path.join(args.bin, "portal"), "--base-url", mirror.base,
+                                                  "--cache-dir", cache_dir], runs)
+    finally:
+        mirror.stop()
+    log(f"disk cache: {first} network requests scrolling 200 cards, {second} the second time; "
+        f"start-up from the cache {cached:.1f} ms (median of {runs})")
+    return {"requests_second_run": second, "startup_ms_cached": cached}
 
 
 # --------------------------------------------------------------------------- pty
@@ -780,6 +830,8 @@ GOALS = [
     ("portal_peak_rss_mb", "peak RSS of portal after 826 cards (MB)", "—", None),
     ("startup_ms_offline", "start → first full grid, snapshot (ms)", "< 100", lambda v: 0 <= v < 100),
     ("startup_ms_mirror", "start → first full grid, mirror (ms)", "—", None),
+    ("startup_ms_cached", "start → first full grid, mirror, from the disk cache (ms)", "< 100", lambda v: 0 <= v < 100),
+    ("requests_second_run", "network requests, the same 200 cards scrolled again", "0", lambda v: v == 0),
     ("idle_cpu_pct", "idle CPU over 5 s (%)", "≈ 0", lambda v: 0 <= v < 0.5),
     ("idle_wakeups_ui_per_s", "idle wake-ups of the UI thread per second", "0", lambda v: v == 0),
     ("idle_wakeups_per_s", "idle context switches, all threads, per second", "—", None),
@@ -911,10 +963,12 @@ def main():
         mirror = Mirror(args, reaper, latency=0)
         try:
             results["startup_ms_mirror"] = startup(args, reaper, expected,
-                                                   [os.path.join(args.bin, "portal"), "--base-url", mirror.base], n)
+                                                   [os.path.join(args.bin, "portal"), "--base-url", mirror.base, "--no-cache"], n)
         finally:
             mirror.stop()
         log(f"startup: offline {results['startup_ms_offline']:.1f} ms, mirror {results['startup_ms_mirror']:.1f} ms (median of {n})")
+    if wanted("cache"):
+        results.update(disk_cache(args, reaper, expected, 5 if args.quick else 9))
     if wanted("idle"):
         results["idle_cpu_pct"], results["idle_wakeups_per_s"], results["idle_wakeups_ui_per_s"] = \
             idle_cpu(args, reaper, expected, 5)

@@ -41,6 +41,14 @@ int portal_scale_rgb(const unsigned char *src, int src_w, int src_h, unsigned ch
     return PORTAL_IMAGE_OK;
 }
 
+// ---- Size caps ------------------------------------------------------------------------
+
+/// Whether a source image of `width` × `height` may be decoded (see PORTAL_IMAGE_MAX_*).
+static int source_size_allowed(unsigned long width, unsigned long height) {
+    return width >= 1 && height >= 1 && width <= PORTAL_IMAGE_MAX_SOURCE && height <= PORTAL_IMAGE_MAX_SOURCE &&
+           width * height <= (unsigned long)PORTAL_IMAGE_MAX_PIXELS;
+}
+
 // ---- JPEG (libjpeg-turbo) -------------------------------------------------------------
 
 /// libjpeg's error manager plus the place to jump back to.
@@ -89,19 +97,30 @@ static int decode_jpeg(const unsigned char *bytes, size_t length, int target_w, 
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, bytes, (unsigned long)length);
     if (jpeg_read_header(&cinfo, TRUE) != JPEG_HEADER_OK) longjmp(error.jump, 1);
-    if (cinfo.image_width < 1 || cinfo.image_height < 1 || cinfo.image_width > PORTAL_IMAGE_MAX_SOURCE ||
-        cinfo.image_height > PORTAL_IMAGE_MAX_SOURCE) {
+    // A JPEG in several scans (progressive) is buffered whole as DCT coefficients, at
+    // full size whatever the scaling: it gets the pixel cap. A single-scan one streams
+    // and is decoded scaled: only its sides are capped, and the scaled output below.
+    int multiple_scans = jpeg_has_multiple_scans(&cinfo);
+    if (cinfo.image_width > PORTAL_IMAGE_MAX_SOURCE || cinfo.image_height > PORTAL_IMAGE_MAX_SOURCE ||
+        (multiple_scans && !source_size_allowed(cinfo.image_width, cinfo.image_height))) {
         status = PORTAL_IMAGE_TOO_LARGE;
         longjmp(error.jump, 1);
     }
+    // A backstop: an allocation past this fails (libjpeg has no backing store here)
+    // instead of growing the process.
+    cinfo.mem->max_memory_to_use = PORTAL_IMAGE_MAX_MEMORY;
     cinfo.out_color_space = JCS_RGB;
-    cinfo.scale_num = 1;
-    cinfo.scale_denom = 1;
-    for (unsigned denom = 8; denom > 1; denom /= 2) {
-        if (cinfo.image_width / denom >= (unsigned)target_w && cinfo.image_height / denom >= (unsigned)target_h) {
-            cinfo.scale_denom = denom;
-            break;
-        }
+    // Decode at the size drawn: the smallest DCT scale n/8 whose output still covers the
+    // target (1/8 for a 300-pixel avatar drawn 20 wide).
+    cinfo.scale_denom = 8;
+    for (unsigned num = 1; num <= 8; num++) {
+        cinfo.scale_num = num;
+        jpeg_calc_output_dimensions(&cinfo);
+        if (cinfo.output_width >= (unsigned)target_w && cinfo.output_height >= (unsigned)target_h) break;
+    }
+    if (!source_size_allowed(cinfo.output_width, cinfo.output_height)) {
+        status = PORTAL_IMAGE_TOO_LARGE;
+        longjmp(error.jump, 1);
     }
     jpeg_start_decompress(&cinfo);
     if (cinfo.output_components != 3 || cinfo.output_width < 1 || cinfo.output_height < 1) {
@@ -133,8 +152,8 @@ static int decode_png(const unsigned char *bytes, size_t length, unsigned char *
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
     if (!png_image_begin_read_from_memory(&image, bytes, length)) return PORTAL_IMAGE_CORRUPT;
-    if (image.width < 1 || image.height < 1 || image.width > PORTAL_IMAGE_MAX_SOURCE ||
-        image.height > PORTAL_IMAGE_MAX_SOURCE) {
+    // The header alone says how big the image claims to be; refuse before allocating.
+    if (!source_size_allowed(image.width, image.height)) {
         png_image_free(&image);
         return PORTAL_IMAGE_TOO_LARGE;
     }
@@ -179,5 +198,116 @@ int portal_decode_image(const unsigned char *bytes, size_t length, int target_w,
     if (status != PORTAL_IMAGE_OK) return status;
     status = portal_scale_rgb(pixels, width, height, out_rgb, target_w, target_h);
     free(pixels);
+    return status;
+}
+
+// ---- Encoding flat images (for tests) -------------------------------------------------
+
+/// Grows a malloc'ed buffer as libpng writes into it.
+struct portal_png_sink {
+    unsigned char *bytes;
+    size_t length;
+    size_t capacity;
+    int failed;
+};
+
+static void portal_png_write(png_structp png, png_bytep data, png_size_t length) {
+    struct portal_png_sink *sink = png_get_io_ptr(png);
+    if (sink->failed) return;
+    if (sink->length + length > sink->capacity) {
+        size_t capacity = sink->capacity ? sink->capacity : 4096;
+        while (capacity < sink->length + length) capacity *= 2;
+        unsigned char *grown = realloc(sink->bytes, capacity);
+        if (grown == NULL) {
+            sink->failed = 1;
+            return;
+        }
+        sink->bytes = grown;
+        sink->capacity = capacity;
+    }
+    memcpy(sink->bytes + sink->length, data, length);
+    sink->length += length;
+}
+
+static void portal_png_flush(png_structp png) { (void)png; }
+
+static int encode_png(int width, int height, const unsigned char *row, unsigned char **out, size_t *out_length) {
+    struct portal_png_sink sink = {NULL, 0, 0, 0};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    if (png == NULL) return PORTAL_IMAGE_NO_MEMORY;
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(sink.bytes);
+        return PORTAL_IMAGE_CORRUPT;
+    }
+    png_set_write_fn(png, &sink, portal_png_write, portal_png_flush);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    // Flat rows: no filter search needed, and the fastest compression still packs a
+    // flat image about a thousand to one.
+    png_set_filter(png, 0, PNG_FILTER_NONE);
+    png_set_compression_level(png, 1);
+    png_write_info(png, info);
+    for (int y = 0; y < height; y++) png_write_row(png, row);
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    if (sink.failed) {
+        free(sink.bytes);
+        return PORTAL_IMAGE_NO_MEMORY;
+    }
+    *out = sink.bytes;
+    *out_length = sink.length;
+    return PORTAL_IMAGE_OK;
+}
+
+static int encode_jpeg(int width, int height, int progressive, unsigned char *row, unsigned char **out,
+                       size_t *out_length) {
+    struct jpeg_compress_struct cinfo;
+    struct portal_jpeg_error error;
+    unsigned char *volatile bytes = NULL;
+    unsigned long length = 0;
+    memset(&cinfo, 0, sizeof cinfo);
+    cinfo.err = jpeg_std_error(&error.base);
+    error.base.error_exit = portal_jpeg_error_exit;
+    error.base.output_message = portal_jpeg_output_message;
+    if (setjmp(error.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(bytes);
+        return PORTAL_IMAGE_CORRUPT;
+    }
+    jpeg_create_compress(&cinfo);
+    unsigned char *buffer = NULL;
+    jpeg_mem_dest(&cinfo, &buffer, &length);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 3;
+    cinfo.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    if (progressive) jpeg_simple_progression(&cinfo);
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW rows[1] = {row};
+        jpeg_write_scanlines(&cinfo, rows, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    bytes = buffer;
+    jpeg_destroy_compress(&cinfo);
+    *out = bytes;
+    *out_length = length;
+    return PORTAL_IMAGE_OK;
+}
+
+int portal_encode_flat_image(int format, int width, int height, int progressive, unsigned char **out,
+                             size_t *out_length) {
+    if (out == NULL || out_length == NULL || width < 1 || height < 1 || width > 65500 || height > 65500) {
+        return PORTAL_IMAGE_BAD_ARGUMENT;
+    }
+    unsigned char *row = malloc((size_t)width * 3);
+    if (row == NULL) return PORTAL_IMAGE_NO_MEMORY;
+    memset(row, 0x80, (size_t)width * 3);
+    int status = format == 0 ? encode_png(width, height, row, out, out_length)
+                             : encode_jpeg(width, height, progressive, row, out, out_length);
+    free(row);
     return status;
 }

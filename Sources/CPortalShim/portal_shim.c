@@ -53,6 +53,23 @@ size_t portal_wake_pipe_drain(int fd, unsigned char *buffer, size_t capacity) {
 static volatile sig_atomic_t wake_fd = -1;
 static struct sigaction previous_winch;
 
+/// Signals that end the browser cleanly (through the loop, which restores the terminal):
+/// the three classic ones, and every other signal whose default action would kill the
+/// process without a crash — a stray `kill -USR1` or an alarm must not leave the terminal
+/// raw. SIGPIPE is not here: it is ignored, so a write to a closed socket is an error
+/// code, not a death.
+static const int end_signals[] = {
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+    SIGXCPU, SIGXFSZ, SIGPOLL,
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+};
+#define END_COUNT (sizeof end_signals / sizeof end_signals[0])
+
 static void forward_signal(int signo, siginfo_t *info, void *context) {
     int saved_errno = errno;
     if (wake_fd >= 0) portal_wake_pipe_poke(wake_fd, (unsigned char)signo);
@@ -73,31 +90,63 @@ int portal_signals_install(int fd) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = forward_signal;
-    action.sa_flags = SA_SIGINFO | SA_RESTART;
+    action.sa_flags = SA_SIGINFO | SA_RESTART | SA_ONSTACK;
     sigemptyset(&action.sa_mask);
     if (sigaction(SIGWINCH, &action, &previous_winch) != 0) return -1;
-    const int exits[] = {SIGINT, SIGTERM, SIGHUP};
-    for (size_t i = 0; i < sizeof exits / sizeof exits[0]; i++) {
-        if (sigaction(exits[i], &action, NULL) != 0) return -1;
+    if (sigaction(SIGCONT, &action, NULL) != 0) return -1;
+    // A SIGTSTP from outside (`kill -TSTP`) suspends through the loop like Ctrl-Z, so
+    // the terminal is restored before the process stops.
+    if (sigaction(SIGTSTP, &action, NULL) != 0) return -1;
+    sigset_t handled;
+    sigemptyset(&handled);
+    sigaddset(&handled, SIGWINCH);
+    sigaddset(&handled, SIGCONT);
+    sigaddset(&handled, SIGTSTP);
+    for (size_t i = 0; i < END_COUNT; i++) {
+        if (sigaction(end_signals[i], &action, NULL) != 0) return -1;
+        sigaddset(&handled, end_signals[i]);
     }
     signal(SIGPIPE, SIG_IGN);
     // A parent may have started us with these blocked (a blocked mask is inherited
     // across exec); then SIGTERM would never reach the handler.
-    sigset_t handled;
-    sigemptyset(&handled);
-    sigaddset(&handled, SIGINT);
-    sigaddset(&handled, SIGTERM);
-    sigaddset(&handled, SIGHUP);
-    sigaddset(&handled, SIGWINCH);
     pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
     return 0;
 }
 
+int portal_is_end_signal(int signo) {
+    for (size_t i = 0; i < END_COUNT; i++) {
+        if (end_signals[i] == signo) return 1;
+    }
+    return 0;
+}
+
+// ---- Suspend (Ctrl-Z) ----------------------------------------------------------------
+
+int portal_stop_self(void) {
+    // SIGTSTP with its default action stops the process; whatever handler is installed
+    // (ncurses' own) is put aside so the caller's restore is the only one that runs.
+    struct sigaction stop, previous;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = SIG_DFL;
+    sigemptyset(&stop.sa_mask);
+    if (sigaction(SIGTSTP, &stop, &previous) != 0) return -1;
+    sigset_t tstp, previous_mask;
+    sigemptyset(&tstp);
+    sigaddset(&tstp, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &tstp, &previous_mask);
+    // A signal sent to the own process is delivered before kill() returns: the process
+    // stops here and carries on when the shell sends SIGCONT (`fg`). In an orphaned
+    // process group (no job control) the kernel discards it and this returns at once.
+    int result = kill(getpid(), SIGTSTP);
+    pthread_sigmask(SIG_SETMASK, &previous_mask, NULL);
+    sigaction(SIGTSTP, &previous, NULL);
+    return result;
+}
+
 // ---- Emergency restore on a crash ---------------------------------------------------
 
-static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS};
 #define FATAL_COUNT (sizeof fatal_signals / sizeof fatal_signals[0])
-static struct sigaction previous_fatal[FATAL_COUNT];
 static volatile sig_atomic_t crash_armed = 0;
 static volatile sig_atomic_t crash_handlers_installed = 0;
 static int crash_fd = -1;
@@ -105,7 +154,37 @@ static struct termios crash_modes;
 static char crash_reset[256];
 static size_t crash_reset_length = 0;
 
+/// The main thread's alternate signal stack: a stack overflow leaves no room on the
+/// thread's own stack for a handler frame, so the handler runs here instead.
+static char main_alternate_stack[64 * 1024];
+
+static int install_alternate_stack(void *memory, size_t size) {
+    stack_t current;
+    if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE)) return 0;
+    stack_t stack;
+    memset(&stack, 0, sizeof stack);
+    stack.ss_sp = memory;
+    stack.ss_size = size;
+    return sigaltstack(&stack, NULL);
+}
+
+int portal_alternate_stack_ensure(void) {
+    stack_t current;
+    if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE)) return 0;
+    // One per thread for the life of the thread (pool threads are reused, so this is
+    // a handful of allocations per process); never freed, as the thread may still fault.
+    size_t size = 64 * 1024;
+    void *memory = malloc(size);
+    if (memory == NULL) return -1;
+    if (install_alternate_stack(memory, size) != 0) {
+        free(memory);
+        return -1;
+    }
+    return 0;
+}
+
 static void restore_on_crash(int signo, siginfo_t *info, void *context) {
+    (void)info;
     (void)context;
     if (crash_armed) {
         crash_armed = 0;
@@ -116,13 +195,16 @@ static void restore_on_crash(int signo, siginfo_t *info, void *context) {
         }
         tcsetattr(crash_fd, TCSANOW, &crash_modes);
     }
-    // Hand the signal on to whoever had it before (the Swift runtime's backtracer or the
-    // default action). A fault re-executes the faulting instruction on return; a signal
-    // that was sent (abort(), kill) is raised again and delivered after we return.
-    for (size_t i = 0; i < FATAL_COUNT; i++) {
-        if (fatal_signals[i] == signo) sigaction(signo, &previous_fatal[i], NULL);
-    }
-    if (info == NULL || info->si_code <= 0) raise(signo);
+    // Die of the same signal, as if nothing had been installed: the default action is
+    // restored and the signal raised again. A fault re-executes the faulting instruction
+    // on return and kills the process then; a sent signal (abort(), kill) stays pending
+    // while this handler runs and is delivered as it returns.
+    struct sigaction default_action;
+    memset(&default_action, 0, sizeof default_action);
+    default_action.sa_handler = SIG_DFL;
+    sigemptyset(&default_action.sa_mask);
+    sigaction(signo, &default_action, NULL);
+    raise(signo);
 }
 
 int portal_crash_restore_save_modes(int tty_fd) {
@@ -137,18 +219,46 @@ void portal_crash_restore_arm(const char *reset, size_t length) {
     memcpy(crash_reset, reset, length);
     crash_reset_length = length;
     if (!crash_handlers_installed) {
+        install_alternate_stack(main_alternate_stack, sizeof main_alternate_stack);
         struct sigaction action;
         memset(&action, 0, sizeof action);
         action.sa_sigaction = restore_on_crash;
         action.sa_flags = SA_SIGINFO | SA_ONSTACK;
         sigemptyset(&action.sa_mask);
-        for (size_t i = 0; i < FATAL_COUNT; i++) sigaction(fatal_signals[i], &action, &previous_fatal[i]);
+        for (size_t i = 0; i < FATAL_COUNT; i++) sigaction(fatal_signals[i], &action, NULL);
         crash_handlers_installed = 1;
     }
     crash_armed = 1;
 }
 
 void portal_crash_restore_disarm(void) { crash_armed = 0; }
+
+// ---- Crashing on purpose (end-to-end tests only) -------------------------------------
+
+/// Recurses until the stack runs out. The frame's buffer is written and read after the
+/// call, so the compiler can neither drop the recursion nor turn it into a loop.
+static int __attribute__((noinline)) overflow_stack(volatile int depth) {
+    volatile char frame[1024];
+    frame[depth % sizeof frame] = (char)depth;
+    return overflow_stack(depth + 1) + frame[(depth + 1) % sizeof frame];
+}
+
+void portal_test_crash(int kind) {
+    switch (kind) {
+    case PORTAL_TEST_CRASH_SEGV: {
+        volatile int *nowhere = NULL;
+        *nowhere = 1;
+        break;
+    }
+    case PORTAL_TEST_CRASH_ABORT:
+        abort();
+    case PORTAL_TEST_CRASH_STACK_OVERFLOW:
+        overflow_stack(0);
+        break;
+    default:
+        break;
+    }
+}
 
 // ---- atexit -------------------------------------------------------------------------
 

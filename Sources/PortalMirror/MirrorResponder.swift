@@ -87,6 +87,8 @@ struct MirrorResponder: HTTPResponder {
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
         var response = routes.respond(method: method, target: target, headers: headers)
+        // ETag on every 2xx, 304 for a matching If-None-Match (see EntityTag).
+        response = EntityTag.apply(to: response, ifNoneMatch: headers["if-none-match"])
         var note: String?
         if case .truncate(let fraction) = decision {
             response.body = response.body.prefix(FaultInjector.cutLength(response.body.count, fraction: fraction))

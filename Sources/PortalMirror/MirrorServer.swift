@@ -49,6 +49,8 @@ public enum MirrorServer {
         logger.logLevel = .critical
         let app = Application(
             responder: MirrorResponder(state: state),
+            // A rejected request (a header or path of 1 MB) closes its connection fully.
+            server: .http1(configuration: .init(additionalChannelHandlers: [FullCloseAfterError()])),
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port

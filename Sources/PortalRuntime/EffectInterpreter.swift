@@ -19,13 +19,18 @@ public final class EffectInterpreter: EffectPerformer {
     private let items: ItemCache
     private let avatars = Mutex<[Int32: AvatarOutcome]>([:])
     private let tasks = Mutex<[PaneAddress: [Task<Void, Never>]]>([:])
+    /// Runs first in every effect's task, on its pool thread: the terminal gives the
+    /// thread an alternate signal stack there, so a crash in a decode still restores it.
+    private let prepareThread: @Sendable () -> Void
 
     public init(
         source: any Source, transport: any Transport, retryPolicy: RetryPolicy = RetryPolicy(),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
-        itemCacheLimit: Int = 20_000
+        itemCacheLimit: Int = 20_000,
+        prepareThread: @escaping @Sendable () -> Void = {}
     ) {
+        self.prepareThread = prepareThread
         self.source = source
         self.transport = transport
         self.sender = RetryingSender(transport: transport, policy: retryPolicy, sleep: sleep, random: random)
@@ -42,9 +47,15 @@ public final class EffectInterpreter: EffectPerformer {
             let running = tasks.withLock { $0.removeValue(forKey: pane) } ?? []
             for task in running { task.cancel() }
         case .fetchPage:
-            Task.detached { if let message = await self.run(effect, post: deliver) { deliver(message) } }
+            Task.detached {
+                self.prepareThread()
+                if let message = await self.run(effect, post: deliver) { deliver(message) }
+            }
         case .fetchItems(let pane, _, _, _), .fetchAvatar(let pane, _):
-            let task = Task.detached { if let message = await self.run(effect, post: deliver) { deliver(message) } }
+            let task = Task.detached {
+                self.prepareThread()
+                if let message = await self.run(effect, post: deliver) { deliver(message) }
+            }
             tasks.withLock { $0[pane, default: []].append(task) }
         }
     }
@@ -109,6 +120,8 @@ public final class EffectInterpreter: EffectPerformer {
                 if Task.isCancelled { return .failed }
                 let side = AvatarOutcome.pixels
                 outcome = (try? AvatarImage.decode(response.body, width: side, height: side)).map { .image($0) } ?? .unavailable
+                // The picture decoded: the disk cache may keep these bytes (see DecodeReceipt).
+                if case .image = outcome { response.confirmDecoded() }
             case 404, 410:
                 outcome = .unavailable
             default:

@@ -29,9 +29,7 @@ public struct RickAndMortyData: Sendable {
         }
         func read<T: APIDecodable>(_ name: String, as: [T].Type) throws -> [T] {
             let path = (folder as NSString).appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw PortalError.dataFileUnreadable(path, "missing or unreadable")
-            }
+            let data = try SnapshotFile.read(path, limit: SnapshotFile.maxJSONBytes)
             do {
                 return try T.readArray(data)
             } catch {

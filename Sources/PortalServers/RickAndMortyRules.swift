@@ -141,7 +141,10 @@ public final class RickAndMortyRules: Sendable {
         }
         let avatarID = characters.item(at: position).avatarID
         let path = (folder as NSString).appendingPathComponent("\(avatarID).jpeg")
-        guard let bytes = FileManager.default.contents(atPath: path) else { return Self.error(404, Self.nothingHere) }
+        // An avatar file that is missing, not a regular file or over the cap is no avatar.
+        guard let bytes = try? SnapshotFile.read(path, limit: SnapshotFile.maxAvatarBytes) else {
+            return Self.error(404, Self.nothingHere)
+        }
         return HTTPResponse(status: 200, headers: ["content-type": ImageSniffer.contentType(of: bytes)], body: bytes)
     }
 

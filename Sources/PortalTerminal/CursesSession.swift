@@ -21,7 +21,7 @@ private func restoreTerminalAtExit() {
 /// One ncurses session on this process's terminal: start-up with every mode the browser
 /// needs, and a restore that is idempotent and runs on every way out.
 ///
-/// Modes: raw (Ctrl-C and Ctrl-Z arrive as keys, no flow control), no echo, keypad
+/// Modes: raw (Ctrl-C and Ctrl-Z arrive as keys, no flow control; the loop acts on both), no echo, keypad
 /// decoding, non-blocking reads (the loop waits in `poll()`, never in ncurses), 25 ms
 /// ESCDELAY, hidden cursor, mouse wheel reporting, colours on the terminal's own
 /// background unless `NO_COLOR` is set.
@@ -111,6 +111,26 @@ final class CursesSession {
     /// The next flush repaints everything instead of only the changed cells.
     func repaintAllOnNextFlush() {
         portal_repaint_all_next()
+    }
+
+    /// Ctrl-Z: gives the terminal back as `end()` does (the shell gets its modes, its
+    /// screen and its cursor), stops the process, and when the shell continues it (`fg`)
+    /// takes the terminal again with the modes portal needs. The caller repaints
+    /// everything afterwards: the screen was the shell's meanwhile, and its size may
+    /// have changed.
+    func suspendUntilContinued() {
+        guard active else { return }
+        portal_crash_restore_disarm()
+        endwin()
+        portal_stop_self()
+        // Continued. The shell's modes are the ones to give back on a crash from now on.
+        portal_crash_restore_save_modes(STDOUT_FILENO)
+        // After endwin, the next refresh re-enters program mode (raw, keypad, alternate
+        // screen, mouse); the cursor is hidden again explicitly.
+        repaintAllOnNextFlush()
+        doupdate()
+        curs_set(0)
+        armCrashRestore()
     }
 
     /// Gives the terminal back: leaves the alternate screen, shows the cursor, restores

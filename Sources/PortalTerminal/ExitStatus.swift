@@ -1,3 +1,4 @@
+import CPortalShim
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,7 +7,8 @@ import Glibc
 ///
 /// Signals follow the shell convention 128 + signal number, so scripts can tell a quit
 /// from an interruption: `q` → 0, Ctrl-C or SIGINT → 130, SIGHUP or a closed terminal →
-/// 129, SIGTERM → 143.
+/// 129, SIGTERM → 143, any other signal that ends the browser (SIGUSR1, SIGALRM, …) →
+/// 128 + its number, as if it had killed the process — but with the terminal restored.
 public enum ExitStatus: Sendable, Equatable {
     /// The UI asked to quit (`q`).
     case quit
@@ -16,6 +18,9 @@ public enum ExitStatus: Sendable, Equatable {
     case terminated
     /// SIGHUP, or the terminal went away under us.
     case hangUp
+    /// Another signal whose default action would have killed the process (SIGQUIT,
+    /// SIGUSR1, SIGUSR2, SIGALRM, …): the loop ends cleanly instead.
+    case signaled(Int32)
 
     /// The status to pass to `exit`.
     public var code: Int32 {
@@ -24,6 +29,7 @@ public enum ExitStatus: Sendable, Equatable {
         case .interrupted: 128 + SIGINT
         case .terminated: 128 + SIGTERM
         case .hangUp: 128 + SIGHUP
+        case .signaled(let signal): 128 + signal
         }
     }
 
@@ -33,7 +39,7 @@ public enum ExitStatus: Sendable, Equatable {
         case SIGINT: .interrupted
         case SIGTERM: .terminated
         case SIGHUP: .hangUp
-        default: nil
+        default: portal_is_end_signal(signal) != 0 ? .signaled(signal) : nil
         }
     }
 }

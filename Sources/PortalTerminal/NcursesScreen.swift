@@ -11,7 +11,7 @@ import Glibc
 /// with what the terminal shows and writes only the cells that changed.
 ///
 /// Text is clipped to the screen by display width as ncurses itself measures it
-/// (`wcwidth` per scalar), so a wide character that would straddle the right edge is left
+/// (`wcwidth` per scalar, through `DisplayWidth`), so a wide character that would straddle the right edge is left
 /// out instead of wrapping. Control characters never reach the terminal; characters the
 /// C library cannot print become `?`.
 ///
@@ -60,20 +60,19 @@ public final class NcursesScreen: Screen {
 
     /// The wide characters of `text` that fit between column 0 and `width` when `text`
     /// starts at `column` (which may be negative: the cut-off part of a wide character
-    /// shows as blanks).
+    /// shows as blanks). Widths come from `DisplayWidth`, i.e. the C library's `wcwidth`,
+    /// so the views measured exactly this.
     static func clip(_ text: String, column: Int, width: Int, into buffer: inout [wchar_t]) {
         buffer.removeAll(keepingCapacity: true)
         var position = column
+        var marks = 0
         for scalar in text.unicodeScalars {
+            // Control characters are dropped (bytes from the network must never act on
+            // the terminal); anything else unprintable shows as one '?'.
+            if DisplayWidth.isControl(scalar) { continue }
             var code = wchar_t(bitPattern: scalar.value)
-            var cells = Int(portal_wcwidth(code))
-            if cells < 0 {
-                // Control characters are dropped (bytes from the network must never act
-                // on the terminal); anything else unprintable shows as one '?'.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
-                code = wchar_t(UInt8(ascii: "?"))
-                cells = 1
-            }
+            let cells = DisplayWidth.of(scalar)
+            if !DisplayWidth.isPrintable(scalar) { code = wchar_t(UInt8(ascii: "?")) }
             if position < 0 {
                 if cells > 0, position + cells > 0 {
                     buffer.append(contentsOf: repeatElement(wchar_t(UInt8(ascii: " ")), count: position + cells))
@@ -82,12 +81,17 @@ public final class NcursesScreen: Screen {
                 continue
             }
             if cells == 0 {
-                // A combining mark joins the character before it; with none, drop it.
-                if !buffer.isEmpty { buffer.append(code) }
+                // A combining mark joins the character before it; with none, or past
+                // what one cell holds, drop it.
+                if !buffer.isEmpty, marks < DisplayWidth.marksPerCell {
+                    buffer.append(code)
+                    marks += 1
+                }
                 continue
             }
             if position + cells > width { break }
             buffer.append(code)
+            marks = 0
             position += cells
         }
     }

@@ -17,7 +17,10 @@ import Glibc
 /// the app says something changed (or the size did).
 ///
 /// Ctrl-C always ends the loop (status 130) before the app sees it: in raw mode it is
-/// just a key, and a way out that no UI state can swallow is part of the contract.
+/// just a key, and a way out that no UI state can swallow is part of the contract. Ctrl-Z
+/// (byte 0x1A, `.control("z")`) is intercepted the same way: the terminal is given back,
+/// the process stops, and on `fg` everything is repainted. A SIGTSTP from outside does
+/// the same; SIGCONT (continued after a stop from outside) repaints.
 @MainActor
 final class TerminalLoop {
     private let session: CursesSession
@@ -27,9 +30,13 @@ final class TerminalLoop {
     private let mailbox: Mailbox
     private let mainQueueDescriptor: Int32
     private let performer: any EffectPerformer
+    /// Runs once the first frame is on screen (the `PORTAL_TEST_CRASH` hook).
+    private let afterFirstFrame: (() -> Void)?
 
-    init(session: CursesSession, screen: NcursesScreen, wake: WakePipe, mailbox: Mailbox, performer: any EffectPerformer) {
+    init(session: CursesSession, screen: NcursesScreen, wake: WakePipe, mailbox: Mailbox, performer: any EffectPerformer,
+         afterFirstFrame: (() -> Void)? = nil) {
         self.performer = performer
+        self.afterFirstFrame = afterFirstFrame
         self.session = session
         self.screen = screen
         self.input = InputReader(window: session.window)
@@ -43,6 +50,7 @@ final class TerminalLoop {
         var size = session.size
         if step(app, .start(size)) { return .quit }
         draw(app)
+        afterFirstFrame?()
 
         var descriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -64,7 +72,8 @@ final class TerminalLoop {
                 for byte in wake.drain() where byte != WakePipe.effectByte {
                     let signal = Int32(byte)
                     if let status = ExitStatus.forSignal(signal) { return status }
-                    if signal == SIGWINCH { resized = true }
+                    if signal == SIGTSTP { session.suspendUntilContinued() }
+                    if signal == SIGWINCH || signal == SIGCONT || signal == SIGTSTP { resized = true }
                 }
             }
             if descriptors.count > 2, descriptors[2].revents != 0 {
@@ -85,6 +94,9 @@ final class TerminalLoop {
                     resized = true
                 case .key(.control("c")):
                     return .interrupted
+                case .key(.control("z")):
+                    session.suspendUntilContinued()
+                    resized = true
                 case .key(let key):
                     if step(app, .key(key)) { return .quit }
                 case .mouse, .ignored:

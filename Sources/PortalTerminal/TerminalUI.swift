@@ -14,6 +14,14 @@ public enum TerminalUI {
     /// `TERM=dumb`): the app then skips what only colour can show, such as avatars.
     public static var colorsWanted: Bool { !TerminalPreflight.colorsDisabled }
 
+    /// Gives the calling thread an alternate signal stack if it has none, so that even a
+    /// stack overflow on it runs the crash restore (the handler needs stack to run on).
+    /// Background work calls it first thing on its pool thread; after the first time on a
+    /// thread it costs one `sigaltstack` query.
+    public nonisolated static func prepareWorkerThread() {
+        portal_alternate_stack_ensure()
+    }
+
     /// Checks the terminal (no TTY, no or unknown TERM, `TERM=dumb` fail here with a
     /// `TerminalError`, before anything is drawn), builds the app, starts ncurses, runs
     /// the loop on the calling (main) thread — handing every effect the app returns to
@@ -33,7 +41,8 @@ public enum TerminalUI {
             throw TerminalError("cannot install signal handlers")
         }
         let screen = NcursesScreen(window: session.window, colors: session.colors, defaultColors: session.defaultColors)
-        let loop = TerminalLoop(session: session, screen: screen, wake: wake, mailbox: mailbox, performer: performer)
+        let loop = TerminalLoop(session: session, screen: screen, wake: wake, mailbox: mailbox, performer: performer,
+                                afterFirstFrame: TestCrash.fromEnvironment().map { crash in { crash.trigger() } })
         return loop.run(app)
     }
 }

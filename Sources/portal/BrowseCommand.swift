@@ -60,13 +60,15 @@ struct BrowseCommand: ParsableCommand {
 
     func run() throws {
         // Everything that can fail with a message fails here, before the screen changes.
-        let transport = try source.makeTransport()
+        let made = try source.connect()
+        let transport = made.transport
         let browseSource = source.browseSource
         let label = source.label
         let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
         let filters = self.filters.given
         let maxPages = self.maxPages
-        let interpreter = EffectInterpreter(source: browseSource, transport: transport)
+        let interpreter = EffectInterpreter(source: browseSource, transport: transport,
+                                            prepareThread: { TerminalUI.prepareWorkerThread() })
         let status: ExitStatus
         do {
             // Main.main is @MainActor and calls synchronous commands directly, so this
@@ -79,6 +81,11 @@ struct BrowseCommand: ParsableCommand {
             }
         } catch let error as TerminalError {
             throw RuntimeFailure(error.description)
+        }
+        // The terminal is restored by now, so the line cannot disturb the screen.
+        if let problem = made.traceProblem {
+            FileHandle.standardError.write(Data("portal: \(problem)\n".utf8))
+            Foundation.exit(status == .quit ? 1 : status.code)
         }
         if status != .quit {
             Foundation.exit(status.code)

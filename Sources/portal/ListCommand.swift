@@ -56,7 +56,19 @@ struct ListCommand: AsyncParsableCommand {
     private var rickAndMortyResource: Resource? { ResourceArgument(argument: resource)?.value }
 
     func run() async throws {
-        let transport = try source.makeTransport()
+        let made = try source.connect()
+        // A trace that stopped is reported once, after the list: exit 1 even when the
+        // list itself succeeded, since the trace asked for is incomplete.
+        do {
+            try await list(made.transport)
+        } catch {
+            if let problem = made.traceProblem { FileHandle.standardError.write(Data("portal: \(problem)\n".utf8)) }
+            throw error
+        }
+        if let problem = made.traceProblem { throw RuntimeFailure(problem) }
+    }
+
+    private func list(_ transport: any Transport) async throws {
         let base = source.apiBaseURL
         switch source.apiKind {
         case .rickAndMorty:
@@ -91,9 +103,17 @@ struct ListCommand: AsyncParsableCommand {
         let loader = ListLoader(strategy: strategy)
         let fetcher = PageFetcher(transport: transport, strategy: strategy)
         var printed = 0
+        var saidStale = false
         let output = FileHandle.standardOutput
         while let ticket = loader.loadMore() {
-            let change = loader.apply(await fetcher.fetch(ticket), for: ticket)
+            let result = await fetcher.fetch(ticket)
+            // Once per run: the network failed and the disk cache stood in (stale-if-error).
+            if !saidStale, case .success(let page) = result, let cache = page.cache, cache.source == .stale {
+                saidStale = true
+                let why = cache.networkUnavailable.map(Sanitize.line) ?? "the network failed"
+                FileHandle.standardError.write(Data("portal: \(why); showing answers \(cache.label(now: Date()) ?? "cached")\n".utf8))
+            }
+            let change = loader.apply(result, for: ticket)
             switch change {
             case .inserted(let range):
                 var text = ""

@@ -8,7 +8,7 @@ struct PortalCommand: AsyncParsableCommand {
         commandName: "portal",
         abstract: "Browse the Rick and Morty API (or a snapshot of it) with infinite scroll.",
         version: "0.1.0",
-        subcommands: [BrowseCommand.self, ListCommand.self],
+        subcommands: [BrowseCommand.self, ListCommand.self, CacheCommand.self],
         defaultSubcommand: BrowseCommand.self
     )
 

@@ -27,12 +27,19 @@ struct SourceOptions: ParsableArguments {
         try dialect.headers(environment: ProcessInfo.processInfo.environment)
     }
 
+    /// The on-disk HTTP cache (`--cache-dir`, `--no-cache`, `--offline`, …).
+    @OptionGroup var cache: CacheOptions
+
     func validate() throws {
         if data != nil && baseURL != nil {
             throw ValidationError("--data and --base-url name two sources; give one")
         }
-        if let baseURL, SplitURL(baseURL) == nil {
-            throw ValidationError("--base-url must be an http(s) URL, got '\(baseURL)'")
+        if let baseURL {
+            do {
+                _ = try APIRoot(baseURL)
+            } catch {
+                throw ValidationError("--base-url \(error.description)")
+            }
         }
         if apiKind == .postgREST, data == nil, baseURL == nil {
             throw ValidationError("--api postgrest needs --base-url (a …/rest/v1 root) or --data")
@@ -55,21 +62,36 @@ struct SourceOptions: ParsableArguments {
         return SplitURL(apiBaseURL).map { $0.origin.host + ($0.origin.port == 80 || $0.origin.port == 443 ? "" : ":\($0.origin.port)") } ?? apiBaseURL
     }
 
-    /// Builds the transport: traced when `--trace` is given, and for HTTP, cached by URL.
-    func makeTransport() throws -> any Transport {
+    /// Builds the connection: traced when `--trace` is given, and for HTTP, cached by URL
+    /// for the session in memory, and on disk across runs behind it.
+    func connect() throws -> Connection {
         var transport: any Transport
         if let data {
             transport = try SnapshotTransport(dataFolder: data, api: apiKind)
         } else {
-            transport = HTTPTransport()
+            // Inside the tracer, so each trace line can say hit, revalidated or miss.
+            transport = cache.wrap(HTTPTransport())
         }
+        var tracer: TracingTransport?
         if let trace {
-            transport = try TracingTransport(wrapping: transport, path: trace)
+            let traced = try TracingTransport(wrapping: transport, path: trace)
+            tracer = traced
+            transport = traced
         }
         // Outside the tracer, so the trace lists what really went over the network.
         if data == nil {
             transport = CachingTransport(wrapping: transport)
         }
-        return transport
+        return Connection(transport: transport, tracer: tracer)
     }
+}
+
+/// The transport a command uses, and the tracer inside it (if any) whose write failure
+/// the command reports once it is done.
+struct Connection {
+    let transport: any Transport
+    let tracer: TracingTransport?
+
+    /// One line about a trace that could not be written, for stderr; nil when all went well.
+    var traceProblem: String? { tracer?.writeFailure }
 }

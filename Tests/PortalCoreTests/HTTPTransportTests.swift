@@ -52,7 +52,7 @@ struct HTTPTransportTests {
         var config = HTTPTransport.Configuration()
         config.idleTimeout = 0.3
         config.overallTimeout = 1
-        await #expect(throws: TransportError.timedOut) {
+        await #expect(throws: TransportError.timedOut(.idle(seconds: 0.3))) {
             _ = try await HTTPTransport(configuration: config).send(HTTPRequest(url: URL(string: server.baseURL + "/a")!))
         }
     }

@@ -11,7 +11,7 @@ struct RetryPolicyTests {
     @Test func transientFailuresAreRetriedUntilTheyPass() async throws {
         let faulty = FaultyTransport(TestData.snapshot)
         faulty.fail("/character", with: .success(.json(503, #"{"error":"busy"}"#)))
-        faulty.fail("/character", with: .failure(.timedOut))
+        faulty.fail("/character", with: .failure(.timedOut(.idle(seconds: 10))))
         faulty.fail("/character", with: .success(.json(200, #"{"info":{"count":8"#)))
         faulty.fail("/character", with: .success(.json(429, "{}", headers: ["Retry-After": "2"])))
         let counting = CountingTransport(faulty)

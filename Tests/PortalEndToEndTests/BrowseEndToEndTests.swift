@@ -151,11 +151,7 @@ struct BrowseEndToEndTests {
         let run = PortalRun(session)
         try session.type(line: run.commandLine)
         try session.waitFor("Morty Smith")
-        let shell = try session.shellPID()
-        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
-        let pids = children.split(separator: " ").compactMap { Int32($0) }
-        #expect(pids.count == 1, "expected portal as the shell's only child: \(children)")
-        for pid in pids { kill(pid, SIGTERM) }
+        kill(try run.portalPID(), SIGTERM)
         #expect(try session.waitForFile(session.file("status")) == "exit=143\n")
         try run.expectSaneTerminal()
     }
@@ -185,21 +181,24 @@ struct BrowseEndToEndTests {
 /// records its exit status and the terminal's modes, and readers for those records.
 struct PortalRun {
     let session: TmuxSession
+    /// The snapshot folder this run reads (the shared one unless a test made its own).
+    let data: String
     /// More arguments for the browser, e.g. `--status dead`.
     let arguments: String
     /// Where the data comes from: `--data <snapshot>` unless given (e.g. `--base-url`).
     let source: String?
 
-    init(_ session: TmuxSession, arguments: String = "", source: String? = nil) {
+    init(_ session: TmuxSession, data: String? = nil, arguments: String = "", source: String? = nil) {
         self.session = session
+        self.data = data ?? EndToEndEnvironment.dataFolder ?? "."
         self.arguments = arguments
         self.source = source
     }
 
     var commandLine: String {
         let portal = EndToEndEnvironment.portal ?? "portal"
-        let data = source ?? "--data '\(EndToEndEnvironment.dataFolder ?? ".")'"
-        return "'\(portal)' \(arguments) \(data) --trace '\(session.file("trace.jsonl"))'; s=$?; stty -a > '\(session.file("stty"))'; echo \"exit=$s\" > '\(session.file("status"))'"
+        let from = source ?? "--data '\(data)'"
+        return "'\(portal)' \(arguments) \(from) --trace '\(session.file("trace.jsonl"))'; s=$?; stty -a > '\(session.file("stty"))'; echo \"exit=$s\" > '\(session.file("status"))'"
     }
 
     /// Every URL in the trace, in order.
@@ -236,6 +235,23 @@ struct PortalRun {
             if items.contains(where: { $0.name == "name" }) { return nil }
             return items.first { $0.name == "page" }.flatMap { $0.value }.flatMap { Int($0) } ?? 1
         }
+    }
+
+    /// The running portal: the pane shell's only child.
+    func portalPID() throws -> Int32 {
+        let shell = try session.shellPID()
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        let pids = children.split(separator: " ").compactMap { Int32($0) }
+        guard pids.count == 1, let pid = pids.first else { throw SessionError("expected portal as the shell's only child: \(children)") }
+        return pid
+    }
+
+    /// The terminal is the shell's again: the main screen (not the alternate one),
+    /// no mouse reporting, a visible cursor.
+    func expectShellScreen() throws {
+        #expect(try session.paneFlag("alternate_on") == "0", "still on the alternate screen")
+        #expect(try session.paneFlag("mouse_any_flag") == "0", "mouse reporting still on")
+        #expect(try session.paneFlag("cursor_flag") == "1", "the cursor is still hidden")
     }
 
     /// The modes the shell got back are the cooked ones it started with.

@@ -39,6 +39,10 @@ struct ListEndToEndTests {
         (["list", "characters", "--bogus"], Int32(2), "--bogus"),
         (["list", "characters", "--dimension", "C-137", "--data", "."], Int32(2), "--dimension"),
         (["list", "people"], Int32(2), "people"),
+        (["list", "characters", "--base-url", "http://a b/api"], Int32(2), "--base-url"),
+        (["list", "characters", "--base-url", "http://[::1:1/api"], Int32(2), "--base-url"),
+        (["list", "characters", "--base-url", "http://127.0.0.1:-1/api"], Int32(2), "port of 1 to 65535"),
+        (["list", "characters", "--base-url", "http://127.0.0.1:70000/api"], Int32(2), "port of 1 to 65535"),
     ])
     func errorsAreOneLineWithTheDocumentedStatus(arguments: [String], status: Int32, mentions: String) throws {
         let result = try run(arguments)
@@ -46,6 +50,15 @@ struct ListEndToEndTests {
         #expect(result.stderr.hasPrefix("portal: ") && result.stderr.contains(mentions), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "one line expected: \(result.stderr)")
         #expect(result.stdout.isEmpty)
+    }
+
+    /// A trace that cannot be written (`/dev/full`) is no crash: the list is printed, the
+    /// trace failure is one line at the end, and the status is 1.
+    @Test func aTraceThatCannotBeWrittenIsReportedOnce() throws {
+        let result = try run(["list", "episodes", "--data", data, "--trace", "/dev/full"])
+        #expect(result.status == 1)
+        #expect(result.stdout.split(separator: "\n").count == 51)
+        #expect(result.stderr == "portal: cannot write the trace to /dev/full: No space left on device; tracing stopped\n", "\(result.stderr)")
     }
 
     private func run(_ arguments: [String]) throws -> Spawn.Result {

@@ -126,7 +126,8 @@ struct SourcesEndToEndTests {
         let scratch = FileManager.default.temporaryDirectory
         return try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try Spawn.run(binary, arguments, environment: environment, scratch: scratch) })
+                // --no-cache: these count requests, and a test never writes the user's cache.
+                continuation.resume(with: Result { try Spawn.run(binary, arguments + ["--no-cache"], environment: environment, scratch: scratch) })
             }
         }
     }

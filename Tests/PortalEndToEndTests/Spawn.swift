@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs a program to completion with posix_spawn + waitpid, stdout and stderr into files.
+/// Runs a program to completion with posix_spawn + wait4 (status and peak memory), stdout and stderr into files.
 ///
 /// Not Foundation's `Process`: its `waitUntilExit` waits for a SIGCHLD-driven
 /// notification, which was seen to hang under the parallel test runner (the tmux client
@@ -15,6 +15,8 @@ enum Spawn {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// The child's peak resident memory (`ru_maxrss`), in KiB.
+        var peakMemoryKiB: Int = 0
     }
 
     static func run(_ executable: String, _ arguments: [String], environment: [String: String], scratch: URL) throws -> Result {
@@ -54,7 +56,8 @@ enum Spawn {
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw SessionError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
             guard errno == EINTR else { throw SessionError("waitpid failed for \(executable)") }
         }
         // WIFEXITED / WEXITSTATUS, which Swift does not import (macros).
@@ -62,7 +65,8 @@ enum Spawn {
         return Result(
             status: exitStatus,
             stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
+            peakMemoryKiB: usage.ru_maxrss
         )
     }
 }

@@ -65,6 +65,13 @@ final class TmuxSession {
         try run(["capture-pane", "-p", "-t", "e2e"])
     }
 
+    /// What the pane's terminal state is, in tmux's own words: `#{alternate_on}` (the
+    /// alternate screen is shown), `#{mouse_any_flag}` (mouse reporting is on),
+    /// `#{cursor_flag}` (the cursor is visible), each "0" or "1".
+    func paneFlag(_ name: String) throws -> String {
+        try run(["display-message", "-p", "-t", "e2e", "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The process id of the pane's shell.
     func shellPID() throws -> Int32 {
         let text = try run(["display-message", "-p", "-t", "e2e", "#{pane_pid}"])

@@ -65,7 +65,7 @@ import Testing
             let counting = CountingTransport(HTTPTransport())
             let strategy = OffsetLimitPages<PokemonSummary>(baseURL: "\(m.publicURL)/v2", path: "pokemon", limit: 100)
             let loader = await drain(strategy, through: counting)
-            #expect(loader.isExhausted)
+            #expect(loader.state == .exhausted, "\(loader.state)")
             #expect(loader.count == 1351)
             #expect(loader.items.last?.id == 10326)
             #expect(Set(loader.items.map(\.id)).count == 1351)

@@ -127,6 +127,25 @@ import Testing
 
     static let patient = RetryPolicy(maxAttempts: 12, baseDelay: .milliseconds(20), maxDelay: .milliseconds(200))
 
+    /// `portal-mirror --truncate-rate 0.1 --seed 3` through the session cache, as `portal
+    /// list` runs: a cut-off 200 is never kept, so every retry reaches the network and the
+    /// list reaches its end.
+    @Test func truncatedPagesAreRetriedPastTheSessionCache() async throws {
+        var faults = FaultSettings()
+        faults.truncateRate = 0.1
+        faults.seed = 3
+        try await Mirror.with(faults: faults) { m in
+            let network = CountingTransport(HTTPTransport())
+            let cache = CachingTransport(wrapping: network)
+            let strategy = RickAndMortyPages<Character>(baseURL: m.publicURL, request: .list(.character))
+            let loader = await drain(strategy, through: cache, policy: Self.patient)
+            #expect(loader.isExhausted, "stopped at \(loader.state)")
+            #expect(loader.items.map(\.id) == Array(1...826))
+            #expect(network.count > 42, "the truncations fired and their retries went over the network")
+            #expect(cache.count == 42, "only whole pages were kept")
+        }
+    }
+
     @Test func rickAndMortyReachesTheEndThroughFaults() async throws {
         try await Mirror.with(faults: Self.storm) { m in
             let counting = CountingTransport(HTTPTransport())

@@ -64,4 +64,45 @@ struct TerminalHelpersTests {
         #expect(clipped("a\u{1B}[31mb", column: 0, width: 10) == "a[31mb", "ESC never reaches the terminal")
         #expect(clipped("e\u{301}x", column: 0, width: 2) == "e\u{301}x", "combining marks take no column")
     }
+
+    /// The views measure every scalar exactly as ncurses will draw it (the C library's
+    /// wcwidth; unprintable ones as one `?`, controls not at all), so no row can shift.
+    @Test func viewsMeasureEveryScalarAsNcursesDrawsIt() {
+        var disagreements: [String] = []
+        // Planes 0–3 and 14 hold every assigned scalar but the private-use planes.
+        let assigned = Array(UInt32(0)..<0x40000) + Array(UInt32(0xE0000)..<0xE1000)
+        for value in assigned {
+            guard let scalar = Unicode.Scalar(value) else { continue }  // surrogates
+            let c = Int(portal_wcwidth(wchar_t(bitPattern: value)))
+            let drawn = c >= 0 ? c : (DisplayWidth.isControl(scalar) ? 0 : 1)
+            if DisplayWidth.of(scalar) != drawn, disagreements.count < 10 {
+                disagreements.append("U+\(String(value, radix: 16, uppercase: true)): measured \(DisplayWidth.of(scalar)), drawn \(drawn)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements)")
+    }
+
+    @Test func emojiSequencesAreClippedAsTheirParts() {
+        var buffer: [wchar_t] = []
+        // 👨‍👩‍👧 is three wide cells: at 5 columns the third person does not fit.
+        NcursesScreen.clip("👨‍👩‍👧", column: 0, width: 5, into: &buffer)
+        #expect(buffer.map { UInt32(bitPattern: $0) } == [0x1F468, 0x200D, 0x1F469, 0x200D])
+    }
+
+    @Test func strayEndSignalsEndTheLoopWithTheirOwnStatus() {
+        #expect(ExitStatus.forSignal(SIGUSR1) == .signaled(SIGUSR1))
+        #expect(ExitStatus.forSignal(SIGUSR1)?.code == 128 + SIGUSR1)
+        #expect(ExitStatus.forSignal(SIGALRM)?.code == 128 + SIGALRM)
+        #expect(ExitStatus.forSignal(SIGQUIT)?.code == 128 + SIGQUIT)
+        #expect(ExitStatus.forSignal(SIGTERM) == .terminated)
+        #expect(ExitStatus.forSignal(SIGWINCH) == nil, "a resize is not an ending")
+        #expect(ExitStatus.forSignal(SIGCONT) == nil, "continuing is not an ending")
+        #expect(ExitStatus.forSignal(SIGPIPE) == nil, "SIGPIPE is ignored, not an ending")
+    }
+
+    @Test func controlZArrivesAsAKey() {
+        // In raw mode the tty driver does not turn Ctrl-Z into SIGTSTP: the loop gets it
+        // as byte 0x1A and suspends itself.
+        #expect(KeyDecoder.decodeCharacter(0x1A) == .key(.control("z")))
+    }
 }

@@ -11,8 +11,11 @@ struct TextTests {
         #expect(DisplayWidth.of("日本語") == 6)
         #expect(DisplayWidth.of("e\u{301}") == 1)  // e + combining acute
         #expect(DisplayWidth.of("🚀") == 2)
-        #expect(DisplayWidth.of("👍🏽") == 2)
-        #expect(DisplayWidth.of("❤️") == 2)
+        // As ncurses draws them: the sum of each scalar's wcwidth, no clustering.
+        #expect(DisplayWidth.of("👍🏽") == 4, "emoji 2 + skin-tone modifier 2")
+        #expect(DisplayWidth.of("❤️") == 1, "U+2764 1 + VS16 0")
+        #expect(DisplayWidth.of("👨‍👩‍👧") == 6, "three people 2 each, the joiners 0")
+        #expect(DisplayWidth.of(Swift.Character("👨‍👩‍👧")) == 6)
         #expect(DisplayWidth.of("a\u{1B}b") == 2)  // controls take nothing
         #expect(DisplayWidth.of("Ｒｉｃｋ") == 8)
     }

@@ -16,7 +16,10 @@ enum {
     PORTAL_IMAGE_CORRUPT = 2,
     /// A null pointer or a size below 1 (or above PORTAL_IMAGE_MAX_TARGET).
     PORTAL_IMAGE_BAD_ARGUMENT = 3,
-    /// The image is larger than PORTAL_IMAGE_MAX_SOURCE in either dimension.
+    /// The image is larger than PORTAL_IMAGE_MAX_SOURCE in either dimension, or has more
+    /// than PORTAL_IMAGE_MAX_PIXELS pixels, or would need more than
+    /// PORTAL_IMAGE_MAX_MEMORY of decoder memory. Refused from the header, before any
+    /// pixel memory is allocated.
     PORTAL_IMAGE_TOO_LARGE = 4,
     PORTAL_IMAGE_NO_MEMORY = 5,
 };
@@ -25,11 +28,23 @@ enum {
 #define PORTAL_IMAGE_MAX_TARGET 1024
 /// The largest source image accepted, in pixels per side.
 #define PORTAL_IMAGE_MAX_SOURCE 8192
+/// The most pixels a decode may hold at once (2048 × 2048): an avatar is a few hundred
+/// pixels a side, and this bounds what one decode can cost whatever the file claims (a
+/// 200 KB PNG can claim 8192 × 8192). A PNG is decoded whole (3 bytes a pixel, 12 MiB
+/// at the cap), so its source is capped; so is a progressive JPEG, which keeps every DCT
+/// coefficient of the image until its last scan (up to 6 bytes a pixel). A single-scan
+/// JPEG streams and is decoded already scaled, so only its scaled size is capped.
+#define PORTAL_IMAGE_MAX_PIXELS (2048 * 2048)
+/// libjpeg's own allocation limit, a backstop behind the pixel cap.
+#define PORTAL_IMAGE_MAX_MEMORY (64L * 1024 * 1024)
 
 /// Decodes a JPEG or PNG image held in `bytes` (the format is sniffed from the first
 /// bytes, never taken from a name or a content type), converts it to 8-bit RGB and
-/// box-filters it to exactly `target_w` × `target_h` pixels, written row by row to
-/// `out_rgb` (which must hold target_w * target_h * 3 bytes). A JPEG that the decoder
+/// box-filters it to exactly `target_w` × `target_h` pixels. A JPEG is decoded at the
+/// size drawn: libjpeg's DCT scaling (scale_num / 8) gives the smallest image at least
+/// the target size, so a big baseline JPEG costs a fraction of its full size. Images
+/// over the caps above are refused before their pixels are allocated. The result goes
+/// row by row to `out_rgb` (which must hold target_w * target_h * 3 bytes). A JPEG that the decoder
 /// can only read with a warning (e.g. truncated data it would pad with grey) counts as
 /// corrupt. Never prints, never exits. Returns PORTAL_IMAGE_OK or an error code; on an
 /// error `out_rgb` is left unspecified.
@@ -42,5 +57,14 @@ int portal_decode_image(const unsigned char *bytes, size_t length, int target_w,
 /// PORTAL_IMAGE_BAD_ARGUMENT.
 int portal_scale_rgb(const unsigned char *src, int src_w, int src_h, unsigned char *dst, int dst_w,
                      int dst_h);
+
+/// For tests that need hostile images without storing them: encodes a flat mid-grey
+/// `width` × `height` image as PNG (`format` 0) or JPEG (`format` 1; `progressive` 1 for
+/// a progressive one) into a malloc'ed buffer the caller frees (*out, *out_length). Rows
+/// are streamed from one row buffer, so a huge PNG costs only its compressed size; a
+/// progressive JPEG costs the encoder its full coefficient buffer while encoding.
+/// Returns PORTAL_IMAGE_OK or an error code.
+int portal_encode_flat_image(int format, int width, int height, int progressive, unsigned char **out,
+                             size_t *out_length);
 
 #endif

@@ -93,8 +93,8 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
             text += "&limit=\(pageSize)&offset=\(offset)"
         }
         if count != .none { fields["Prefer"] = "count=\(count.rawValue)" }
-        // Every part is encoded above, so this cannot fail for a valid base URL.
-        return PageRequest(url: URL(string: text)!, headers: headers.applied(to: fields), index: index)
+        // Every part is encoded above, so only a base URL that is no URL fails here.
+        return PageRequest(url: URL(string: text) ?? .unservable, headers: headers.applied(to: fields), index: index)
     }
 
     /// Whether `response` is a server refusing the `Prefer: count=…` of `request`: a 400,

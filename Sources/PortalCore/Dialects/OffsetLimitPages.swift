@@ -31,8 +31,8 @@ public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageS
     }
 
     private static func page(_ listURL: String, offset: Int, limit: Int, index: Int, headers: RequestHeaders) -> PageRequest {
-        // A base URL that does not parse is a programming error of the caller.
-        PageRequest(url: URL(string: "\(listURL)?offset=\(offset)&limit=\(limit)")!, headers: headers.applied(to: [:]), index: index)
+        // A base URL that is no URL gives a request every transport refuses, not a trap.
+        PageRequest(url: URL(string: "\(listURL)?offset=\(offset)&limit=\(limit)") ?? .unservable, headers: headers.applied(to: [:]), index: index)
     }
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {
@@ -63,6 +63,16 @@ public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageS
         var count: Int?
         var next: String?
         var results: [Item]
+
+        private enum CodingKeys: String, CodingKey { case count, next, results }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            // A count that is not a non-negative whole number is no count; the page is fine.
+            count = ReportedCount.plausible((try? c.decodeIfPresent(Int.self, forKey: .count)) ?? nil)
+            next = try c.decodeIfPresent(String.self, forKey: .next)
+            results = try c.decode([Item].self, forKey: .results)
+        }
     }
 }
 

@@ -45,7 +45,8 @@ private func date(_ text: String?, _ type: String) throws -> Date {
 private func linkIDs(_ reader: inout JSONReader) throws -> [Int32] {
     var ids: [Int32] = []
     try reader.readArray { r in
-        if let id = ResourceURL.trailingID(try r.readString()) { ids.append(Int32(truncatingIfNeeded: id)) }
+        let url = try r.readString()
+        if let id = try ResourceURL.linkID(url) { ids.append(id) }
     }
     return ids
 }
@@ -60,7 +61,7 @@ private func place(_ reader: inout JSONReader, _ interner: Interner) throws -> P
         default: try r.skipValue()
         }
     }
-    return PlaceLink(name: interner.intern(name), locationID: ResourceURL.trailingID(url).map { Int32(truncatingIfNeeded: $0) })
+    return PlaceLink(name: interner.intern(name), locationID: try ResourceURL.linkID(url))
 }
 
 extension Character: APIDecodable {
@@ -70,7 +71,7 @@ extension Character: APIDecodable {
         var origin: PlaceLink?, location: PlaceLink?, image = "", episodes: [Int32]?, created: String?
         try reader.readObject { r, key in
             switch key {
-            case "id": id = try r.readInt()
+            case "id": id = try r.readID()
             case "name": name = try r.readString()
             case "status": status = try r.readString()
             case "species": species = try r.readString()
@@ -91,7 +92,7 @@ extension Character: APIDecodable {
             species: interner.intern(try required(species, "species", "character")), type: interner.intern(type),
             gender: CharacterGender(rawValue: interner.intern(try required(gender, "gender", "character"))),
             origin: try required(origin, "origin", "character"), location: try required(location, "location", "character"),
-            avatarID: ResourceURL.trailingID(image).map { Int32(truncatingIfNeeded: $0) },
+            avatarID: try ResourceURL.linkID(image),
             episodeIDs: interner.intern(try required(episodes, "episode", "character")),
             created: try date(created, "character"))
     }
@@ -102,7 +103,7 @@ extension Episode: APIDecodable {
         var id: Int?, name: String?, airDate: String?, code: String?, characters: [Int32]?, created: String?
         try reader.readObject { r, key in
             switch key {
-            case "id": id = try r.readInt()
+            case "id": id = try r.readID()
             case "name": name = try r.readString()
             case "air_date": airDate = try r.readString()
             case "episode": code = try r.readString()
@@ -125,7 +126,7 @@ extension Location: APIDecodable {
         var id: Int?, name: String?, type = "", dimension = "", residents: [Int32]?, created: String?
         try reader.readObject { r, key in
             switch key {
-            case "id": id = try r.readInt()
+            case "id": id = try r.readID()
             case "name": name = try r.readString()
             case "type": type = try r.readOptionalString() ?? ""
             case "dimension": dimension = try r.readOptionalString() ?? ""

@@ -5,6 +5,11 @@ import Foundation
 /// JSONDecoder costs about 80 µs per character on Linux; this reader makes no
 /// intermediate tree and no per-key allocations, which is what keeps loading the snapshot
 /// and decoding a page at a million rows cheap. It is strict JSON (RFC 8259).
+///
+/// Its input comes from servers and files portal does not control, so every dimension
+/// has a limit (`Limits`): nesting depth (a page nested 20,000 levels deep would
+/// otherwise overflow the stack of the recursive descent), the length of a number and
+/// of a string. Going past one is a `Failure` like any other malformed input.
 public struct JSONReader {
     /// Where and why the input stopped being JSON, for the "malformed page" message.
     public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -13,17 +18,40 @@ public struct JSONReader {
         public var description: String { "\(reason) at byte \(offset)" }
     }
 
+    /// The most the reader accepts. No answer of the APIs portal reads comes near them:
+    /// a page is 3 levels deep, its longest string a few hundred bytes.
+    public struct Limits: Sendable {
+        /// Objects and arrays open at once.
+        public var depth = 512
+        /// Characters of one number (`-1.5e3` is 6).
+        public var numberLength = 40
+        /// UTF-8 bytes of one string, escapes decoded.
+        public var stringBytes = 64 * 1024
+        public init() {}
+    }
+
     private let bytes: [UInt8]
     private var index = 0
+    private var depth = 0
+    public let limits: Limits
 
-    public init(_ data: Data) { bytes = [UInt8](data) }
-    public init(bytes: [UInt8]) { self.bytes = bytes }
+    public init(_ data: Data, limits: Limits = Limits()) {
+        bytes = [UInt8](data)
+        self.limits = limits
+    }
+
+    public init(bytes: [UInt8], limits: Limits = Limits()) {
+        self.bytes = bytes
+        self.limits = limits
+    }
 
     // MARK: - Structure
 
     /// Reads an object, calling `body` with each key; `body` must read (or skip) the value.
     public mutating func readObject(_ body: (inout JSONReader, String) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
+        try enterNested()
+        defer { depth -= 1 }
         skipSpace()
         if peek() == UInt8(ascii: "}") { index += 1; return }
         while true {
@@ -42,6 +70,8 @@ public struct JSONReader {
     /// Reads an array, calling `body` once per element; `body` must read the element.
     public mutating func readArray(_ body: (inout JSONReader) throws -> Void) throws {
         try expect(UInt8(ascii: "["))
+        try enterNested()
+        defer { depth -= 1 }
         skipSpace()
         if peek() == UInt8(ascii: "]") { index += 1; return }
         while true {
@@ -75,6 +105,7 @@ public struct JSONReader {
         while index < bytes.count {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
+                guard index - start <= limits.stringBytes else { throw fail("string longer than \(limits.stringBytes) bytes") }
                 let s = String(decoding: bytes[start..<index], as: UTF8.self)
                 index += 1
                 return s
@@ -95,13 +126,15 @@ public struct JSONReader {
     public mutating func readInt() throws -> Int {
         skipSpace()
         let start = index
-        if peek() == UInt8(ascii: "-") { index += 1 }
+        let negative = peek() == UInt8(ascii: "-")
+        if negative { index += 1 }
         var value = 0
         var digits = 0
         while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+            // Accumulated negatively so that Int.min itself reads.
             let (m, o1) = value.multipliedReportingOverflow(by: 10)
-            let (a, o2) = m.addingReportingOverflow(Int(bytes[index] - 48))
-            guard !o1, !o2 else { throw fail("integer too large") }
+            let (a, o2) = m.subtractingReportingOverflow(Int(bytes[index] - 48))
+            guard !o1, !o2 else { index = start; throw fail("integer too large") }
             value = a
             digits += 1
             index += 1
@@ -111,12 +144,36 @@ public struct JSONReader {
             index = start
             throw fail("expected an integer, found a fraction")
         }
-        return bytes[start] == UInt8(ascii: "-") ? -value : value
+        if negative { return value }
+        guard value != Int.min else { index = start; throw fail("integer too large") }
+        return -value
     }
 
     public mutating func readOptionalInt() throws -> Int? {
         if try readNull() { return nil }
         return try readInt()
+    }
+
+    /// An integer when the next value is one that fits in `Int`; any other value (a
+    /// string, a fraction, null, an object) is skipped and read as nil. For fields a
+    /// server may get wrong without the rest of the answer being wrong (`info.count`).
+    public mutating func readIntIfInteger() throws -> Int? {
+        skipSpace()
+        let start = index
+        if let value = try? readInt() { return value }
+        index = start
+        try skipValue()
+        return nil
+    }
+
+    /// An integer id that fits in 32 bits, as models store them: a larger one is refused,
+    /// never truncated (`4294967297` must not become 1).
+    public mutating func readID() throws -> Int {
+        skipSpace()
+        let start = index
+        let value = try readInt()
+        guard Int32(exactly: value) != nil else { index = start; throw fail("id \(value) out of range") }
+        return value
     }
 
     /// Consumes `null` and returns true, or leaves the input and returns false.
@@ -177,10 +234,35 @@ public struct JSONReader {
         index += count
     }
 
+    /// Skips one number of JSON's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
     private mutating func skipNumber() throws {
         let start = index
-        while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
-        guard index > start else { throw fail("unexpected character") }
+        func digits(_ reader: inout JSONReader) -> Int {
+            let from = reader.index
+            while let b = reader.peek(), b >= 48, b <= 57 { reader.index += 1 }
+            return reader.index - from
+        }
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        guard digits(&self) > 0 else { throw fail("unexpected character") }
+        if peek() == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&self) > 0 else { throw fail("digits expected after .") }
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            index += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+            guard digits(&self) > 0 else { throw fail("digits expected in exponent") }
+        }
+        guard index - start <= limits.numberLength else {
+            index = start
+            throw fail("number longer than \(limits.numberLength) characters")
+        }
+    }
+
+    /// Counts one more open object or array, failing past `limits.depth`.
+    private mutating func enterNested() throws {
+        guard depth < limits.depth else { throw fail("nested deeper than \(limits.depth) levels") }
+        depth += 1
     }
 
     private mutating func readEscapedString(from start: Int) throws -> String {
@@ -191,6 +273,8 @@ public struct JSONReader {
             switch b {
             case UInt8(ascii: "\""):
                 return String(decoding: out, as: UTF8.self)
+            case _ where out.count >= limits.stringBytes:
+                throw fail("string longer than \(limits.stringBytes) bytes")
             case UInt8(ascii: "\\"):
                 let e = try take()
                 switch e {

@@ -49,21 +49,39 @@ public struct JSONWriter {
         if !needsComma.isEmpty { needsComma[needsComma.count - 1] = true }
     }
 
+    /// Escapes what JSON requires and every control character besides: C0, DEL, and the
+    /// C1 range U+0080–U+009F (UTF-8 `C2 80`…`C2 9F`), which a terminal may read as
+    /// escape sequences when `--json` output is shown. Text from the network passes here.
     private mutating func appendQuoted(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
+        var c1Lead = false
         for b in s.utf8 {
+            if c1Lead {
+                c1Lead = false
+                if (0x80...0x9F).contains(b) {
+                    appendUnicodeEscape(0x00, b)
+                    continue
+                }
+                bytes.append(0xC2)
+            }
             switch b {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
             case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
             case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
             case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
             case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
+            case 0..<0x20, 0x7F: appendUnicodeEscape(0x00, b)
+            case 0xC2: c1Lead = true
             default: bytes.append(b)
             }
         }
+        if c1Lead { bytes.append(0xC2) }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `\uHHLL`.
+    private mutating func appendUnicodeEscape(_ high: UInt8, _ low: UInt8) {
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [92, UInt8(ascii: "u"), hex[Int(high >> 4)], hex[Int(high & 15)], hex[Int(low >> 4)], hex[Int(low & 15)]])
     }
 }

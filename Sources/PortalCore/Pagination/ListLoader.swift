@@ -23,11 +23,14 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
 
     private var next: PageRequest?
     private var seen = Set<Item.ID>()
+    /// Refuses a `next` that would make the list go round (see `PageLinkGuard`).
+    private var links: PageLinkGuard
     private let now: @Sendable () -> ContinuousClock.Instant
 
     public init(firstPage: PageRequest, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.firstPage = firstPage
         self.next = firstPage
+        self.links = PageLinkGuard(firstPage: firstPage)
         self.now = now
     }
 
@@ -69,16 +72,20 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
         case .failure(let failure):
             state = .failed(failure, ticket.request)
             if let seconds = failure.retryAfter {
-                retryNotBefore = now() + min(.milliseconds(Int(seconds * 1000)), maxRetryAfter)
+                retryNotBefore = now() + RetryAfter.duration(seconds, cap: maxRetryAfter)
             }
             return .failed(failure)
         case .success(let page):
+            if let next = page.next, let refusal = links.admit(next, after: ticket.request, bringsNothingNew: page.items.allSatisfy { seen.contains($0.id) }) {
+                state = .failed(refusal, ticket.request)
+                return .failed(refusal)
+            }
             let start = items.count
             for item in page.items where seen.insert(item.id).inserted {
                 items.append(item)
             }
             pagesLoaded += 1
-            if let total = page.totalCount { totalCount = total }
+            totalCount = ReportedCount.total(reported: page.totalCount, previous: totalCount, loaded: items.count)
             next = page.next
             state = next == nil ? .exhausted : .idle
             if state == .exhausted, totalCount == nil { totalCount = items.count }
@@ -90,6 +97,7 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     /// of the old generation will be ignored.
     public func reset(firstPage: PageRequest) {
         self.firstPage = firstPage
+        links = PageLinkGuard(firstPage: firstPage)
         generation += 1
         items = []
         seen = []

@@ -10,10 +10,11 @@ public struct PageFetcher<Strategy: PageStrategy>: Sendable {
     public init(
         transport: any Transport, strategy: Strategy, policy: RetryPolicy = RetryPolicy(),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.strategy = strategy
-        self.sender = RetryingSender(transport: transport, policy: policy, sleep: sleep, random: random)
+        self.sender = RetryingSender(transport: transport, policy: policy, sleep: sleep, random: random, now: now)
     }
 
     public var transport: any Transport { sender.transport }
@@ -21,7 +22,7 @@ public struct PageFetcher<Strategy: PageStrategy>: Sendable {
 
     /// One attempt, no retries.
     public func fetchOnce(_ request: PageRequest) async -> Result<PageContent<Strategy.Item>, PageFailure> {
-        await sender.sendOnce(request.http) { response throws(PageFailure) in try strategy.decode(response, for: request) }
+        await sender.sendOnce(request.http) { response throws(PageFailure) in try decode(response, for: request) }
     }
 
     /// Attempts until success, a final failure, or the policy's limit; `onRetry` reports
@@ -32,7 +33,14 @@ public struct PageFetcher<Strategy: PageStrategy>: Sendable {
     ) async -> Result<PageContent<Strategy.Item>, PageFailure> {
         let request = ticket.request
         return await sender.send(request.http, decode: { response throws(PageFailure) in
-            try strategy.decode(response, for: request)
+            try decode(response, for: request)
         }, onRetry: onRetry)
+    }
+
+    /// The strategy's decoding, with the answer's cache status carried onto the page.
+    private func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Strategy.Item> {
+        var content = try strategy.decode(response, for: request)
+        content.cache = response.cache
+        return content
     }
 }

@@ -23,11 +23,14 @@ public struct PageContent<Item: Sendable>: Sendable {
     public var items: [Item]
     public var next: PageRequest?
     public var totalCount: Int?
+    /// Where the page came from when a disk cache is in use (see `CacheStatus`).
+    public var cache: CacheStatus?
 
-    public init(items: [Item], next: PageRequest?, totalCount: Int?) {
+    public init(items: [Item], next: PageRequest?, totalCount: Int?, cache: CacheStatus? = nil) {
         self.items = items
         self.next = next
         self.totalCount = totalCount
+        self.cache = cache
     }
 }
 
@@ -43,6 +46,10 @@ public struct PageFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case malformed
         /// A `next` link pointing at another origin; never followed.
         case foreignLink
+        /// A `next` link that would make the list go round or wander (`PageLinkGuard`):
+        /// a page already asked for, a step backwards, another list's path, or one empty
+        /// page too many.
+        case refusedNext
     }
 
     public var kind: Kind
@@ -60,10 +67,10 @@ public struct PageFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var isTransient: Bool {
         switch kind {
         case .http(let status): status == 429 || status >= 500
-        case .transport(.bodyTooLarge), .transport(.cancelled), .transport(.notServed): false
+        case .transport(.bodyTooLarge), .transport(.cancelled), .transport(.notServed), .transport(.notInCache): false
         case .transport: true
         case .malformed: true
-        case .foreignLink: false
+        case .foreignLink, .refusedNext: false
         }
     }
 

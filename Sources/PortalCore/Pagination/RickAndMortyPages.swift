@@ -63,7 +63,9 @@ public struct RickAndMortyPages<Item: Decodable & Identifiable & Sendable>: Page
                 var count: Int?, next: String?
                 try r.readObject { r, key in
                     switch key {
-                    case "count": count = try r.readOptionalInt()
+                    // A count that is not a whole number (a string, a fraction) is no
+                    // count at all; a negative one neither. The page itself is fine.
+                    case "count": count = ReportedCount.plausible(try r.readIntIfInteger())
                     case "next": next = try r.readOptionalString()
                     default: try r.skipValue()
                     }
@@ -71,8 +73,9 @@ public struct RickAndMortyPages<Item: Decodable & Identifiable & Sendable>: Page
                 info = Envelope.Info(count: count, next: next)
             case "results":
                 results = try r.readArray(of: { r in
-                    // The cast cannot fail: `fast` is `Item.self`.
-                    try fast.read(from: &r) as! Item
+                    // `fast` is `Item.self`, so the cast holds; no trap if it ever did not.
+                    guard let item = try fast.read(from: &r) as? Item else { throw MissingKey(key: "results", type: "page") }
+                    return item
                 })
             default:
                 try r.skipValue()
@@ -88,6 +91,7 @@ public struct RickAndMortyPages<Item: Decodable & Identifiable & Sendable>: Page
         struct Info: Decodable {
             var count: Int?
             var next: String?
+            enum CodingKeys: String, CodingKey { case count, next }
         }
         var info: Info
         var results: [Item]
@@ -123,20 +127,11 @@ extension RickAndMortyPages: AddressablePageStrategy {
     }
 }
 
-/// Text from the network is untrusted: these make it safe to print or draw.
-public enum Sanitize {
-    /// Replaces C0 and C1 controls, ESC and DEL with U+FFFD so no escape sequence survives.
-    public static func line(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            out.append(isControl(scalar) ? "\u{FFFD}" : scalar)
-        }
-        return String(out)
-    }
-
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        return v < 0x20 || (0x7F...0x9F).contains(v)
+extension RickAndMortyPages.Envelope.Info {
+    /// As the fast reader does: a count that is not a non-negative whole number is none.
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        count = ReportedCount.plausible((try? c.decodeIfPresent(Int.self, forKey: .count)) ?? nil)
+        next = try c.decodeIfPresent(String.self, forKey: .next)
     }
 }

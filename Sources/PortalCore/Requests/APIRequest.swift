@@ -85,11 +85,19 @@ public struct APIRequest: Sendable, Hashable, CustomStringConvertible {
         return s
     }
 
-    /// The full URL under `base` (the API root, e.g. `https://rickandmortyapi.com/api`).
-    public func url(base: String) -> URL {
+    /// The full URL under `base` (the API root, e.g. `https://rickandmortyapi.com/api`), or
+    /// nil when `base` is not a URL. Every part added is percent-encoded by `pathAndQuery`,
+    /// so a base that passed `APIRoot` always gives one.
+    public func url(under base: String) -> URL? {
         let root = base.hasSuffix("/") ? String(base.dropLast()) : base
-        // Every part is percent-encoded by `pathAndQuery`, so this cannot fail for a valid base.
-        return URL(string: root + pathAndQuery)!
+        return URL(string: root + pathAndQuery)
+    }
+
+    /// The full URL under `base`. A base the command line never checked, that is no URL,
+    /// gives `URL.unservable` (which every transport refuses as not served) instead of a
+    /// trap.
+    public func url(base: String) -> URL {
+        url(under: base) ?? .unservable
     }
 
     public var description: String { pathAndQuery }
@@ -110,11 +118,11 @@ public struct APIRequest: Sendable, Hashable, CustomStringConvertible {
             switch rest.count {
             case 0:
                 selection = parseList(split.query, resource)
-            case 1 where rest.first!.isEmpty:
+            case 1 where rest[rest.startIndex].isEmpty:
                 selection = parseList(split.query, resource)
                 trailingSlash = true
             case 1:
-                guard let ids = parseIDs(QueryString.decode(Substring(rest.first!))) else { return nil }
+                guard let ids = parseIDs(QueryString.decode(Substring(rest[rest.startIndex]))) else { return nil }
                 selection = ids
             default:
                 continue
@@ -142,15 +150,30 @@ public struct APIRequest: Sendable, Hashable, CustomStringConvertible {
         return .list(page: page, filters: cleanFilters(pairs.map { ($0.key, $0.value) }, for: resource))
     }
 
+    /// `1`, `1,2,3` or `[1,2,3]`. Nil when any id is not a number that fits in 32 bits:
+    /// `4294967297` is refused, never read as another id.
     private static func parseIDs(_ text: String) -> Selection? {
+        func ids(_ list: Substring) -> [Int]? {
+            var out: [Int] = []
+            for part in list.split(separator: ",") {
+                guard let id = itemID(part.trimmingCharacters(in: .whitespaces)) else { return nil }
+                out.append(id)
+            }
+            return out
+        }
         if text.hasPrefix("[") && text.hasSuffix("]") {
-            let ids = text.dropFirst().dropLast().split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            return .many(ids)
+            return ids(text.dropFirst().dropLast()).map { .many($0) }
         }
         if text.contains(",") {
-            return .many(text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+            return ids(Substring(text)).map { .many($0) }
         }
-        return Int(text).map { .one($0) }
+        return itemID(text).map { .one($0) }
+    }
+
+    /// Decimal digits only (no sign), within 32 bits.
+    private static func itemID(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let id = Int32(text) else { return nil }
+        return Int(id)
     }
 }
 

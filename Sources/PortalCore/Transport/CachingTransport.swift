@@ -1,63 +1,103 @@
 import Foundation
 import Synchronization
 
-/// Keeps successful answers by URL (and request headers) so the same page is never
-/// fetched twice in a session: going back to the full list after a search, repeating a
-/// search, reopening a character. PokeAPI's fair-use policy asks clients to do this.
+/// Keeps good answers by URL (and request headers) so the same page is never fetched
+/// twice in a session: going back to the full list after a search, repeating a search,
+/// reopening a character. PokeAPI's fair-use policy asks clients to do this.
 ///
-/// Only 2xx answers are kept — a failure must be asked again on retry — and the cache is
-/// bounded by bytes, dropping the least recently used answers first.
+/// An answer is kept only once whoever asked for it has decoded it and said so
+/// (`HTTPResponse.confirmDecoded`): a 200 that was cut off or is not the expected JSON is
+/// never kept, so a retry — automatic or `r` — reaches the network again instead of being
+/// served the same bad bytes. Errors are never kept either. The cache is bounded by bytes,
+/// dropping the least recently used answers first.
 public final class CachingTransport: Transport {
-    private struct Key: Hashable {
+    private let inner: any Transport
+    private let store: ResponseStore
+    /// The most body bytes kept in all.
+    public var capacityBytes: Int { store.capacityBytes }
+
+    public init(wrapping inner: any Transport, capacityBytes: Int = 32 * 1_048_576) {
+        self.inner = inner
+        self.store = ResponseStore(capacityBytes: capacityBytes)
+    }
+
+    /// Answers served from the cache so far.
+    public var hits: Int { store.hits }
+    /// Answers kept now.
+    public var count: Int { store.count }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let key = ResponseStore.Key(url: request.url.absoluteString, headers: request.headers)
+        if let cached = store.lookup(key) { return cached }
+        var response = try await inner.send(request)
+        if (200..<300).contains(response.status), response.body.count <= capacityBytes / 2 {
+            response.admission = CacheAdmission(store: store, key: key, response: response)
+        }
+        return response
+    }
+}
+
+/// The right to keep one fetched answer, used when it has decoded (`admit`).
+public final class CacheAdmission: Sendable {
+    private let store: ResponseStore
+    private let key: ResponseStore.Key
+    private let response: HTTPResponse
+
+    fileprivate init(store: ResponseStore, key: ResponseStore.Key, response: HTTPResponse) {
+        self.store = store
+        self.key = key
+        self.response = response
+    }
+
+    /// Keeps the answer (again is harmless).
+    public func admit() { store.keep(response, for: key) }
+}
+
+/// The cached answers, least recently used dropped first past `capacityBytes`.
+final class ResponseStore: Sendable {
+    struct Key: Hashable, Sendable {
         var url: String
         var headers: [String: String]
     }
 
-    private struct Store {
-        var entries: [Key: (response: HTTPResponse, lastUse: UInt64)] = [:]
+    private struct Entries {
+        var table: [Key: (response: HTTPResponse, lastUse: UInt64)] = [:]
         var bytes = 0
         var clock: UInt64 = 0
         var hits = 0
     }
 
-    private let inner: any Transport
-    private let store = Mutex(Store())
-    /// The most body bytes kept in all.
-    public let capacityBytes: Int
+    let capacityBytes: Int
+    private let entries = Mutex(Entries())
 
-    public init(wrapping inner: any Transport, capacityBytes: Int = 32 * 1_048_576) {
-        self.inner = inner
-        self.capacityBytes = capacityBytes
+    init(capacityBytes: Int) { self.capacityBytes = capacityBytes }
+
+    var hits: Int { entries.withLock { $0.hits } }
+    var count: Int { entries.withLock { $0.table.count } }
+
+    func lookup(_ key: Key) -> HTTPResponse? {
+        entries.withLock { entries -> HTTPResponse? in
+            guard let entry = entries.table[key] else { return nil }
+            entries.clock += 1
+            entries.hits += 1
+            entries.table[key]?.lastUse = entries.clock
+            return entry.response
+        }
     }
 
-    /// Answers served from the cache so far.
-    public var hits: Int { store.withLock { $0.hits } }
-
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let key = Key(url: request.url.absoluteString, headers: request.headers)
-        if let cached = store.withLock({ store -> HTTPResponse? in
-            guard let entry = store.entries[key] else { return nil }
-            store.clock += 1
-            store.hits += 1
-            store.entries[key]?.lastUse = store.clock
-            return entry.response
-        }) {
-            return cached
-        }
-        let response = try await inner.send(request)
-        if (200..<300).contains(response.status), response.body.count <= capacityBytes / 2 {
-            store.withLock { store in
-                store.clock += 1
-                if let old = store.entries.updateValue((response, store.clock), forKey: key) {
-                    store.bytes -= old.response.body.count
-                }
-                store.bytes += response.body.count
-                while store.bytes > capacityBytes, let oldest = store.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                    store.bytes -= oldest.value.response.body.count
-                    store.entries.removeValue(forKey: oldest.key)
-                }
+    func keep(_ response: HTTPResponse, for key: Key) {
+        var response = response
+        response.admission = nil
+        entries.withLock { entries in
+            entries.clock += 1
+            if let old = entries.table.updateValue((response, entries.clock), forKey: key) {
+                entries.bytes -= old.response.body.count
+            }
+            entries.bytes += response.body.count
+            while entries.bytes > capacityBytes, let oldest = entries.table.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                entries.bytes -= oldest.value.response.body.count
+                entries.table.removeValue(forKey: oldest.key)
             }
         }
-        return response
     }
 }

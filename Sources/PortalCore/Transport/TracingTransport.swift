@@ -5,49 +5,97 @@ import Synchronization
 /// `{"url":…,"status":…,"ms":…,"bytes":…}` (status 0 and an `error` when no answer came).
 ///
 /// This is how request counts are checked from outside the process (`--trace`), for the
-/// snapshot as well as the network.
+/// snapshot as well as the network. Behind an on-disk cache each line also says
+/// `"cache": "hit" | "revalidated" | "miss" | "stale"`; a line without `ms` (a cache hit,
+/// or `--offline` finding nothing) never went over the network, so the requests are
+/// exactly the lines with `ms`.
+/// A trace that cannot be written (a full disk, `/dev/full`) must not take the program
+/// down: the first failed write stops tracing and is kept in `writeFailure` for the
+/// command to report once, when it is done.
 public final class TracingTransport: Transport {
+    private struct Log {
+        var handle: FileHandle?
+        var failure: String?
+    }
+
     private let inner: any Transport
-    private let handle: Mutex<FileHandle>
+    private let path: String
+    private let log: Mutex<Log>
 
     /// Opens (creating if needed) `path` for appending.
     public init(wrapping inner: any Transport, path: String) throws {
         self.inner = inner
+        self.path = path
         if !FileManager.default.fileExists(atPath: path) {
             guard FileManager.default.createFile(atPath: path, contents: nil) else {
                 throw PortalError.cannotWrite(path)
             }
         }
         guard let handle = FileHandle(forWritingAtPath: path) else { throw PortalError.cannotWrite(path) }
-        handle.seekToEndOfFile()
-        self.handle = Mutex(handle)
+        do {
+            try handle.seekToEnd()
+        } catch {
+            // A device such as /dev/full cannot seek; appending to it is still a write.
+        }
+        log = Mutex(Log(handle: handle))
     }
+
+    /// Why tracing stopped (`cannot write PATH: …`), if a write failed.
+    public var writeFailure: String? { log.withLock { $0.failure } }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let start = ContinuousClock.now
         do {
             let response = try await inner.send(request)
-            record(request, status: response.status, bytes: response.body.count, since: start, error: nil)
+            let cache = response.cache
+            record(request, status: response.status, bytes: response.body.count,
+                   since: cache?.source == .hit ? nil : start, error: cache?.source == .stale ? cache?.networkUnavailable : nil,
+                   cache: cache?.source.rawValue)
             return response
+        } catch TransportError.notInCache {
+            record(request, status: 0, bytes: 0, since: nil, error: TransportError.notInCache.description, cache: CacheStatus.Source.miss.rawValue)
+            throw TransportError.notInCache
         } catch {
-            record(request, status: 0, bytes: 0, since: start, error: "\(error)")
+            record(request, status: 0, bytes: 0, since: start, error: "\(error)", cache: nil)
             throw error
         }
     }
 
-    private func record(_ request: HTTPRequest, status: Int, bytes: Int, since start: ContinuousClock.Instant, error: String?) {
-        let elapsed = ContinuousClock.now - start
-        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    /// `start` is nil for an answer that never went over the network: no `ms` then.
+    private func record(_ request: HTTPRequest, status: Int, bytes: Int, since start: ContinuousClock.Instant?, error: String?, cache: String?) {
         var w = JSONWriter()
         w.beginObject()
         w.field("url", request.url.absoluteString)
         w.field("status", status)
-        w.key("ms")
-        w.raw(String(format: "%.2f", ms).utf8)
+        if let start {
+            let elapsed = ContinuousClock.now - start
+            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            w.key("ms")
+            w.raw(String(format: "%.2f", ms).utf8)
+        }
         w.field("bytes", bytes)
+        if let cache { w.field("cache", cache) }
         if let error { w.field("error", error) }
         w.endObject()
         let line = Data(w.bytes + [0x0A])
-        handle.withLock { $0.write(line) }
+        log.withLock { log in
+            guard let handle = log.handle else { return }
+            do {
+                try handle.write(contentsOf: line)
+            } catch {
+                log.failure = "cannot write the trace to \(path): \(Self.reason(error)); tracing stopped"
+                log.handle = nil
+                try? handle.close()
+            }
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let ns = error as NSError
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return ns.localizedDescription
     }
 }

@@ -16,6 +16,13 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [String: String]
     public var body: Data
+    /// Set by the session cache that fetched this answer and would keep it, once told it
+    /// is good (see `confirmDecoded`). Nil for answers from anywhere else.
+    public var admission: CacheAdmission?
+    /// Set by the on-disk cache: where this answer came from (nil without a disk cache).
+    public var cache: CacheStatus?
+    /// Set by the on-disk cache on a fresh answer it keeps only once it decoded.
+    public var receipt: DecodeReceipt?
 
     public init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
@@ -25,28 +32,64 @@ public struct HTTPResponse: Sendable {
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 
-    /// `Retry-After` in seconds, when the server sent a number.
+    /// `Retry-After` in seconds (a number or an HTTP-date), clamped to
+    /// `RetryAfter.ceiling`; nil when absent or unreadable.
     public var retryAfterSeconds: Double? {
-        header("retry-after").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) }
+        header("retry-after").flatMap { RetryAfter.seconds($0) }
+    }
+
+    /// Tells the cache this answer came through (if any) that it decoded into what was
+    /// asked for, so it may be kept. A cache keeps nothing before that: a truncated or
+    /// undecodable 200 must be fetched again on retry, not served again.
+    public func confirmDecoded() {
+        admission?.admit()
+        receipt?.confirm()
+    }
+}
+
+/// Why no whole answer came in time.
+public enum Timeout: Sendable, Equatable, CustomStringConvertible {
+    /// No byte arrived for this many seconds (nothing after connecting, or a stall).
+    case idle(seconds: Double)
+    /// The whole answer did not arrive within this many seconds (a server that dribbles).
+    case overall(seconds: Double)
+
+    public var description: String {
+        switch self {
+        case .idle(let seconds): "no data from the server for \(Self.format(seconds)) s"
+        case .overall(let seconds): "no complete answer within \(Self.format(seconds)) s"
+        }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
     }
 }
 
 /// Why no answer came back at all (an answer with a bad status is not a transport error).
 public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
-    case timedOut
+    case timedOut(Timeout)
+    /// Nothing listens there, or the host has no address: retried only briefly.
+    case cannotConnect(String)
+    /// The connection broke before a whole answer came.
     case connectionFailed(String)
     case bodyTooLarge(limit: Int)
     case cancelled
     /// The URL is not one this transport serves (e.g. the snapshot asked for another host).
     case notServed(String)
+    /// `--offline`, and the on-disk cache has no answer for this request.
+    case notInCache
 
     public var description: String {
         switch self {
-        case .timedOut: "timed out"
+        case .timedOut(let why): "timed out: \(why)"
+        case .cannotConnect(let why): "cannot connect: \(why)"
         case .connectionFailed(let why): "connection failed: \(why)"
-        case .bodyTooLarge(let limit): "response larger than \(limit / 1_048_576) MiB"
+        case .bodyTooLarge(let limit):
+            limit >= 1_048_576 ? "response larger than \(limit / 1_048_576) MiB" : "response larger than \(limit / 1024) KiB"
         case .cancelled: "cancelled"
         case .notServed(let url): "not served here: \(url)"
+        case .notInCache: "not in the cache (offline)"
         }
     }
 }

@@ -29,7 +29,8 @@ public struct Span: Sendable, Hashable {
 
 extension Screen {
     /// Draws `text` cut to `width` display columns (ending in "…" when cut); with `fill`,
-    /// pads with spaces in the same style to exactly `width`.
+    /// pads with spaces in the same style to exactly `width`. Reads `text` only as far as
+    /// fits, however long it is.
     public func draw(_ text: String, row: Int, column: Int, width: Int, style: Style = .plain, fill: Bool = false) {
         guard width > 0 else { return }
         let shown = fill ? DisplayWidth.pad(text, to: width) : DisplayWidth.truncate(text, to: width)
@@ -38,33 +39,36 @@ extension Screen {
 
     /// Draws styled spans one after another within `width` columns. When they do not all
     /// fit, the span that reaches the edge is cut with "…" and the rest are dropped. With
-    /// `fill`, pads to `width` in `fillStyle`.
+    /// `fill`, pads to `width` in `fillStyle`. Each span is read only as far as fits.
     public func draw(_ spans: [Span], row: Int, column: Int, width: Int, fill: Bool = false, fillStyle: Style = .plain) {
         guard width > 0 else { return }
-        let total = spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        // Each span as far as it fits in what is left; whether all of them fit whole.
+        var fitted: [(text: String, width: Int, cut: Bool)] = []
+        var room = width
+        var allFit = true
+        for span in spans {
+            let piece = DisplayWidth.fit(span.text, in: room)
+            fitted.append(piece)
+            room -= piece.width
+            if piece.cut {
+                allFit = false
+                break
+            }
+        }
         var col = column
         var left = width
-        for span in spans {
-            let w = DisplayWidth.of(span.text)
-            if total <= width || w < left {
-                put(span.text, row: row, column: col, style: span.style)
-                col += w
-                left -= w
+        for (span, piece) in zip(spans, fitted) {
+            if allFit || (!piece.cut && piece.width < left) {
+                put(piece.text, row: row, column: col, style: span.style)
+                col += piece.width
+                left -= piece.width
                 continue
             }
             // This span reaches the edge: keep what fits before a final "…".
-            var cut = ""
-            var used = 0
-            for character in span.text {
-                let cw = DisplayWidth.of(character)
-                if used + cw > left - 1 { break }
-                cut.append(character)
-                used += cw
-            }
-            cut += DisplayWidth.ellipsis
-            put(cut, row: row, column: col, style: span.style)
-            col += used + 1
-            left -= used + 1
+            let cut = DisplayWidth.fit(piece.text, in: left - 1)
+            put(cut.text + DisplayWidth.ellipsis, row: row, column: col, style: span.style)
+            col += cut.width + 1
+            left -= cut.width + 1
             break
         }
         if fill, left > 0 { put(String(repeating: " ", count: left), row: row, column: col, style: fillStyle) }

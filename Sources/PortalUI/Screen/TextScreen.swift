@@ -1,7 +1,9 @@
 /// An in-memory `Screen`: a grid of cells that tests and benchmarks draw into and read back.
 ///
-/// It measures with `DisplayWidth` exactly as the views do, so a wide character takes two
-/// cells (the second a continuation) and golden text shows what a terminal would show.
+/// It measures with `DisplayWidth` exactly as the views do and lays cells out as ncurses
+/// does, one scalar at a time: a wide character takes two cells (the second a
+/// continuation), a zero-width one joins the cell before it, an unprintable one shows as
+/// `?`. So golden text shows what a terminal would show.
 public final class TextScreen: Screen {
     /// One terminal cell.
     public struct Cell: Sendable, Hashable {
@@ -39,22 +41,28 @@ public final class TextScreen: Screen {
 
     public func put(_ text: String, row: Int, column: Int, style: Style) {
         guard row >= 0, row < size.rows else { return }
+        // One scalar at a time with its own width, as ncurses lays cells out: a zero-width
+        // scalar joins the cell before it, so a ZWJ sequence takes the cells of its parts.
         var col = column
-        for character in text {
-            let width = DisplayWidth.of(character)
+        var marks = 0
+        for scalar in text.unicodeScalars {
+            let width = DisplayWidth.of(scalar)
             if width == 0 {
                 // Combining marks join the cell before; controls are never drawn.
-                if character.unicodeScalars.contains(where: Sanitizer.isControl) { continue }
+                if DisplayWidth.isControl(scalar) || marks >= DisplayWidth.marksPerCell { continue }
                 if col - 1 >= 0, col - 1 < size.columns, col > column {
                     var target = col - 1
                     if cells[row][target].isContinuation, target > 0 { target -= 1 }
-                    cells[row][target].text.append(character)
+                    cells[row][target].text.unicodeScalars.append(scalar)
+                    marks += 1
                 }
                 continue
             }
             if col + width > size.columns { break }
+            marks = 0
             if col >= 0 {
-                set(row, col, Cell(text: String(character), style: style, isContinuation: false))
+                let shown = DisplayWidth.isPrintable(scalar) ? String(scalar) : "?"
+                set(row, col, Cell(text: shown, style: style, isContinuation: false))
                 if width == 2 { set(row, col + 1, Cell(text: "", style: style, isContinuation: true)) }
             }
             col += width
@@ -118,9 +126,9 @@ public final class TextScreen: Screen {
     }
 }
 
-/// Control detection kept local so the screen needs nothing but the standard library.
+/// Control detection for the UI (the search prompt's typed text).
 enum Sanitizer {
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        DisplayWidth.isControl(scalar)
     }
 }

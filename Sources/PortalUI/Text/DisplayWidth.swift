@@ -1,74 +1,129 @@
 /// Measures text in terminal display columns, the only unit the views lay out in.
 ///
-/// Counting code points or graphemes misaligns Unicode names: East Asian wide characters
-/// and emoji take two columns, combining marks take none, and control characters are
-/// never drawn (network text is sanitised before it gets here, but the rule holds anyway).
+/// The rule is the terminal's: each Unicode scalar takes what the C library's `wcwidth`
+/// says (`ScalarWidthTable`), summed, with no grapheme clustering — exactly how ncurses
+/// lays out cells. So a ZWJ sequence takes the sum of its parts (👨‍👩‍👧 is 6, the joiners 0),
+/// a skin-tone modifier 2 of its own and VS16 nothing; control characters are never drawn
+/// (0); scalars the C library cannot print are drawn as one `?` (1). Network text also
+/// loses the joiners, selectors and modifiers terminals disagree on in `Sanitize.line`,
+/// so what is measured is what every terminal draws.
+///
+/// Hostile lengths cost nothing extra: `fit`, `truncate` and `pad` read a string only up
+/// to what fits, so a 7 MB name costs what its first few dozen characters cost.
 public enum DisplayWidth {
     /// The ellipsis that marks truncated text (one column).
     public static let ellipsis = "…"
 
+    /// Zero-width scalars kept after one cell's character: ncurses holds at most five
+    /// characters a cell (`CCHARW_MAX`), so a sixth mark would not be drawn anyway.
+    public static let marksPerCell = 4
+
     /// Columns taken by one Unicode scalar on its own: 0, 1 or 2.
+    @inline(__always)
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
-        // Printable ASCII is by far the common case; skip the property lookups for it.
+        // Printable ASCII is by far the common case; skip the table for it.
         if v >= 0x20 && v < 0x7F { return 1 }
-        if v < 0x20 || (0x7F...0x9F).contains(v) { return 0 }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        if (0x1160...0x11FF).contains(v) { return 0 }  // Hangul medial vowels and final consonants
-        if scalar.properties.isEmojiPresentation { return 2 }
-        return isWide(v) ? 2 : 1
+        if isControl(v) { return 0 }
+        guard let width = ScalarWidthTable.lookup(v) else { return estimate(scalar) }
+        return width == ScalarWidthTable.unprintable ? 1 : Int(width)
     }
 
-    /// Columns taken by one grapheme cluster (a user-perceived character).
+    /// False for scalars the C library cannot print (ncurses would refuse them; the
+    /// terminal screen draws `?` instead). Controls count as printable here: they are
+    /// dropped, not replaced.
+    public static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x7F || isControl(v) { return true }
+        return ScalarWidthTable.lookup(v) != ScalarWidthTable.unprintable
+    }
+
+    /// Columns taken by one grapheme cluster: the sum of its scalars, as ncurses draws it.
     public static func of(_ character: Swift.Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if first.value < 0x20 || (0x7F...0x9F).contains(first.value) { return 0 }
-        if scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F }), first.properties.isEmoji { return 2 }
-        var width = 0
-        for scalar in scalars {
-            width = max(width, of(scalar))
-            if width == 2 { break }
-        }
-        return width
+        character.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 
-    /// Columns taken by a whole string.
+    /// Columns taken by a whole string. Reads all of it: for text of unknown length use
+    /// `fit`, `truncate` or `pad`, which stop at the width available.
     public static func of(_ text: some StringProtocol) -> Int {
-        // All printable ASCII: one column per byte, no grapheme breaking needed.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
-        for character in text { total += of(character) }
+        for scalar in text.unicodeScalars { total += of(scalar) }
         return total
+    }
+
+    /// The longest start of `text` that fits in `width` columns, its width, and whether
+    /// anything was left out. Reads at most about `width × 5` scalars: zero-width marks
+    /// beyond `marksPerCell` after one character are dropped, and a string with more
+    /// scalars than `width` cells can hold counts as cut.
+    public static func fit(_ text: some StringProtocol, in width: Int) -> (text: String, width: Int, cut: Bool) {
+        fit(scalars: text.unicodeScalars, in: width)
+    }
+
+    /// `fit` over any run of scalars, which it reads only as far as it needs — even an
+    /// endless one.
+    public static func fit(scalars: some Sequence<Unicode.Scalar>, in width: Int) -> (text: String, width: Int, cut: Bool) {
+        var iterator = scalars.makeIterator()
+        guard width > 0 else { return ("", 0, iterator.next() != nil) }
+        var out = String.UnicodeScalarView()
+        var used = 0
+        var marks = 0
+        var read = 0
+        let budget = width * (marksPerCell + 1)
+        while let scalar = iterator.next() {
+            read += 1
+            if read > budget { return (String(out), used, true) }
+            let w = of(scalar)
+            if w == 0 {
+                if marks >= marksPerCell { continue }
+                marks += 1
+            } else {
+                if used + w > width { return (String(out), used, true) }
+                marks = 0
+            }
+            out.append(scalar)
+            used += w
+        }
+        return (String(out), used, false)
     }
 
     /// `text` cut to at most `width` columns, ending in "…" when something was cut.
     /// A wide character never straddles the limit.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
-        if of(text) <= width { return text }
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            return String(text.utf8.prefix(width - 1))! + ellipsis
-        }
-        var out = ""
-        var used = 0
-        for character in text {
-            let w = of(character)
-            if used + w > width - 1 { break }
-            out.append(character)
-            used += w
-        }
-        return out + ellipsis
+        let whole = fit(text, in: width)
+        guard whole.cut else { return whole.text }
+        return fit(whole.text, in: width - 1).text + ellipsis
     }
 
     /// `text` truncated to `width` columns and padded with spaces to exactly `width`.
     public static func pad(_ text: String, to width: Int) -> String {
-        let cut = truncate(text, to: width)
-        let w = of(cut)
-        return w < width ? cut + String(repeating: " ", count: width - w) : cut
+        let shown = truncate(text, to: width)
+        // `shown` holds at most about `width × 5` scalars, so measuring it is cheap.
+        let w = of(shown)
+        return w < width ? shown + String(repeating: " ", count: width - w) : shown
+    }
+
+    /// C0 and C1 controls and DEL: never drawn.
+    @inline(__always)
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        isControl(scalar.value)
+    }
+
+    @inline(__always)
+    static func isControl(_ v: UInt32) -> Bool {
+        v < 0x20 || (0x7F...0x9F).contains(v)
+    }
+
+    /// Without a C library table (no UTF-8 locale at all): marks and format characters
+    /// 0, East Asian wide and emoji-presentation scalars 2, the rest 1.
+    static func estimate(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if (0x1160...0x11FF).contains(scalar.value) { return 0 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        return isWide(scalar.value) ? 2 : 1
     }
 
     /// East Asian Wide and Fullwidth ranges (Unicode 15), the parts that occur in practice.

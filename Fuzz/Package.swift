@@ -1,0 +1,45 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// portal's libFuzzer targets (docs/fuzzing.md), in a package of their own so that the
+/// sanitizer flags never touch the main build, and `make test` never builds them.
+///
+/// The project's own modules are compiled here from the very same source folders:
+/// `Linked/` holds symlinks to `../Sources/<Target>` (the main package exposes no library
+/// products to depend on, and SwiftPM refuses target paths outside the package root).
+/// `make fuzz` (`run.sh`) builds every `fuzz-*` product with libFuzzer coverage and ASan,
+/// the C image shim included, in `../.build-fuzz`, and `fuzz-seeds` without sanitizers in
+/// `../.build-fuzz-seeds`: a plain executable cannot share a build with libFuzzer, whose
+/// runtime brings its own `main`.
+let package = Package(
+    name: "portal-fuzz",
+    targets: [
+        // The project's sources, unchanged.
+        .target(name: "PortalCore", path: "Linked/PortalCore"),
+        .target(name: "PortalServers", dependencies: ["PortalCore"], path: "Linked/PortalServers"),
+        .target(name: "CImageShim", path: "Linked/CImageShim", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]),
+        .target(name: "PortalImage", dependencies: ["CImageShim"], path: "Linked/PortalImage"),
+        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalImage"], path: "Linked/PortalUI"),
+        .systemLibrary(name: "CNcurses", path: "Linked/CNcurses"),
+        .target(name: "CPortalShim", path: "Linked/CPortalShim"),
+        .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalCore", "CNcurses", "CPortalShim"], path: "Linked/PortalTerminal"),
+
+        // What each fuzzer does with its bytes; the PortalCore part is also compiled into
+        // PortalCoreTests (a symlink there), whose regression tests replay found crashes.
+        .target(name: "FuzzEntryPoints", dependencies: ["PortalCore"]),
+
+        .executableTarget(name: "fuzz-rickandmorty-page", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-pokeapi-page", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-postgrest-page", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-api-url", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-base-url", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-headers", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-json-models", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-keys", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
+        .executableTarget(name: "fuzz-image", dependencies: ["PortalImage"]),
+
+        // Writes the seed corpora from the snapshot through the project's server rules.
+        .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzEntryPoints", "PortalCore", "PortalServers", "CNcurses"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,7 @@
+import FuzzEntryPoints
+
+/// libFuzzer target: JSONReader and the models read through it (see `FuzzEntryPoint.jsonModels`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    LibFuzzerInput.run(data, size, FuzzEntryPoint.jsonModels)
+}

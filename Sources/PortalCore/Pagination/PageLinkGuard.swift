@@ -1,0 +1,112 @@
+import Foundation
+
+/// The rule that keeps a list from going round: whether a page's `next` may be followed.
+///
+/// A server decides where `next` points, and a broken or hostile one can point it
+/// anywhere. Without this rule a list spins forever (with the session cache, in memory at
+/// full CPU) when `next` repeats itself or points back, and fetches without end when
+/// empty pages keep a non-null `next`. A `next` is refused when it
+///
+/// - repeats a request this list already made (same URL and headers; `?page=0`, `-5` or
+///   `1e3` read as page 1 by the server, and come back as the first page's request);
+/// - goes backwards or stands still: its `page` number, `offset`, or `Range` start is not
+///   past the current page's (missing or unreadable, a page is 1 and an offset 0, as
+///   servers read them);
+/// - leaves the list's own path (a character list's `next` pointing at `/api/episode`);
+/// - follows `maxEmptyPages` pages in a row that brought nothing new (empty, or only
+///   items already listed).
+///
+/// It is a value: `admit` changes it only when the link is accepted, so retrying a page
+/// whose link was refused is refused the same way.
+public struct PageLinkGuard: Sendable {
+    /// Pages in a row without a new item after which a non-null `next` is not followed.
+    public static let maxEmptyPages = 3
+
+    private let listPath: String
+    private var made: Set<PageRequest.Identity> = []
+    private var emptyRun = 0
+
+    /// A guard for the list starting at `firstPage`.
+    public init(firstPage: PageRequest) {
+        listPath = Self.path(of: firstPage)
+        made.insert(firstPage.identity)
+    }
+
+    /// Accepts `next` after `current` (whose page brought nothing new when
+    /// `bringsNothingNew`) and remembers it, or returns why it is refused (and changes
+    /// nothing).
+    public mutating func admit(_ next: PageRequest, after current: PageRequest, bringsNothingNew: Bool) -> PageFailure? {
+        let link = next.http.url.absoluteString
+        func refuse(_ why: String) -> PageFailure {
+            PageFailure(.refusedNext, "stopped: the server's next link \(why): \(Sanitize.line(String(link.prefix(200))))")
+        }
+        var made = self.made
+        made.insert(current.identity)
+        if made.contains(next.identity) { return refuse("repeats a page already fetched") }
+        if Self.path(of: next) != listPath { return refuse("leaves this list") }
+        if let from = Self.position(of: current, comparedWith: next), let to = Self.position(of: next, comparedWith: current), to <= from,
+           !(to == from && Self.isCountStepDown(from: current, to: next)) {
+            return refuse(to == from ? "does not move forward" : "goes backwards")
+        }
+        let emptyRun = bringsNothingNew ? self.emptyRun + 1 : 0
+        if emptyRun >= Self.maxEmptyPages {
+            return refuse("follows \(emptyRun) pages in a row with nothing new")
+        }
+        made.insert(next.identity)
+        self.made = made
+        self.emptyRun = emptyRun
+        return nil
+    }
+
+    /// The same window asked again with a weaker `Prefer: count=…` (PostgREST's fallback
+    /// when a server refuses a count): allowed to stand still, at most once per strength,
+    /// since each step changes the request and a repeat is refused above.
+    private static func isCountStepDown(from current: PageRequest, to next: PageRequest) -> Bool {
+        let strength = ["count=exact": 3, "count=planned": 2, "count=estimated": 2]
+        let before = current.http.headers["Prefer"].flatMap { strength[$0] } ?? 0
+        let after = next.http.headers["Prefer"].flatMap { strength[$0] } ?? 0
+        return before > 0 && after < before
+    }
+
+    /// The path, without a trailing slash (both forms are the same list).
+    private static func path(of request: PageRequest) -> String {
+        let path = SplitURL(request.http.url.absoluteString)?.path ?? request.http.url.path
+        return path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    /// Where a request stands in its list, by whichever measure either request uses:
+    /// `page` (missing or unreadable is 1), `offset` (missing or unreadable is 0), or the
+    /// start of a `Range` header. Nil when neither uses one (a cursor, say).
+    private static func position(of request: PageRequest, comparedWith other: PageRequest) -> Int? {
+        let mine = query(request), theirs = query(other)
+        // A link that changes how the list is addressed (a cursor instead of an offset)
+        // cannot be placed against the current page: only its repeats are refused.
+        let measures: Set<String> = ["page", "offset", "limit"]
+        guard Set(mine.keys).subtracting(measures) == Set(theirs.keys).subtracting(measures) else { return nil }
+        if mine["offset"] != nil || theirs["offset"] != nil {
+            return mine["offset"].flatMap { Int($0) }.map { max(0, $0) } ?? 0
+        }
+        if mine["page"] != nil || theirs["page"] != nil {
+            return mine["page"].flatMap { Int($0) }.flatMap { $0 >= 1 ? $0 : nil } ?? 1
+        }
+        if let range = request.http.headers["Range"], other.http.headers["Range"] != nil {
+            return range.split(separator: "-").first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        }
+        return nil
+    }
+
+    private static func query(_ request: PageRequest) -> [String: String] {
+        let pairs = QueryString.pairs(SplitURL(request.http.url.absoluteString)?.query ?? "")
+        return Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+extension PageRequest {
+    /// What makes two page requests the same request: URL and headers, not the index.
+    struct Identity: Hashable, Sendable {
+        let url: String
+        let headers: [String: String]
+    }
+
+    var identity: Identity { Identity(url: http.url.absoluteString, headers: http.headers) }
+}

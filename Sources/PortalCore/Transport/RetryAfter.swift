@@ -1,0 +1,58 @@
+import Foundation
+
+/// The `Retry-After` header, read without trusting it.
+///
+/// RFC 9110 allows delay-seconds (`120`) or an HTTP-date. A server may send anything:
+/// `1e300`, `inf`, `99999999999999999`, `-5`, `soon`. Whatever it sends, the result is a
+/// finite, non-negative number of seconds no larger than `ceiling`, or nil when the
+/// value says nothing usable — and turning it into a `Duration` never traps.
+public enum RetryAfter {
+    /// No wait portal would honour is longer than this; larger values are clamped here
+    /// before any arithmetic (the policies cap lower still).
+    public static let ceiling: Double = 3600
+
+    /// Seconds to wait, at most `ceiling`; nil for a value that is neither a number of
+    /// seconds nor an HTTP-date.
+    public static func seconds(_ header: String, now: Date = Date()) -> Double? {
+        let text = header.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, text.utf8.count <= 64 else { return nil }
+        if text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+            // delay-seconds: too many digits for Double to matter is simply "very long".
+            return min(Double(text) ?? ceiling, ceiling)
+        }
+        if let number = Double(text) {
+            // Lenient about `1.5` or `1e300`, never about `inf`, `nan` or a negative value.
+            guard number.isFinite, number >= 0 else { return nil }
+            return min(number, ceiling)
+        }
+        guard let date = HTTPDate.parse(text) else { return nil }
+        return min(max(0, date.timeIntervalSince(now)), ceiling)
+    }
+
+    /// `seconds` as a `Duration` no longer than `cap`; never traps, whatever the Double.
+    public static func duration(_ seconds: Double, cap: Duration) -> Duration {
+        guard seconds.isFinite, seconds > 0 else { return .zero }
+        let clamped = min(seconds, ceiling)
+        return min(.milliseconds(Int((clamped * 1000).rounded(.up))), cap)
+    }
+}
+
+/// The three date formats RFC 9110 requires a recipient to accept, all in GMT.
+enum HTTPDate {
+    private static let formats = [
+        "EEE, dd MMM yyyy HH:mm:ss zzz",  // IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT
+        "EEEE, dd-MMM-yy HH:mm:ss zzz",   // obsolete RFC 850
+        "EEE MMM d HH:mm:ss yyyy",        // asctime
+    ]
+
+    static func parse(_ text: String) -> Date? {
+        for format in formats {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+}

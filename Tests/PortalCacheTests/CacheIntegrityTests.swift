@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import PortalCore
+@testable import PortalCache
+import PortalTestSupport
+import Testing
+
+/// A cache that cannot be opened or read costs one warning, never a failure.
+@Suite("DiskCache integrity")
+struct CacheIntegrityTests {
+    @Test func aCorruptFileIsSetAsideAndANewCacheStarts() async throws {
+        let dir = try TemporaryDirectory()
+        let file = URL(fileURLWithPath: dir.path).appendingPathComponent(DiskCache.fileName)
+        try Data(repeating: 0x5A, count: 8192).write(to: file)
+        let warnings = Warnings()
+        let cache = DiskCache(directory: dir.path, warn: warnings.sink)
+        #expect(warnings.all.count == 1)
+        #expect(warnings.all.first?.contains("could not be read") == true && warnings.all.first?.contains("set aside as") == true)
+        #expect(cache.isAvailable)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(files.contains { $0.hasPrefix("cache.sqlite.broken-") })
+        let transport = DiskCachingTransport(wrapping: TestData.snapshot, cache: cache)
+        _ = try await transport.fetch(characterPage2)
+        #expect(try await transport.fetch(characterPage2).cache?.source == .hit)
+    }
+
+    @Test func aSchemaFromANewerPortalIsSetAside() throws {
+        let dir = try TemporaryDirectory()
+        let path = URL(fileURLWithPath: dir.path).appendingPathComponent(DiskCache.fileName).path
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v1: answers'), ('v9: the future')")
+        }
+        let warnings = Warnings()
+        let cache = DiskCache(directory: dir.path, warn: warnings.sink)
+        #expect(warnings.all.count == 1 && warnings.all[0].contains("newer portal"), "\(warnings.all)")
+        #expect(cache.isAvailable && cache.statistics()?.entries == 0)
+    }
+
+    @Test func aDirectoryThatCannotBeCreatedMeansNoCacheAndOneWarning() async throws {
+        let dir = try TemporaryDirectory()
+        let blocker = URL(fileURLWithPath: dir.path).appendingPathComponent("a-file")
+        try Data("not a directory".utf8).write(to: blocker)
+        let warnings = Warnings()
+        let cache = DiskCache(directory: blocker.appendingPathComponent("portal").path, warn: warnings.sink)
+        #expect(!cache.isAvailable)
+        #expect(warnings.all.count == 1 && warnings.all[0].hasPrefix("cache disabled: cannot open"), "\(warnings.all)")
+        let network = CountingTransport(TestData.snapshot)
+        let transport = DiskCachingTransport(wrapping: network, cache: cache)
+        #expect(try await transport.fetch(characterPage2).status == 200)
+        #expect(try await transport.fetch(characterPage2).status == 200)
+        #expect(network.count == 2 && warnings.all.count == 1)
+    }
+
+    @Test func aFileBrokenWhileInUseDisablesTheCacheWithOneWarning() async throws {
+        let dir = try TemporaryDirectory()
+        let warnings = Warnings()
+        let cache = DiskCache(directory: dir.path, warn: warnings.sink)
+        let network = CountingTransport(TestData.snapshot)
+        let transport = DiskCachingTransport(wrapping: network, cache: cache)
+        _ = try await transport.fetch(characterPage2)
+        // Another program drops the table under us.
+        try await DatabaseQueue(path: cache.path).write { try $0.execute(sql: "DROP TABLE answer") }
+        #expect(try await transport.fetch(characterPage2).status == 200)
+        #expect(try await transport.fetch(characterPage2).status == 200)
+        #expect(!cache.isAvailable && warnings.all.count == 1, "\(warnings.all)")
+        #expect(network.count == 3)
+    }
+
+    @Test func theLocationFollowsXDG() {
+        #expect(CacheLocation.directory(override: "/tmp/x", environment: ["XDG_CACHE_HOME": "/c"]) == "/tmp/x")
+        #expect(CacheLocation.directory(override: nil, environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]) == "/c/portal")
+        #expect(CacheLocation.directory(override: nil, environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"]) == "/h/.cache/portal")
+        #expect(CacheLocation.directory(override: nil, environment: ["HOME": "/h"]) == "/h/.cache/portal")
+    }
+}
