@@ -51,11 +51,6 @@ public final class ItemListView: GridViewModelDelegate {
         }
     }
 
-    /// Takes the list's count when it changed without a result (a total known at once).
-    public func syncCount() {
-        if grid.itemCount != list.count { grid.setItemCount(list.count) }
-    }
-
     /// Empties the list for a new search or filter (the list was reset).
     public func reset() {
         grid.reset()
