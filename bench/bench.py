@@ -812,7 +812,7 @@ GOALS = [
     ("rss_mb_after_jumps_1m", "RSS after 60 random NG jumps on 1M (MB)", "< 150", lambda v: 0 < v < 150),
     ("visidata_last_ms_1m", "VisiData: start → last of 1M rows (ms)", "—", None),
     ("visidata_rss_mb_1m", "VisiData: RSS then (MB)", "—", None),
-    ("jump_vs_visidata_time", "portal G time / VisiData time", "< 1", lambda v: 0 < v < 1),
+    ("visidata_over_jump_time", "VisiData time to the last row / portal's G", "> 1", lambda v: v > 1),
     ("jump_vs_visidata_rss", "portal RSS after jumps / VisiData RSS", "< 1", lambda v: 0 < v < 1),
     ("stalls_count", "stalls at 30 rows/s, 150 ms latency", "0", lambda v: v == 0),
     ("stalls_ms", "time waiting on 'loading more' (ms)", "0", lambda v: v == 0),
@@ -955,7 +955,7 @@ def main():
         if side:
             results.update(side)
             if results.get("jump_end_ms_1m"):
-                results["jump_vs_visidata_time"] = results["jump_end_ms_1m"] / side["visidata_last_ms_1m"]
+                results["visidata_over_jump_time"] = side["visidata_last_ms_1m"] / results["jump_end_ms_1m"]
             if results.get("rss_mb_after_jumps_1m"):
                 results["jump_vs_visidata_rss"] = results["rss_mb_after_jumps_1m"] / side["visidata_rss_mb_1m"]
     if wanted("startup"):
