@@ -54,7 +54,7 @@ mirror: deps
 ## answer on (their requests then timed out). About 1.5 minutes on 2 cores.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --no-parallel
+	XDG_CACHE_HOME="$(CURDIR)/.build/test-cache" $(SWIFT) test --skip-build --no-parallel
 
 ## Speed, memory and network figures (release build); see docs/benchmarks.md.
 bench: deps

@@ -18,6 +18,7 @@ import fcntl
 import json
 import os
 import pty
+import random
 import re
 import select
 import shutil
@@ -245,7 +246,9 @@ def status_line(lines):
 
 def at_end(lines, expected):
     status = status_line(lines)
-    return f"{expected.count} / {expected.count}" in status and "end" in status and any(
+    # The status line counts the selection's position in a page-addressed list (825 or
+    # 826 of 826 on the last row) and says "end" once every page is in.
+    return f" / {expected.count}" in status and "end" in status and any(
         Expected.matches(n, expected.last_name) for n in card_names(lines, 80, len(lines))[-4:])
 
 
@@ -658,6 +661,128 @@ def terminal_bytes(args, reaper, expected):
     return result
 
 
+# --------------------------------------------------------------------------- jumps on a million
+
+MILLION = 1_000_000
+
+
+def wait_screen(term, predicate, timeout):
+    """Polls the screen until `predicate(text)` holds; returns (text, seconds) or (text, None)."""
+    start = time.monotonic()
+    text = term.capture()
+    while time.monotonic() - start < timeout:
+        if predicate(text):
+            return text, time.monotonic() - start
+        time.sleep(0.005)
+        text = term.capture()
+    return text, None
+
+
+def synthetic_name(expected, position):
+    """The mirror's name for position `position` of a scaled list (SyntheticCharacterTable)."""
+    base = expected.names[position % len(expected.names)]
+    cycle = position // len(expected.names)
+    return base if cycle == 0 else f"{base} #{cycle + 1}"
+
+
+def startup_tall(args, reaper, expected):
+    """Page requests asked for on a 250×120 terminal before any key (goal: the pages the
+    screen shows + 2)."""
+    mirror = Mirror(args, reaper, latency=0)
+    trace = os.path.join(args.work, "trace-startup-tall.jsonl")
+    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--base-url", mirror.base, "--trace", trace],
+                columns=250, rows=120)
+    try:
+        wait_screen(term, lambda t: expected.names[0] in t, 15)
+        term.settle(quiet=0.5, timeout=5)
+        time.sleep(0.3)
+    finally:
+        term.stop()
+        mirror.stop()
+    pages = len(page_urls(trace_urls(trace)))
+    shown = -(-((250 // 30) * (120 - 3) // 4) // 20)  # cards on screen, in pages of 20 (rounded up)
+    log(f"startup on 250×120: {pages} page requests before any key (the screen shows about {shown} pages)")
+    return pages, shown
+
+
+def jumps_million(args, reaper, expected):
+    """G on a million characters over HTTP (time to the last card on screen, page requests),
+    then 60 random `NG` jumps and the resident memory after them."""
+    mirror = Mirror(args, reaper, latency=0, extra=("--scale", str(MILLION)))
+    trace = os.path.join(args.work, "trace-jumps.jsonl")
+    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--base-url", mirror.base, "--trace", trace],
+                columns=120, rows=40)
+    figures = {}
+    try:
+        _, ready = wait_screen(term, lambda t: expected.names[0] in t, 15)
+        if ready is None:
+            log("jumps: no first grid")
+            return figures
+        term.settle(quiet=0.3, timeout=3)
+        before = len(page_urls(trace_urls(trace)))
+        last = synthetic_name(expected, MILLION - 1)
+        term.send("G")
+        _, seconds = wait_screen(term, lambda t: last in t and "1,000,000 / 1,000,000" in t, 30)
+        if seconds is None:
+            log(f"jumps: {last} never showed")
+            return figures
+        time.sleep(0.3)
+        figures["jump_end_ms_1m"] = seconds * 1000
+        figures["jump_end_requests_1m"] = len(page_urls(trace_urls(trace))) - before
+        rng = random.Random(1211)
+        slow = 0
+        for _ in range(60):
+            n = rng.randint(1, MILLION)
+            term.send("-l", f"{n}G")
+            name = synthetic_name(expected, n - 1)
+            _, took = wait_screen(term, lambda t: f"{n:,} / 1,000,000" in t and name in t, 10)
+            slow += took is None
+        figures["rss_mb_after_jumps_1m"] = vm_field(term.pid, "VmRSS") / 1048576
+        urls = page_urls(trace_urls(trace))
+        log(f"jumps: G in {seconds * 1000:.0f} ms with {figures['jump_end_requests_1m']} page requests; "
+            f"60 jumps ({slow} not seen within 10 s), {len(urls)} page requests in all, "
+            f"RSS {figures['rss_mb_after_jumps_1m']:.1f} MB")
+    finally:
+        term.stop()
+        mirror.stop()
+    return figures
+
+
+def visidata_million(args, reaper, expected):
+    """VisiData on the same million rows as a CSV file: time from start to the last row on
+    screen, and its RSS then. None when `vd` is not installed."""
+    vd = shutil.which("vd") or shutil.which("visidata")
+    if vd is None:
+        for candidate in (os.path.expanduser("~/.local/bin/vd"),):
+            if os.path.exists(candidate):
+                vd = candidate
+    if vd is None:
+        log("visidata: not installed (pip install visidata), side-by-side row skipped")
+        return None
+    path = os.path.join(args.work, "characters-1m.csv")
+    with open(path, "w") as f:
+        f.write("id,name\n")
+        for position in range(MILLION):
+            f.write(f"{position + 1},\"{synthetic_name(expected, position)}\"\n")
+    last = synthetic_name(expected, MILLION - 1)
+    term = Tmux(args, reaper, [vd, path], columns=120, rows=40)
+    try:
+        start = term.started
+        # G once the whole file is read (the row count stops at a million).
+        _, loaded = wait_screen(term, lambda t: "1000000 rows" in t or "1,000,000 rows" in t, 120)
+        term.send("G")
+        _, shown = wait_screen(term, lambda t: last in t, 30)
+        if loaded is None or shown is None:
+            log("visidata: the last row never showed")
+            return None
+        seconds = time.monotonic() - start
+        rss = vm_field(term.pid, "VmRSS") / 1048576
+        log(f"visidata: last of 1M rows after {seconds * 1000:.0f} ms, RSS {rss:.1f} MB")
+        return {"visidata_last_ms_1m": seconds * 1000, "visidata_rss_mb_1m": rss}
+    finally:
+        term.stop()
+
+
 # --------------------------------------------------------------------------- in-process
 
 def portal_bench(args, *argv):
@@ -681,6 +806,14 @@ GOALS = [
     ("requests_scroll_tall", "page requests, 200-row terminal", "42", lambda v: v == 42),
     ("duplicates", "repeated requests + bad screens", "0", lambda v: v == 0),
     ("requests_detail_rick", "requests to open Rick (51 episodes)", "1", lambda v: v == 1),
+    ("requests_startup_tall", "page requests before any key, 250×120", "≤ shown + 2", None),
+    ("jump_end_ms_1m", "G on 1M over HTTP → last card on screen (ms)", "≈ 1000", lambda v: 0 <= v <= 1500),
+    ("jump_end_requests_1m", "  page requests for that G", "≤ 3", lambda v: 0 <= v <= 3),
+    ("rss_mb_after_jumps_1m", "RSS after 60 random NG jumps on 1M (MB)", "< 150", lambda v: 0 < v < 150),
+    ("visidata_last_ms_1m", "VisiData: start → last of 1M rows (ms)", "—", None),
+    ("visidata_rss_mb_1m", "VisiData: RSS then (MB)", "—", None),
+    ("visidata_over_jump_time", "VisiData time to the last row / portal's G", "> 1", lambda v: v > 1),
+    ("jump_vs_visidata_rss", "portal RSS after jumps / VisiData RSS", "< 1", lambda v: 0 < v < 1),
     ("stalls_count", "stalls at 30 rows/s, 150 ms latency", "0", lambda v: v == 0),
     ("stalls_ms", "time waiting on 'loading more' (ms)", "0", lambda v: v == 0),
     ("frame_p50_us_1k", "key + redraw, median, 1k loaded (µs)", "< 1000", lambda v: v < 1000),
@@ -813,6 +946,18 @@ def main():
         results["duplicates"] = sum(r["repeats"] + r["bad_screens"] for r in runs.values())
         results["portal_peak_rss_mb"] = runs["keys"]["peak_rss"] / 1048576
         results["requests_detail_rick"] = detail_run(args, reaper, expected)
+    if wanted("jumps"):
+        pages, shown = startup_tall(args, reaper, expected)
+        results["requests_startup_tall"] = pages
+        results["pages_shown_tall"] = shown
+        results.update(jumps_million(args, reaper, expected))
+        side = visidata_million(args, reaper, expected)
+        if side:
+            results.update(side)
+            if results.get("jump_end_ms_1m"):
+                results["visidata_over_jump_time"] = side["visidata_last_ms_1m"] / results["jump_end_ms_1m"]
+            if results.get("rss_mb_after_jumps_1m"):
+                results["jump_vs_visidata_rss"] = results["rss_mb_after_jumps_1m"] / side["visidata_rss_mb_1m"]
     if wanted("startup"):
         n = 5 if args.quick else 9
         results["startup_ms_offline"] = startup(args, reaper, expected,

@@ -179,8 +179,8 @@ func frames() async {
         feeder.loadAll(batch: 50_000)
         let controller = feeder.controller
         let screen: any Screen = option("screen") == "null" ? NullScreen(size: size) : TextScreen(size: size)
-        guard controller.loader.count == count, controller.loader.isExhausted else {
-            log("frames: loaded \(controller.loader.count) of \(count)")
+        guard controller.list.count == count, controller.list.isComplete else {
+            log("frames: loaded \(controller.list.count) of \(count)")
             exit(1)
         }
         // Start at the last card, so every count is measured in the same place relative
@@ -348,7 +348,7 @@ func stalls() async {
     var longest = Duration.zero
     // Wait for the first page before the scripted scrolling starts (startup is its own
     // figure).
-    while controller.loader.count == 0 {
+    while controller.list.count == 0 {
         for message in mailbox.takeAll() { step(.message(message)) }
         if clock.now - began > .seconds(10) { log("stalls: no first page"); exit(1) }
         try? await Task.sleep(for: .milliseconds(1))
@@ -363,11 +363,14 @@ func stalls() async {
             nextKey += interval
         }
         if controller.needsRedraw { controller.render(into: screen) }
-        // Stalled: the selection is on the last loaded row and a page is in flight, so the
-        // row below it is "loading more…" and a Down key cannot move.
+        // Stalled: the selected card is a placeholder (its page is not in yet), or, in a
+        // list that walks, the selection is on the last loaded row while a page is in
+        // flight (the row below is "loading more…" and Down cannot move).
         let grid = controller.grid
+        let list = controller.list
         let onLastRow = grid.selection.map { grid.row(of: $0) == grid.contentRows - 1 } ?? true
-        let stalled = onLastRow && controller.loader.state.isLoading
+        let onPlaceholder = grid.selection.map { list.item(at: $0) == nil } ?? true
+        let stalled = onPlaceholder || (!list.isAddressable && onLastRow && list.pagesInFlight > 0)
         if stalled, stallStart == nil {
             stallStart = now
             stallCount += 1
@@ -376,14 +379,14 @@ func stalls() async {
             longest = max(longest, now - start)
             stallStart = nil
         }
-        if controller.loader.isExhausted, let selection = grid.selection, selection >= controller.loader.count - grid.columns { break }
+        if list.isComplete, let selection = grid.selection, selection >= list.count - grid.columns { break }
         if now - began > .seconds(limit) { log("stalls: gave up after \(limit) s"); break }
         try? await Task.sleep(for: .milliseconds(2))
     }
     func ms(_ d: Duration) -> Double { Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15 }
-    log("stalls: \(keys) keys, \(controller.loader.count) characters, \(controller.pageRequestCount) page requests, \(stallCount) stalls, \(String(format: "%.0f", ms(stallTotal))) ms waiting (longest \(String(format: "%.0f", ms(longest))) ms), \(String(format: "%.1f", ms(clock.now - began) / 1000)) s")
+    log("stalls: \(keys) keys, \(controller.list.count) characters, \(controller.pageRequestCount) page requests, \(stallCount) stalls, \(String(format: "%.0f", ms(stallTotal))) ms waiting (longest \(String(format: "%.0f", ms(longest))) ms), \(String(format: "%.1f", ms(clock.now - began) / 1000)) s")
     emit([("stalls_count", Double(stallCount)), ("stalls_ms", ms(stallTotal)), ("stalls_longest_ms", ms(longest)),
-          ("stalls_keys", Double(keys)), ("stalls_loaded", Double(controller.loader.count))])
+          ("stalls_keys", Double(keys)), ("stalls_loaded", Double(controller.list.count))])
 }
 
 /// Results posted from the interpreter's tasks, taken by the bench's loop (the terminal

@@ -28,6 +28,11 @@ struct BrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The tab shown first: characters, episodes or locations (Rick and Morty; PokeAPI and PostgREST have one tab).", valueName: "tab"))
     var tab: String?
 
+    @Option(name: .customLong("max-pages"), help: ArgumentHelp(
+        "Loaded pages each tab keeps; the pages farthest from the screen are dropped first and asked for again on return.",
+        valueName: "n"))
+    var maxPages = SparseList<Item>.defaultMaxPages
+
     @OptionGroup var filters: FilterOptions
 
     @OptionGroup var source: SourceOptions
@@ -50,6 +55,7 @@ struct BrowseCommand: ParsableCommand {
             return index
         } ?? 0
         let spec = tabs[index]
+        guard maxPages > 0 else { throw ValidationError("--max-pages must be at least 1") }
         try filters.validate(allowed: (spec.searchKey.map { [$0] } ?? []) + spec.filters.map(\.key), for: spec.title.lowercased())
     }
 
@@ -61,6 +67,7 @@ struct BrowseCommand: ParsableCommand {
         let label = source.label
         let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
         let filters = self.filters.given
+        let maxPages = self.maxPages
         let interpreter = EffectInterpreter(source: browseSource, transport: transport,
                                             prepareThread: { TerminalUI.prepareWorkerThread() })
         let status: ExitStatus
@@ -70,7 +77,7 @@ struct BrowseCommand: ParsableCommand {
             status = try MainActor.assumeIsolated {
                 try TerminalUI.run(performer: interpreter) {
                     ScreenController(source: browseSource, sourceLabel: label, initialTab: initialTab, initialFilters: filters,
-                                     showsAvatars: TerminalUI.colorsWanted)
+                                     showsAvatars: TerminalUI.colorsWanted, maxPages: maxPages)
                 }
             }
         } catch let error as TerminalError {

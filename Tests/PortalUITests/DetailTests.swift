@@ -67,7 +67,7 @@ struct DetailTests {
     @Test func anItemWithNoRelatedIdsMakesNoRequest() async throws {
         let h = await loaded(tab: 2)
         // Location 3 (Citadel of Ricks) has residents; find one with none.
-        let index = try #require(h.controller.listView.items.firstIndex { if case .location(let l) = $0 { l.residentIDs.isEmpty } else { false } })
+        let index = try #require(h.controller.listView.loadedItems.firstIndex { if case .location(let l) = $0 { l.residentIDs.isEmpty } else { false } })
         for _ in 0..<index { h.press(.right) }
         let effects = h.send(.key(.enter))
         #expect(effects.isEmpty)
@@ -159,7 +159,7 @@ struct DetailTests {
         #expect(h.controller.pane == nil)
         h.send(.message(stale))
         #expect(h.controller.pane == nil)
-        #expect(h.controller.tab.loader.generation != old.generation)
+        #expect(h.controller.tab.list.generation != old.generation)
     }
 
     @Test func failureShowsInThePaneAndRetries() async throws {

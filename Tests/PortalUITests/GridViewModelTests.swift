@@ -13,14 +13,12 @@ final class GridSpy: GridViewModelDelegate {
 @Suite("Grid view model")
 struct GridViewModelTests {
     /// A grid 100 columns × 24 rows (3 columns, 6 rows of cards) holding `count` items.
-    func makeGrid(count: Int, hasMore: Bool = true) -> (GridViewModel, GridSpy) {
+    func makeGrid(count: Int) -> (GridViewModel, GridSpy) {
         let grid = GridViewModel()
         let spy = GridSpy()
         grid.delegate = spy
         grid.resize(width: 100, height: 24)
-        grid.setLoadState(isLoading: true, hasMore: hasMore)
         grid.didInsert(0..<count)
-        grid.setLoadState(isLoading: false, hasMore: hasMore)
         return (grid, spy)
     }
 
@@ -51,7 +49,7 @@ struct GridViewModelTests {
     }
 
     @Test func pagingKeepsSelectionVisible() {
-        let (grid, _) = makeGrid(count: 60, hasMore: false)
+        let (grid, _) = makeGrid(count: 60)
         grid.move(.pageDown)
         #expect(grid.selection == 18)
         #expect(grid.visibleRange.contains(18))
@@ -94,7 +92,6 @@ struct GridViewModelTests {
         let selection = grid.selection
         let offset = grid.offsetRows
         let visible = grid.visibleRange
-        grid.setLoadState(isLoading: true, hasMore: true)
         grid.didInsert(60..<80)
         #expect(grid.selection == selection)
         #expect(grid.offsetRows == offset)
@@ -115,7 +112,7 @@ struct GridViewModelTests {
     }
 
     @Test func resizeReflowsAndKeepsSelectionVisible() {
-        let (grid, _) = makeGrid(count: 200, hasMore: false)
+        let (grid, _) = makeGrid(count: 200)
         for _ in 0..<20 { grid.move(.down) }
         #expect(grid.selection == 60)
         for (w, h) in [(40, 8), (200, 60), (31, 4), (120, 9), (60, 100)] {
@@ -127,7 +124,7 @@ struct GridViewModelTests {
     }
 
     @Test func wheelScrollsThreeRows() {
-        let (grid, _) = makeGrid(count: 200, hasMore: false)
+        let (grid, _) = makeGrid(count: 200)
         grid.move(.wheelDown)
         #expect(grid.offsetRows == 3)
         #expect(grid.selection == 9)  // pulled into view, same column
@@ -135,12 +132,28 @@ struct GridViewModelTests {
         #expect(grid.offsetRows == 0)
     }
 
-    @Test func noLoadMoreWhileLoading() {
+    @Test func everyMovementTellsTheDelegate() {
+        // The grid does not decide which pages: it says the viewport moved, and the list's
+        // per-page guard decides (tested in the controller and SparseList suites).
         let (grid, spy) = makeGrid(count: 20)
-        grid.setLoadState(isLoading: true, hasMore: true)
         let before = spy.needsMore
-        for _ in 0..<100 { grid.move(.down) }
-        #expect(spy.needsMore == before)
+        for _ in 0..<10 { grid.move(.down) }
+        #expect(spy.needsMore == before + 10)
+    }
+
+    @Test func aNewCountKeepsSelectionAndClampsIt() {
+        let (grid, _) = makeGrid(count: 20)
+        grid.move(.right)
+        grid.setItemCount(1_000_000)
+        #expect(grid.selection == 1 && grid.offsetRows == 0)
+        grid.select(999_999)
+        #expect(grid.selection == 999_999)
+        #expect(grid.visibleRange.contains(999_999))
+        grid.setItemCount(500)
+        #expect(grid.selection == 499)
+        #expect(grid.visibleRange.contains(499))
+        grid.setItemCount(0)
+        #expect(grid.selection == nil)
     }
 
     @Test func enterActivatesSelection() {

@@ -32,11 +32,28 @@ struct RenderingTests {
         expectGolden(h.screen().text, "grid-40x12")
     }
 
-    @Test func loadingMoreRow() async {
+    @Test func placeholdersWhilePagesAreInFlight() async throws {
         let h = Harness(size: Size(columns: 100, rows: 30))
         await h.runner.runNext(into: h.controller)
+        h.press(.end)
+        // The last card is selected at once; its page is in flight, drawn as placeholders.
+        #expect(h.controller.grid.selection == 825)
+        #expect(h.controller.list.pagesInFlight > 0)
+        let screen = h.screen()
+        #expect(screen.text.contains("loading…"))
+        let placeholder = try #require(screen.find("loading…"))
+        #expect(screen.style(row: placeholder.row, column: placeholder.column).dim)
+        #expect(screen.text.contains("826 / 826 · page 42 · ⠼ loading…"))
+        await h.runner.drain(into: h.controller)
+        #expect(!h.screen().text.contains("loading…"))
+        #expect(h.screen().text.contains("Butter Robot"))
+    }
+
+    @Test func loadingMoreRow() async {
+        let h = Harness(size: Size(columns: 100, rows: 30), sequential: true)
+        await h.runner.runNext(into: h.controller)
         // The first page is in, the second in flight (the viewport wants more).
-        #expect(h.controller.loader.state.isLoading)
+        #expect(h.controller.list.pagesInFlight == 1)
         h.press(.end)
         let text = h.screen().text
         #expect(text.contains("loading more…"))

@@ -38,7 +38,8 @@ struct RetryStatusTests {
         #expect(status.contains("retrying… (attempt 2: HTTP 503 Service Unavailable: busy)"), "\(status)")
         h.send(.message(final))
         #expect(!h.screen().text.contains("retrying"))
-        #expect(h.controller.loader.count == 20)
+        #expect(h.controller.list.loadedPageCount == 1)
+        #expect(h.controller.list.count == 826)
     }
 
     @Test func aLateRetryNoteForAResetListIsDropped() async throws {

@@ -16,12 +16,13 @@ struct ScreenControllerTests {
         #expect(h.runner.count == 1)
         #expect(h.controller.pageRequestCount == 1)
         await h.runner.runNext(into: h.controller)
-        #expect(h.controller.loader.count == 20)
+        #expect(h.controller.list.loadedPageCount == 1)
+        #expect(h.controller.list.count == 826)
         #expect(h.transport.pageRequests == 1)
     }
 
     @Test func stormOfDownKeysAtTheBottomMakesOneTicket() async {
-        let h = Harness(size: Size(columns: 100, rows: 30))
+        let h = Harness(size: Size(columns: 100, rows: 30), sequential: true)
         await h.runner.drain(into: h.controller)
         let settled = h.controller.pageRequestCount
         for _ in 0..<100 { h.press(.down) }
@@ -29,23 +30,57 @@ struct ScreenControllerTests {
         #expect(h.runner.count == 1)
     }
 
+    @Test func stormOfKeysAsksForEachPageOnce() async {
+        let h = Harness(size: Size(columns: 100, rows: 30))
+        await h.runner.drain(into: h.controller)
+        // Nothing delivered while the keys go down and back up: every page passed is asked
+        // for once, none twice, whatever the number of keys.
+        for _ in 0..<100 { h.press(.down) }
+        for _ in 0..<100 { h.press(.up) }
+        for _ in 0..<100 { h.press(.down) }
+        await h.runner.drain(into: h.controller)
+        #expect(Set(h.pageURLs).count == h.pageURLs.count)
+        #expect(h.controller.pageRequestCount == h.pageURLs.count)
+    }
+
     @Test func tallTerminalFillsItself() async {
         let h = Harness(size: Size(columns: 100, rows: 200))
         await h.runner.drain(into: h.controller)
         let grid = h.controller.grid
-        #expect(h.controller.loader.pagesLoaded > 1)
-        #expect(grid.contentRows >= grid.viewportRows + grid.thresholdRows)
-        #expect(!grid.wantsMore)
-        #expect(h.transport.pageRequests == h.controller.loader.pagesLoaded)
+        #expect(h.controller.list.pagesLoaded > 1)
+        #expect(grid.contentRows >= grid.viewportRows)
+        #expect(h.transport.pageRequests == h.controller.list.pagesLoaded)
+    }
+
+    @Test(arguments: [Size(columns: 100, rows: 30), Size(columns: 40, rows: 12), Size(columns: 120, rows: 40)])
+    func endJumpsAskingOnlyForThePagesItShows(size: Size) async throws {
+        let h = Harness(size: size)
+        h.press(.end)  // before the first page: it lands on the end once the total is known
+        await h.runner.drain(into: h.controller)
+        #expect(h.controller.grid.selection == 825)
+        #expect(h.controller.listView.selectedItem?.character?.id == 826)
+        let shown = try #require(h.controller.list.page(containing: h.controller.grid.visibleRange.lowerBound))
+        // The first page (for the total), then the pages on screen and one page behind.
+        #expect(h.transport.pageRequests <= 1 + (41 - shown + 1) + 1)
+        #expect(h.transport.pageRequests <= 4 || size.rows > 30)
+        #expect(Set(h.pageURLs).count == h.pageURLs.count)
+        #expect(h.screen().text.contains("826 / 826 · page 42"))
+        #expect(h.screen().text.contains("Butter Robot"))
+        // Home comes back with what is cached: page 1 is still loaded.
+        let before = h.transport.pageRequests
+        h.press(.home)
+        await h.runner.drain(into: h.controller)
+        #expect(h.controller.grid.selection == 0)
+        #expect(h.transport.pageRequests - before <= 2)
     }
 
     @Test(arguments: [Size(columns: 100, rows: 30), Size(columns: 40, rows: 12), Size(columns: 250, rows: 80)])
     func endToEndIsFortyTwoRequests(size: Size) async {
-        let h = Harness(size: size)
+        let h = Harness(size: size, sequential: true)
         h.press(.end)
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.loader.isExhausted)
-        #expect(h.controller.loader.count == 826)
+        #expect(h.controller.list.isComplete)
+        #expect(h.controller.list.count == 826)
         #expect(h.transport.pageRequests == 42)
         // Sticky end: the selection followed every page to the very last card.
         #expect(h.controller.grid.selection == 825)
@@ -56,7 +91,7 @@ struct ScreenControllerTests {
     @Test func stepByStepScrollingIsAlsoFortyTwoRequests() async {
         let h = Harness(size: Size(columns: 70, rows: 20))
         var guardCount = 0
-        while !h.controller.loader.isExhausted, guardCount < 5000 {
+        while !h.controller.list.isComplete, guardCount < 5000 {
             h.press(.down, .down, .pageDown, .control("d"), .wheelDown)
             await h.runner.runNext(into: h.controller)
             guardCount += 1
@@ -64,17 +99,17 @@ struct ScreenControllerTests {
         await h.runner.drain(into: h.controller)
         #expect(h.transport.pageRequests == 42)
         // Every id once, in server order.
-        #expect(h.controller.listView.items.map(\.rawID) == Array(1...826))
+        #expect(h.controller.listView.loadedItems.map(\.rawID) == Array(1...826))
     }
 
     @Test func endLoadsOnlyAsFarAsThePagesGo() async {
-        let h = Harness(size: Size(columns: 100, rows: 30))
+        let h = Harness(size: Size(columns: 100, rows: 30), sequential: true)
         await h.runner.drain(into: h.controller)
-        let loaded = h.controller.loader.count
+        let loaded = h.controller.list.count
         h.press(.end)
         #expect(h.controller.grid.selection == loaded - 1)
         await h.runner.runNext(into: h.controller)
-        #expect(h.controller.grid.selection == h.controller.loader.count - 1)
+        #expect(h.controller.grid.selection == h.controller.list.count - 1)
         // Moving away ends the stickiness: the next page leaves the selection alone.
         h.press(.up)
         let selection = h.controller.grid.selection
@@ -91,9 +126,9 @@ struct ScreenControllerTests {
         let selection = h.controller.grid.selection
         let offset = h.controller.grid.offsetRows
         let before = h.screen().text
-        let count = h.controller.loader.count
+        let pages = h.controller.list.loadedPageCount
         await h.runner.runNext(into: h.controller)
-        #expect(h.controller.loader.count == count + 20)
+        #expect(h.controller.list.loadedPageCount == pages + 1)
         #expect(h.controller.grid.selection == selection)
         #expect(h.controller.grid.offsetRows == offset)
         // The cards on screen are the same; only the status line (and "loading more…") changed.
@@ -155,21 +190,24 @@ struct ScreenControllerTests {
         let failing = FailingTransport(TestData.snapshot)
         let h = Harness(size: Size(columns: 100, rows: 30), inner: failing)
         await h.runner.drain(into: h.controller)
-        let loaded = h.controller.loader.count
+        let loaded = h.controller.list.loadedPageCount
         failing.fail("page=")
         h.press(.end)
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.loader.count == loaded)
+        #expect(h.controller.list.loadedPageCount == loaded)
         #expect(h.screen().text.contains("error — r to retry"))
-        let failedURL = h.transport.urls.last!
+        let failed = Set(h.transport.urls.suffix(h.controller.list.failedPages.count))
+        #expect(!failed.isEmpty)
         // Keys do not retry by themselves.
-        for _ in 0..<10 { h.press(.down) }
+        for _ in 0..<10 { h.press(.right) }
         #expect(h.runner.isEmpty)
         failing.fail(nil)
         h.press(.character("r"))
-        #expect(h.runner.count == 1)
-        await h.runner.runNext(into: h.controller)
-        #expect(h.transport.urls.last == failedURL)
-        #expect(h.controller.loader.count == loaded + 20)
+        // The failed pages near the screen are asked again, the very same URLs.
+        #expect(h.runner.count == failed.count)
+        await h.runner.drain(into: h.controller)
+        #expect(failed.isSubset(of: Set(h.transport.urls.suffix(failed.count))))
+        #expect(h.controller.list.failure == nil)
+        #expect(h.controller.list.loadedPageCount == loaded + failed.count)
     }
 }

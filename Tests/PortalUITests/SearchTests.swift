@@ -19,12 +19,12 @@ struct SearchTests {
         #expect(h.screen().text.contains("search name: rick"))
         h.press(.enter)
         #expect(h.controller.tab.searchText == "rick")
-        #expect(h.controller.loader.count == 0)
+        #expect(h.controller.list.count == 0)
         // The old generation's page arrives first and is ignored.
         await h.runner.runNext(into: h.controller)
-        #expect(h.controller.loader.count == 0)
+        #expect(h.controller.list.count == 0)
         await h.runner.drain(into: h.controller)
-        let names = h.controller.listView.items.compactMap(\.character?.name)
+        let names = h.controller.listView.loadedItems.compactMap(\.character?.name)
         #expect(!names.isEmpty)
         #expect(names.allSatisfy { $0.lowercased().contains("rick") })
         #expect(h.transport.urls.contains { $0.contains("name=rick") })
@@ -35,7 +35,7 @@ struct SearchTests {
         let h = Harness(size: Size(columns: 100, rows: 30))
         await h.runner.drain(into: h.controller)
         await h.search("zzzz")
-        #expect(h.controller.loader.count == 0)
+        #expect(h.controller.list.count == 0)
         #expect(h.screen().text.contains("no characters match name “zzzz”"))
     }
 
@@ -46,8 +46,8 @@ struct SearchTests {
         h.press(.character("/"), .enter)
         await h.runner.drain(into: h.controller)
         #expect(h.controller.tab.searchText == "")
-        #expect(h.controller.loader.totalCount == 826)
-        #expect(h.controller.listView.items.first?.character?.name == "Rick Sanchez")
+        #expect(h.controller.list.totalCount == 826)
+        #expect(h.controller.listView.loadedItems.first?.character?.name == "Rick Sanchez")
     }
 
     @Test func escapeCancels() async {

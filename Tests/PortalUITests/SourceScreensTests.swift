@@ -85,14 +85,14 @@ struct SourceScreensTests {
         #expect(!requests.isEmpty && requests.allSatisfy { $0.headers["apikey"] == "sb-test-key" && $0.headers["Range-Unit"] == "items" })
         #expect(requests.first?.headers["Range"] == "0-19" && requests.first?.headers["Prefer"] == "count=exact")
         #expect(requests.first?.url.absoluteString == "https://snapshot.supabase.co/rest/v1/characters?select=*&order=id")
-        #expect(h.controller.listView.items.first?.character?.name == "Rick Sanchez")
+        #expect(h.controller.listView.loadedItems.first?.character?.name == "Rick Sanchez")
     }
 
     @Test func theSearchIsACaseInsensitiveNameMatch() async throws {
         let h = table()
         await h.runner.drain(into: h.controller)
         await h.search("butter")
-        let names = h.controller.listView.items.compactMap { $0.character?.name }
+        let names = h.controller.listView.loadedItems.compactMap { $0.character?.name }
         #expect(names == ["Butter Robot"])
         #expect(h.transport.urls.last?.contains("name=ilike.%2Abutter%2A") == true || h.transport.urls.last?.contains("name=ilike.*butter*") == true,
                 "\(h.transport.urls.last ?? "")")

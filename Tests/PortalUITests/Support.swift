@@ -69,13 +69,18 @@ struct Harness {
 
     /// Avatars are off unless asked for, so the other suites see exactly the page and
     /// related-item work they count (the avatar suite turns them on).
+    /// - Parameter sequential: the source's lists follow `next` links only (as a source
+    ///   that cannot address pages), so End walks instead of jumping.
     init(size: Size, inner: any Transport = TestData.snapshot, retryPolicy: RetryPolicy = .none, start: Bool = true,
-         avatars: Bool = false, tab: Int = 0, filters: [(String, String)] = [], source: any Source = RickAndMortySource(baseURL: TestData.baseURL)) {
+         avatars: Bool = false, tab: Int = 0, filters: [(String, String)] = [], sequential: Bool = false, maxPages: Int = 1_000,
+         source: (any Source)? = nil) {
         transport = CountingTransport(inner)
+        let addressable = RickAndMortySource(baseURL: TestData.baseURL)
+        let source: any Source = source ?? (sequential ? NextLinksOnly(source: addressable) : addressable)
         runner = EffectQueue(interpreter: EffectInterpreter(source: source, transport: transport, retryPolicy: retryPolicy,
                                                             sleep: { _ in }))
         controller = ScreenController(source: source, sourceLabel: "offline snapshot", initialTab: tab, initialFilters: filters,
-                                      showsAvatars: avatars)
+                                      showsAvatars: avatars, maxPages: maxPages)
         if start { send(.start(size)) }
     }
 
@@ -106,7 +111,26 @@ struct Harness {
     }
 
     /// Ids of the active tab's items, in order.
-    var ids: [Int] { controller.listView.items.map(\.rawID) }
+    var ids: [Int] { controller.listView.loadedItems.map(\.rawID) }
+
+    /// The page URLs asked for, in order (the transport's, so retries count).
+    var pageURLs: [String] { transport.urls.filter { $0.contains("/character") && !$0.contains("/avatar/") } }
+}
+
+/// The real Rick and Morty source with its page addressing withheld: the browser sees a
+/// source that only follows `next` links (as a cursor-paged API would be), so its lists
+/// stay sequential. Every call goes to the real source.
+struct NextLinksOnly: Source {
+    let source: RickAndMortySource
+    var title: String { source.title }
+    var tabs: [TabSpec] { source.tabs }
+    func firstPage(for query: ListQuery) -> PageRequest { source.firstPage(for: query) }
+    func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
+        try source.decodePage(response, for: request, of: query)
+    }
+    func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { source.itemsRequest(kind, ids: ids) }
+    func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] { try source.decodeItems(kind, response) }
+    func avatarRequest(avatarID: Int32) -> HTTPRequest? { source.avatarRequest(avatarID: avatarID) }
 }
 
 /// Compares `text` with `Golden/<name>.txt`; with `PORTAL_RECORD_GOLDEN=1` writes it instead

@@ -65,11 +65,11 @@ struct TabsTests {
         #expect(h.runner.count == 2)
         let characters = try #require(await h.runner.takeNext())
         h.send(.message(characters))
-        #expect(h.controller.tabs[0].loader.count == 20)
-        #expect(h.controller.tabs[1].loader.count == 0)
+        #expect(h.controller.tabs[0].list.loadedPageCount == 1)
+        #expect(h.controller.tabs[1].list.count == 0)
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.tabs[1].loader.count == 51)
-        #expect(h.controller.listView.items.allSatisfy { $0.kind == .episode })
+        #expect(h.controller.tabs[1].list.count == 51)
+        #expect(h.controller.listView.loadedItems.allSatisfy { $0.kind == .episode })
     }
 
     @Test func aFilterChangeDropsTheOldGenerationsPage() async throws {
@@ -81,9 +81,9 @@ struct TabsTests {
         #expect(fresh.generation == 1)
         #expect(fresh.query.value("status") == "Dead")
         h.send(.message(stale))
-        #expect(h.controller.loader.count == 0, "the old generation's page is dropped")
+        #expect(h.controller.list.count == 0, "the old generation's page is dropped")
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.listView.items.allSatisfy { $0.character?.status == .dead })
+        #expect(h.controller.listView.loadedItems.allSatisfy { $0.character?.status == .dead })
         #expect(h.transport.urls.contains { $0.contains("status=Dead") })
     }
 
@@ -96,8 +96,8 @@ struct TabsTests {
         h.press(.enter)
         #expect(h.controller.tab.query.pairs.map(\.0) == ["name", "status", "species"])
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.loader.totalCount == h.controller.loader.count)
-        #expect(h.controller.listView.items.allSatisfy {
+        #expect(h.controller.list.totalCount == h.controller.list.count)
+        #expect(h.controller.listView.loadedItems.allSatisfy {
             guard let c = $0.character else { return false }
             return c.name.lowercased().contains("rick") && c.status == .dead && c.species.contains("Hum")
         })
@@ -114,8 +114,8 @@ struct TabsTests {
         await h.runner.drain(into: h.controller)
         h.press(.end)
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.loader.totalCount == 43)
-        #expect(h.controller.loader.count == 43)
+        #expect(h.controller.list.totalCount == 43)
+        #expect(h.controller.list.count == 43)
         #expect(h.transport.pageRequests == 3)
         #expect(h.screen().text.contains("43 / 43"))
     }

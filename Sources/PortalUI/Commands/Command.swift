@@ -5,6 +5,10 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case moveUp, moveDown, moveLeft, moveRight
     case pageUp, pageDown, halfPageUp, halfPageDown
     case first, last, wheelUp, wheelDown
+    /// `NG`: a count typed before G (`CountPrefix` takes the keys before the table does).
+    case goToCard
+    /// Esc while End walks a list that cannot jump: the walk stops.
+    case stopWalk
     case open, search, filter, retry, quit
     // Tabs (grid and detail)
     case tab1, tab2, tab3, tab4, tab5, tab6, tab7, tab8, tab9

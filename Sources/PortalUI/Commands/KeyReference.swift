@@ -28,8 +28,13 @@ public enum KeyReference {
             - Each tab keeps its own list, selection, search, filters and open pane.
             - The mouse wheel scrolls where the terminal reports it (both wheel-down codes of
               ncurses 5 and 6 are understood).
-            - End/G goes to the last loaded card and keeps following the end as pages arrive,
-              until every page is loaded or another key moves the selection.
+            - End/G goes to the last card. A list whose server addresses pages (Rick and
+              Morty's `?page=N`) knows its total from the first page, so End, Home and `NG`
+              ask only for the pages they show, on any list size; cards not loaded yet are
+              dim placeholders. A list that only follows `next` links walks to its end,
+              following it as pages arrive (`loading… 3,400 so far`); Esc stops the walk.
+            - A count starts with 1–9: the first digit still shows its tab, and a second
+              digit or G takes it back, so `500000G` and `30G` stay in the list you are in.
             - Ctrl-C quits from anywhere and restores the terminal, as do SIGTERM and SIGHUP.
 
             """

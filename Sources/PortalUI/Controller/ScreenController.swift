@@ -32,6 +32,18 @@ public final class ScreenController: App, ItemListViewDelegate {
     private let now: @Sendable () -> ContinuousClock.Instant
     /// The wall clock, for "cached 3 h ago" (a cached answer's age is a date).
     private let today: @Sendable () -> Date
+    /// How far beyond the viewport pages are asked for, from the measured scroll speed and
+    /// round trip (timestamps from `now`, never read in a view).
+    public private(set) var prefetch = PrefetchDistance()
+    /// When each page request in flight went out, for the round trip.
+    private var sentAt: [PageRequest: ContinuousClock.Instant] = [:]
+    /// Digits typed before `G`.
+    public private(set) var count = CountPrefix()
+    /// The tab shown before a count's first digit switched tabs; a count takes it back.
+    private var tabBeforeCount: Int?
+    /// Set while a key is performed: the grid moves first, the scroll is measured, then
+    /// the pages near the new viewport are asked for once.
+    private var holdsPageRequests = false
     private var lastPaneToken = 0
     private var started = false
     /// Effects asked for during the current `update`.
@@ -40,9 +52,12 @@ public final class ScreenController: App, ItemListViewDelegate {
     /// - Parameters:
     ///   - initialTab: the tab shown first (its first page is the only request at start).
     ///   - initialFilters: filters for the initial tab's list, e.g. from `--status dead`.
+    ///   - maxPages: loaded pages each tab keeps (`--max-pages`); the farthest from the
+    ///     viewport are dropped first and asked for again when the user comes back.
     public init(
         source: any Source, sourceLabel: String, initialTab: Int = 0, initialFilters: [(String, String)] = [],
-        showsAvatars: Bool = true, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+        showsAvatars: Bool = true, maxPages: Int = SparseList<Item>.defaultMaxPages,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         today: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.today = today
@@ -52,7 +67,8 @@ public final class ScreenController: App, ItemListViewDelegate {
         self.now = now
         for (index, spec) in source.tabs.enumerated() {
             let query = ListQuery(kind: spec.kind, filters: index == initialTab ? initialFilters : [])
-            let tab = TabState(index: index, spec: spec, query: query, firstPage: source.firstPage(for: query), now: now)
+            let tab = TabState(index: index, spec: spec, query: query, firstPage: source.firstPage(for: query),
+                               addressing: PageAddressing(source: source, query: query), maxPages: maxPages, now: now)
             tab.listView.delegate = self
             tabs.append(tab)
         }
@@ -62,7 +78,7 @@ public final class ScreenController: App, ItemListViewDelegate {
     // MARK: The active tab
 
     public var tab: TabState { tabs[activeTab] }
-    public var loader: ListLoader<Item> { tab.loader }
+    public var list: SparseList<Item> { tab.list }
     public var listView: ItemListView { tab.listView }
     public var grid: GridViewModel { tab.grid }
     /// The pane on screen in the active tab, if any.
@@ -107,6 +123,12 @@ public final class ScreenController: App, ItemListViewDelegate {
 
     private func handle(_ key: KeyInput) {
         let context = self.context
+        if context == .grid {
+            if takeCount(key) { return }
+        } else {
+            count.clear()
+            tabBeforeCount = nil
+        }
         guard let command = CommandTable.command(for: key, in: context) else {
             if case .character(let c) = key {
                 if context == .search { search.type(c) }
@@ -114,9 +136,61 @@ public final class ScreenController: App, ItemListViewDelegate {
             }
             return
         }
+        let row = grid.offsetRows
+        holdsPageRequests = true
         perform(command)
-        // The load-more rule runs after every key.
-        if context == .grid || context == .detail { grid.checkLoadMore() }
+        holdsPageRequests = false
+        measureScroll(from: row, jumped: command == .first || command == .last)
+        // The pages near the viewport are asked for after every key (a search or filter
+        // applied from its prompt starts the list over, and asks for its first page here).
+        grid.checkLoadMore()
+    }
+
+    /// Feeds `key` to the count prefix; true when the key was taken (a digit after the
+    /// first, or the `G` ending a count). A count's first digit also acts as usual (it is
+    /// a tab key); a second digit or `G` takes that tab switch back.
+    private func takeCount(_ key: KeyInput) -> Bool {
+        switch count.feed(key) {
+        case .pending(let value):
+            if value < 10 {
+                tabBeforeCount = activeTab
+                return false
+            }
+            restoreTabBeforeCount()
+            return true
+        case .jump(let item):
+            restoreTabBeforeCount()
+            let row = grid.offsetRows
+            holdsPageRequests = true
+            goToCard(item)
+            holdsPageRequests = false
+            measureScroll(from: row, jumped: true)
+            grid.checkLoadMore()
+            return true
+        case .cancel, .notACount:
+            tabBeforeCount = nil
+            return false
+        }
+    }
+
+    private func restoreTabBeforeCount() {
+        if let before = tabBeforeCount, before != activeTab { showTab(before) }
+        tabBeforeCount = nil
+    }
+
+    /// `NG`: card N (from 1). A list that cannot jump goes as far as it has loaded.
+    private func goToCard(_ item: Int) {
+        grid.select(item - 1)
+    }
+
+    /// Tells the prefetch distance where the viewport went: a scroll measures speed and
+    /// direction, a jump (Home, End, `NG`) starts from rest.
+    private func measureScroll(from row: Int, jumped: Bool) {
+        if jumped {
+            prefetch.jumped(toRow: grid.offsetRows, at: now())
+        } else if grid.offsetRows != row {
+            prefetch.scrolled(toRow: grid.offsetRows, at: now())
+        }
     }
 
     private func perform(_ command: Command) {
@@ -131,7 +205,13 @@ public final class ScreenController: App, ItemListViewDelegate {
         case .halfPageUp: grid.move(.halfPageUp)
         case .halfPageDown: grid.move(.halfPageDown)
         case .first: grid.move(.first)
-        case .last: grid.move(.last)
+        case .last:
+            tab.list.startWalk()
+            grid.move(.last)
+        case .goToCard: break  // a count's G, taken before the table
+        case .stopWalk:
+            tab.list.stopWalk()
+            grid.stopFollowingEnd()
         case .wheelUp: grid.move(.wheelUp)
         case .wheelDown: grid.move(.wheelDown)
         case .open: grid.activate()
@@ -190,7 +270,7 @@ public final class ScreenController: App, ItemListViewDelegate {
         activeTab = index
         tabs[index].isStarted = true
         relayout()
-        tab.syncLoadState()
+        prefetch.jumped(toRow: grid.offsetRows, at: now())
         grid.checkLoadMore()
     }
 
@@ -198,39 +278,59 @@ public final class ScreenController: App, ItemListViewDelegate {
     /// page and every pane of the old one is dropped.
     private func apply(_ query: ListQuery) {
         closePanes()
-        tab.reset(to: query, firstPage: source.firstPage(for: query))
+        tab.reset(to: query, firstPage: source.firstPage(for: query), addressing: PageAddressing(source: source, query: query))
         relayout()
-        tab.syncLoadState()
+        prefetch.jumped(toRow: 0, at: now())
         grid.checkLoadMore()
     }
 
     /// `r` on a failed page: asks again, unless the server's `Retry-After` has not passed,
     /// in which case the status line says how long to wait instead of doing nothing.
     private func retryPage(_ tab: TabState) {
-        if let ticket = tab.loader.retry() {
+        let tickets = tab.list.retry()
+        if !tickets.isEmpty {
             tab.retryRefusal = nil
-            launch(ticket, for: tab)
-        } else if case .failed = tab.loader.state, let notBefore = tab.loader.retryNotBefore {
+            for ticket in tickets { launch(ticket, for: tab) }
+        } else if tab.list.failure != nil, let notBefore = tab.list.retryNotBefore {
             let left = notBefore - now()
             let seconds = max(1, Int(left.components.seconds) + (left.components.attoseconds > 0 ? 1 : 0))
             tab.retryRefusal = "the server asked to wait; r again in \(seconds) s"
         }
     }
 
-    private func launch(_ ticket: PageTicket?, for tab: TabState) {
-        guard let ticket else { return }
+    private func launch(_ ticket: PageTicket, for tab: TabState) {
         pageRequestCount += 1
+        sentAt[ticket.request] = now()
         tab.retryNote = nil
         emit(.fetchPage(tab.address, ticket, tab.query))
-        tab.syncLoadState()
+    }
+
+    /// Asks for the pages near `tab`'s viewport: the pages on screen, and beyond its
+    /// leading edge the prefetch distance (at least a page; the rows two round trips
+    /// cover at the current scroll speed when more). Leading is the way the user last
+    /// scrolled, or the only way there is at either end of the list, so End asks for the
+    /// pages it shows and the one above. The list hands out each page once, never while
+    /// in flight.
+    private func requestPages(_ tab: TabState) {
+        let grid = tab.grid
+        let columns = grid.columns
+        let perPage = tab.list.addressing?.pageSize ?? (tab.list.pagesLoaded > 0 ? tab.list.count / tab.list.pagesLoaded : columns)
+        let pageRows = max(1, (perPage + columns - 1) / columns)
+        let (ahead, overflow) = prefetch.rowsBeyond(viewportRows: grid.viewportRows, pageRows: pageRows, at: now())
+            .multipliedReportingOverflow(by: columns)
+        let leading = overflow ? Int.max / 2 : ahead
+        let atEnd = grid.offsetRows > 0 && grid.offsetRows >= grid.maxOffsetRows
+        let down = grid.offsetRows == 0 || (prefetch.direction == .down && !atEnd)
+        let tickets = tab.list.ticketsForPages(near: grid.visibleRange, before: down ? 0 : leading, after: down ? leading : 0)
+        for ticket in tickets { launch(ticket, for: tab) }
     }
 
     // MARK: ItemListViewDelegate
 
     public func itemListViewNeedsMore(_ view: ItemListView) {
         let tab = tabs[view.tab]
-        guard tab.isStarted else { return }
-        launch(tab.loader.loadMore(), for: tab)
+        guard tab.isStarted, !holdsPageRequests else { return }
+        requestPages(tab)
     }
 
     public func itemListView(_ view: ItemListView, didOpen item: Item) {
@@ -246,7 +346,7 @@ public final class ScreenController: App, ItemListViewDelegate {
 
     private func newPane(in tab: TabState, subject: DetailPane.Subject) -> DetailPane {
         lastPaneToken += 1
-        return DetailPane(address: PaneAddress(tab: tab.index, generation: tab.loader.generation, token: lastPaneToken), subject: subject)
+        return DetailPane(address: PaneAddress(tab: tab.index, generation: tab.list.generation, token: lastPaneToken), subject: subject)
     }
 
     /// Shows `item` in `pane` and asks for what it points at (one multi-id request) and
@@ -314,23 +414,21 @@ public final class ScreenController: App, ItemListViewDelegate {
         switch message {
         case .pageRetrying(let list, let ticket, let attempt, let failure, _):
             // Only for the page in flight now; a late note for a reset list is dropped.
-            guard let tab = tab(at: list), tab.loader.state == .loading(ticket.request) else { return }
+            guard let tab = tab(at: list), tab.list.isInFlight(ticket.request) else { return }
             tab.retryNote = "retrying… (attempt \(attempt + 1): \(Sanitize.line(failure.message)))"
         case .page(let list, let ticket, let result):
             guard list.tab < tabs.count else { return }
             let tab = tabs[list.tab]
-            if ticket.generation == tab.loader.generation { tab.retryNote = nil; tab.retryRefusal = nil }
-            switch tab.loader.apply(result, for: ticket) {
-            case .ignored:
-                return
-            case .inserted(let range):
+            if let sent = sentAt.removeValue(forKey: ticket.request) { prefetch.roundTrip(from: sent, to: now()) }
+            if ticket.generation == tab.list.generation {
+                tab.retryNote = nil
+                tab.retryRefusal = nil
                 if case .success(let page) = result {
                     tab.offlineNote = page.cache.flatMap { $0.isOffline ? $0.label(now: today()) : nil }
                 }
-                tab.listView.apply(inserted: range, isLoading: tab.loader.state.isLoading, hasMore: tab.canLoadMore)
-            case .failed:
-                tab.syncLoadState()
             }
+            // The grid takes the new count and asks for the pages near its viewport.
+            tab.listView.apply(tab.list.apply(result, for: ticket))
         case .items(let address, let purpose, let result):
             guard let tab = tab(at: address), let pane = tab.pane(at: address) else { return }
             switch (purpose, result) {
@@ -361,7 +459,7 @@ public final class ScreenController: App, ItemListViewDelegate {
 
     /// The tab a list result belongs to, if its generation is still the tab's.
     private func tab(at list: ListAddress) -> TabState? {
-        guard list.tab < tabs.count, tabs[list.tab].loader.generation == list.generation else { return nil }
+        guard list.tab < tabs.count, tabs[list.tab].list.generation == list.generation else { return nil }
         return tabs[list.tab]
     }
 
@@ -391,29 +489,39 @@ public final class ScreenController: App, ItemListViewDelegate {
     }
 
     public var listStatus: ListStatus {
-        let loader = tab.loader
+        let list = tab.list
         let phase: ListStatus.Phase
-        switch loader.state {
-        case .idle: phase = .idle
-        case .loading: phase = tab.retryNote.map { .retrying($0) } ?? .loading(spinner: pageRequestCount - 1)
-        case .failed(let failure, _):
+        if let failure = list.failure {
             // The refusal first: it is what the user just asked about, and the line may be cut.
             phase = .failed((tab.retryRefusal.map { $0 + " · " } ?? "") + Sanitize.line(failure.message))
-        case .exhausted: phase = .exhausted
+        } else if list.pagesInFlight > 0 {
+            let spinner = pageRequestCount - 1
+            phase = tab.retryNote.map { .retrying($0) } ?? (list.isWalking ? .walking(spinner: spinner, soFar: list.count) : .loading(spinner: spinner))
+        } else {
+            phase = list.isComplete ? .exhausted : .idle
         }
-        return ListStatus(loaded: loader.count, total: loader.totalCount, pages: loader.pagesLoaded, phase: phase, note: tab.offlineNote)
+        guard let pageSize = list.addressing?.pageSize, list.isAddressable else {
+            return ListStatus(loaded: list.count, total: list.totalCount, pages: list.pagesLoaded, phase: phase, note: tab.offlineNote)
+        }
+        // Where the selection is in the whole list, and on which page.
+        let selected = grid.selection ?? 0
+        return ListStatus(loaded: list.count, total: list.totalCount, pages: selected / pageSize + 1, phase: phase,
+                          position: grid.selection.map { $0 + 1 } ?? 0, note: tab.offlineNote)
     }
 
     public var gridNote: GridNote {
-        let loader = tab.loader
-        switch loader.state {
-        case .loading: return .loading
-        case .failed(let failure, _): return loader.count == 0 ? .failed(failure.message) : .none
-        case .exhausted where loader.count == 0:
+        let list = tab.list
+        if list.count > 0 {
+            // Placeholders say "loading…" in an addressable list; a list that walks says
+            // "loading more…" below its last card.
+            return !list.isAddressable && list.pagesInFlight > 0 ? .loading : .none
+        }
+        if let failure = list.failure { return .failed(failure.message) }
+        if list.isComplete {
             let what = tab.spec.title.lowercased()
             return .empty(tab.query.filters.isEmpty ? "no \(what)" : "no \(what) match " + FilterSummary.text(tab.query, spec: tab.spec))
-        default: return .none
         }
+        return list.pagesInFlight > 0 ? .loading : .none
     }
 
     /// Commands that do nothing for this source or tab (no second tab, no name search, no

@@ -1,7 +1,8 @@
-/// Told by the grid when it needs the next page or the user opens a card.
+/// Told by the grid when its viewport may need pages or the user opens a card.
 @MainActor
 public protocol GridViewModelDelegate: AnyObject {
-    /// The load-more rule fired: the list should ask for its next page.
+    /// The viewport moved, resized or the count changed: the list asks for the pages
+    /// near it (each page once; the list's per-page guard decides).
     func gridViewModelNeedsMore(_ grid: GridViewModel)
     /// The user opened the card at `index` (Enter).
     func gridViewModel(_ grid: GridViewModel, didActivate index: Int)
@@ -10,10 +11,11 @@ public protocol GridViewModelDelegate: AnyObject {
 /// The geometry and state of the card grid, with no terminal in it: item count, columns,
 /// card size, viewport, scroll offset (in rows of cards) and selection (an item index).
 ///
-/// It is the only place that decides load-more (`shouldLoadMore`), and it runs that rule
-/// after every movement, resize and page arrival. Inserting a page never moves the
-/// selection or the visible rows — except after End, when the selection follows the new
-/// last card ("sticky end").
+/// It tells its delegate after every movement, resize and count change, so the list can
+/// ask for the pages near the viewport (which pages, and whether at all, is the list's
+/// per-page rule). A page arriving never moves the selection or the visible rows —
+/// except after End on a list that walks, when the selection follows the new last card
+/// ("sticky end").
 @MainActor
 public final class GridViewModel {
     /// The narrowest card; columns are as many as fit, at least one.
@@ -33,9 +35,6 @@ public final class GridViewModel {
     public private(set) var offsetRows = 0
     /// The selected item, nil while the list is empty.
     public private(set) var selection: Int?
-    public private(set) var isLoading = false
-    /// A next page exists and may be asked for (false at the end and after a failure).
-    public private(set) var hasMore = true
     /// Set by End: the selection follows the last card as pages arrive.
     public private(set) var isStickyEnd = false
 
@@ -49,11 +48,6 @@ public final class GridViewModel {
     /// Whole rows of cards the viewport shows (at least one).
     public var viewportRows: Int { max(1, height / Self.cardHeight) }
     public var contentRows: Int { (itemCount + columns - 1) / columns }
-    /// How far ahead load-more fires: two viewports. One viewport is the minimum; at
-    /// 80×24 it is 5 rows of cards, only 167 ms of warning at 30 rows a second against a
-    /// 150 ms round trip, and `make bench` saw the user wait. Two give twice the margin and
-    /// cost no extra requests (every page is asked for once either way).
-    public var thresholdRows: Int { 2 * viewportRows }
     public var maxOffsetRows: Int { max(0, contentRows - viewportRows) }
 
     public func row(of index: Int) -> Int { index / columns }
@@ -67,18 +61,22 @@ public final class GridViewModel {
         return lower..<upper
     }
 
-    /// Whether the load-more rule fires in the current state.
-    public var wantsMore: Bool {
-        Self.shouldLoadMore(contentRows: contentRows, viewportRows: viewportRows, offsetRows: offsetRows,
-                            threshold: thresholdRows, isLoading: isLoading, hasMore: hasMore)
-    }
-
     // MARK: Changes from the list
 
-    /// Records the list's page state (the list view calls this whenever it changes).
-    public func setLoadState(isLoading: Bool, hasMore: Bool) {
-        self.isLoading = isLoading
-        self.hasMore = hasMore
+    /// The list's count changed in place (an addressable list learnt or changed its
+    /// total): the selection and the first visible row stay, clamped to the new end
+    /// (after End, the selection goes to the new last card).
+    public func setItemCount(_ count: Int) {
+        itemCount = max(0, count)
+        if itemCount == 0 {
+            selection = nil
+        } else {
+            // End pressed before the total was known lands on the last card now.
+            selection = isStickyEnd ? itemCount - 1 : min(selection ?? 0, itemCount - 1)
+        }
+        offsetRows = clampOffset(offsetRows)
+        ensureSelectionVisible()
+        checkLoadMore()
     }
 
     /// A page was appended as one batch at `range`. Selection and offset stay put unless
@@ -99,8 +97,6 @@ public final class GridViewModel {
         offsetRows = 0
         selection = nil
         isStickyEnd = false
-        isLoading = false
-        hasMore = true
     }
 
     /// The terminal (or the space beside the detail pane) changed size: reflow the columns
@@ -171,15 +167,27 @@ public final class GridViewModel {
         checkLoadMore()
     }
 
+    /// The selection stops following the last card as pages arrive (Esc on a walk).
+    public func stopFollowingEnd() { isStickyEnd = false }
+
+    /// Selects the card at `index` (clamped to the list), scrolled into view: `NG`.
+    public func select(_ index: Int) {
+        isStickyEnd = false
+        guard itemCount > 0 else { return checkLoadMore() }
+        selection = min(max(0, index), itemCount - 1)
+        ensureSelectionVisible()
+        checkLoadMore()
+    }
+
     /// Opens the selected card (tells the delegate).
     public func activate() {
         guard let selection else { return }
         delegate?.gridViewModel(self, didActivate: selection)
     }
 
-    /// Runs the load-more rule and tells the delegate when it fires.
+    /// Tells the delegate the viewport may want pages (once the grid has a size).
     public func checkLoadMore() {
-        guard width > 0, height > 0, wantsMore else { return }
+        guard width > 0, height > 0 else { return }
         delegate?.gridViewModelNeedsMore(self)
     }
 

@@ -1,14 +1,15 @@
 import PortalCore
 
-/// Told by a list view when its list needs the next page or an item was opened.
+/// Told by a list view when its viewport moved (so pages near it may be wanted) or an
+/// item was opened.
 @MainActor
 public protocol ItemListViewDelegate: AnyObject {
     func itemListViewNeedsMore(_ view: ItemListView)
     func itemListView(_ view: ItemListView, didOpen item: Item)
 }
 
-/// One tab's list on screen: it owns the grid view model, reads the items the grid counts,
-/// and turns the grid's index-based events into item events.
+/// One tab's list on screen: it owns the grid view model, reads the slots the grid counts
+/// (items and placeholders), and turns the grid's index-based events into item events.
 ///
 /// This is the middle link of the original app's delegate chain — grid view model →
 /// (delegate) list view → (delegate) screen controller — kept visible on purpose: the grid
@@ -19,35 +20,44 @@ public final class ItemListView: GridViewModelDelegate {
     public weak var delegate: (any ItemListViewDelegate)?
     /// The tab this list belongs to, so the controller knows which list asked.
     public let tab: Int
-    /// Reads the items the grid counts from their one owner (the list loader). It is read,
-    /// never stored: a second reference to the array would make the loader's next append
-    /// copy the whole list, which at a million rows costs a frame per page.
-    private let source: () -> [Item]
+    /// The one owner of the items; read, never copied (a million-row list holds only a
+    /// bounded number of pages, and a copy of its slots would defeat that).
+    private let list: SparseList<Item>
 
-    public init(tab: Int, items: @escaping () -> [Item]) {
+    public init(tab: Int, list: SparseList<Item>) {
         self.tab = tab
-        self.source = items
+        self.list = list
         grid.delegate = self
     }
 
-    /// Exactly the items the grid counts.
-    public var items: [Item] { source() }
+    /// The item or placeholder at `index`.
+    public func slot(at index: Int) -> SparseSlot<Item> { list.slot(at: index) }
 
-    /// Folds one inserted batch in: the loader's store already holds it, and the grid's
-    /// count changes in the same step; then the grid runs its load-more rule.
-    public func apply(inserted range: Range<Int>, isLoading: Bool, hasMore: Bool) {
-        grid.setLoadState(isLoading: isLoading, hasMore: hasMore)
-        grid.didInsert(range)
+    /// The loaded items in index order (placeholders skipped). Walks every index: for
+    /// tests and small lists, never for drawing.
+    public var loadedItems: [Item] { (0..<list.count).compactMap { list.item(at: $0) } }
+
+    /// Folds one list change in: the list already holds it; the grid's count follows in
+    /// the same step (a page of an addressable list only replaces placeholders, so nothing
+    /// moves), then the grid asks for the pages near its viewport again.
+    public func apply(_ change: SparseChange) {
+        switch change {
+        case .appended(let range):
+            grid.didInsert(range)
+        case .loaded:
+            grid.setItemCount(list.count)
+        case .failed, .ignored:
+            break
+        }
     }
 
-    /// Empties the list for a new search or filter (the loader was reset).
+    /// Empties the list for a new search or filter (the list was reset).
     public func reset() {
         grid.reset()
     }
 
     public var selectedItem: Item? {
-        let items = source()
-        return grid.selection.flatMap { $0 < items.count ? items[$0] : nil }
+        grid.selection.flatMap { list.item(at: $0) }
     }
 
     // MARK: GridViewModelDelegate
@@ -57,8 +67,7 @@ public final class ItemListView: GridViewModelDelegate {
     }
 
     public func gridViewModel(_ grid: GridViewModel, didActivate index: Int) {
-        let items = source()
-        guard index < items.count else { return }
-        delegate?.itemListView(self, didOpen: items[index])
+        guard let item = list.item(at: index) else { return }
+        delegate?.itemListView(self, didOpen: item)
     }
 }

@@ -8,7 +8,9 @@ public final class TabState {
     public let index: Int
     public let spec: TabSpec
     public private(set) var query: ListQuery
-    public let loader: ListLoader<Item>
+    /// The tab's list: page-addressed when the source can address pages (every index
+    /// exists, unloaded ones as placeholders), sequential otherwise.
+    public let list: SparseList<Item>
     public let listView: ItemListView
     /// The detail panes, oldest first; the last one is on screen. Esc pops one.
     public internal(set) var panes: [DetailPane] = []
@@ -22,17 +24,18 @@ public final class TabState {
     /// (`cached 3 h ago · offline`); nil while the network answers.
     var offlineNote: String?
 
-    init(index: Int, spec: TabSpec, query: ListQuery, firstPage: PageRequest, now: @escaping @Sendable () -> ContinuousClock.Instant) {
+    init(index: Int, spec: TabSpec, query: ListQuery, firstPage: PageRequest, addressing: PageAddressing?,
+         maxPages: Int, now: @escaping @Sendable () -> ContinuousClock.Instant) {
         self.index = index
         self.spec = spec
         self.query = query
-        let loader = ListLoader<Item>(firstPage: firstPage, now: now)
-        self.loader = loader
-        listView = ItemListView(tab: index, items: { loader.items })
+        let list = SparseList<Item>(firstPage: firstPage, addressing: addressing, maxPages: maxPages, now: now)
+        self.list = list
+        listView = ItemListView(tab: index, list: list)
     }
 
     public var grid: GridViewModel { listView.grid }
-    public var address: ListAddress { ListAddress(tab: index, generation: loader.generation) }
+    public var address: ListAddress { ListAddress(tab: index, generation: list.generation) }
     /// The pane on screen, if any.
     public var pane: DetailPane? { panes.last }
 
@@ -40,23 +43,13 @@ public final class TabState {
     public var searchText: String { spec.searchKey.map { query.value($0) } ?? "" }
 
     /// Starts the list over for `query` (a search or a filter change).
-    func reset(to query: ListQuery, firstPage: PageRequest) {
+    func reset(to query: ListQuery, firstPage: PageRequest, addressing: PageAddressing?) {
         self.query = query
-        loader.reset(firstPage: firstPage)
+        list.reset(firstPage: firstPage, addressing: addressing)
         listView.reset()
         retryNote = nil
         retryRefusal = nil
         offlineNote = nil
-    }
-
-    /// Whether the loader could hand out a next page (not at the end, not failed).
-    var canLoadMore: Bool {
-        if case .failed = loader.state { return false }
-        return loader.hasMore
-    }
-
-    func syncLoadState() {
-        grid.setLoadState(isLoading: loader.state.isLoading, hasMore: canLoadMore)
     }
 
     /// The pane with `address` in this tab's trail (shown or kept for Esc), if any.

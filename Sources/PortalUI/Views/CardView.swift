@@ -4,6 +4,13 @@ public enum CardView {
     /// Rows of text in a card (the grid adds one blank row below).
     public static let textRows = 3
 
+    /// The card drawn where an item is not loaded: dim dots, "loading…" while its page is
+    /// in flight, so a million-row list can be counted in full while a few pages are held.
+    public static func placeholder(loading: Bool) -> CardContent {
+        let dim = Style(dim: true)
+        return CardContent(lines: [[Span(loading ? "loading…" : "·····", dim)], [Span("···", dim)]])
+    }
+
     /// Draws the card's first `maxRows` rows at (top, left), `width` columns wide.
     public static func draw(_ card: CardContent, selected: Bool, top: Int, left: Int, width: Int, maxRows: Int, into screen: any Screen) {
         guard width > 0 else { return }

@@ -12,13 +12,14 @@ public enum GridNote: Sendable, Equatable {
 }
 
 /// Draws the visible cards of a grid view model into a rectangle: a pure function of the
-/// view model, the items and the rectangle. Each card comes from its item's description,
-/// so the grid is the same for every resource.
+/// view model, the slots and the rectangle. Each card comes from its item's description,
+/// so the grid is the same for every resource; an index whose page is not loaded is a dim
+/// placeholder card ("loading…" while its page is in flight).
 @MainActor
 public enum GridView {
-    public static func draw(grid: GridViewModel, items: [Item], note: GridNote, in rect: Rect, into screen: any Screen) {
+    public static func draw(grid: GridViewModel, slot: (Int) -> SparseSlot<Item>, note: GridNote, in rect: Rect, into screen: any Screen) {
         guard rect.width > 0, rect.height > 0 else { return }
-        if items.isEmpty {
+        if grid.itemCount == 0 {
             let text: String
             var style = Style(dim: true)
             switch note {
@@ -36,13 +37,18 @@ public enum GridView {
         let cardWidth = grid.cardWidth
         let cardHeight = GridViewModel.cardHeight
         let range = grid.visibleRange
-        for index in range where index < items.count {
+        for index in range {
             let screenRow = grid.row(of: index) - grid.offsetRows
             let top = rect.top + screenRow * cardHeight
             let left = rect.left + (index % cols) * cardWidth
             let rowsLeft = rect.bottom - top
             guard rowsLeft > 0 else { continue }
-            CardView.draw(items[index].card, selected: index == grid.selection, top: top, left: left + 1,
+            let card: CardContent
+            switch slot(index) {
+            case .item(let item): card = item.card
+            case .placeholder(let loading): card = CardView.placeholder(loading: loading)
+            }
+            CardView.draw(card, selected: index == grid.selection, top: top, left: left + 1,
                           width: cardWidth - 2, maxRows: rowsLeft, into: screen)
         }
         if note == .loading {

@@ -17,7 +17,7 @@ public enum ScreenView {
         if let pane = c.pane, !layout.isSideBySide {
             DetailView.draw(pane, breadcrumb: c.breadcrumb, in: layout.detail, beside: false, into: screen)
         } else {
-            GridView.draw(grid: tab.grid, items: tab.listView.items, note: c.gridNote, in: layout.grid, into: screen)
+            GridView.draw(grid: tab.grid, slot: tab.listView.slot(at:), note: c.gridNote, in: layout.grid, into: screen)
             if let pane = c.pane { DetailView.draw(pane, breadcrumb: c.breadcrumb, in: layout.detail, beside: true, into: screen) }
         }
         StatusLineView.draw(c.listStatus, width: c.size.columns, row: layout.statusRow, into: screen)

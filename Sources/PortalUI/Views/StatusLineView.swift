@@ -4,6 +4,8 @@ public struct ListStatus: Sendable, Equatable {
         case idle
         /// A page is in flight; `spinner` advances once per page request (never by a clock).
         case loading(spinner: Int)
+        /// End is walking a list that cannot jump; `soFar` items have arrived.
+        case walking(spinner: Int, soFar: Int)
         /// A page is being retried automatically after a transient failure.
         case retrying(String)
         case failed(String)
@@ -12,29 +14,37 @@ public struct ListStatus: Sendable, Equatable {
 
     public var loaded: Int
     public var total: Int?
+    /// Pages loaded; with a `position`, the page the selection is on.
     public var pages: Int
     public var phase: Phase
+    /// In a list that knows every index (addressable): the selected card, from 1. The
+    /// counts then read `500,000 / 1,000,000`.
+    public var position: Int?
     /// Said after the counts when the list came from the disk cache because the network
     /// failed, e.g. `cached 3 h ago · offline`.
     public var note: String?
 
-    public init(loaded: Int, total: Int?, pages: Int, phase: Phase, note: String? = nil) {
+    public init(loaded: Int, total: Int?, pages: Int, phase: Phase, position: Int? = nil, note: String? = nil) {
         self.loaded = loaded
         self.total = total
         self.pages = pages
         self.phase = phase
+        self.position = position
         self.note = note
     }
 }
 
-/// The status line: `120 / 826 · page 6 · ⠹ loading…`, `error — r to retry`, or `end`.
+/// The status line: `500,000 / 1,000,000 · page 25,000 · ⠹ loading…` (where the
+/// selection is), `120 / 826 · page 6` (a list that walks: what has arrived),
+/// `error — r to retry`, or `end`. Numbers have thousands separators.
 public enum StatusLineView {
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     public static func spans(_ status: ListStatus) -> [Span] {
         let bar = Style(reverse: true)
-        var counts = status.total.map { "\(status.loaded) / \($0)" } ?? "\(status.loaded)"
-        counts = " " + counts + " · page \(status.pages)"
+        let shown = status.position ?? status.loaded
+        var counts = status.total.map { "\(Grouped.text(shown)) / \(Grouped.text($0))" } ?? Grouped.text(shown)
+        counts = " " + counts + " · page \(Grouped.text(status.pages))"
         var spans = [Span(counts, bar)]
         if let note = status.note {
             spans.append(Span(" · ", bar))
@@ -45,6 +55,8 @@ public enum StatusLineView {
             break
         case .loading(let phase):
             spans.append(Span(" · \(spinner[abs(phase) % spinner.count]) loading…", bar))
+        case .walking(let phase, let soFar):
+            spans.append(Span(" · \(spinner[abs(phase) % spinner.count]) loading… \(Grouped.text(soFar)) so far (Esc stops)", bar))
         case .retrying(let note):
             spans.append(Span(" · ", bar))
             spans.append(Span(note, Style(foreground: .yellow, bold: true, reverse: true)))
