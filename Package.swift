@@ -25,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The on-disk HTTP cache (PortalCache): SQLite through GRDB, the system libsqlite3.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The live HTTP client (PortalHTTP): streamed bodies with back-pressure, so the body
+        // cap bounds memory (corelibs URLSession buffers whatever the server sends).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .target(name: "PortalCore"),
@@ -47,13 +50,24 @@ let package = Package(
         .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalUI", "PortalImage"]),
         // The on-disk HTTP cache, apart from PortalCore so Core stays Foundation-only.
         .target(name: "PortalCache", dependencies: ["PortalCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The live network (async-http-client), apart from PortalCore so Core stays Foundation-only.
+        .target(
+            name: "PortalHTTP",
+            dependencies: [
+                "PortalCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(name: "CPortalShim", path: "Sources/CPortalShim"),
         .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalCore", "CNcurses", "CPortalShim"]),
         .executableTarget(
             name: "portal",
             dependencies: [
-                "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache",
+                "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,7 +92,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "portal-bench",
-            dependencies: ["PortalCore", "PortalServers", "PortalUI", "PortalRuntime"]
+            dependencies: ["PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalHTTP"]
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).
@@ -88,7 +102,8 @@ let package = Package(
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
         .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
-        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalHTTPTests", dependencies: ["PortalHTTP", "PortalCore", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalHTTP", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalTestSupport"]),
         .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalCore", "PortalTestSupport"]),

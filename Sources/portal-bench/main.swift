@@ -10,6 +10,7 @@
 
 import Foundation
 import PortalCore
+import PortalHTTP
 import PortalServers
 import PortalRuntime
 import PortalUI
@@ -326,7 +327,7 @@ func stalls() async {
     let size = Size(columns: Int(option("columns") ?? "80") ?? 80, rows: Int(option("rows") ?? "24") ?? 24)
     let limit = Double(option("timeout") ?? "90") ?? 90
     let source = RickAndMortySource(baseURL: base)
-    let interpreter = EffectInterpreter(source: source, transport: HTTPTransport())
+    let interpreter = EffectInterpreter(source: source, transport: AsyncHTTPTransport())
     let mailbox = Mailbox()
     let controller = ScreenController(source: source, sourceLabel: "bench")
     let screen = TextScreen(size: size)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PortalCore
+import PortalHTTP
 import PortalServers
 
 /// Where data comes from, for every command: the offline snapshot (`--data`) or an HTTP
@@ -82,7 +83,7 @@ struct SourceOptions: ParsableArguments {
             transport = try SnapshotTransport(dataFolder: data, api: apiKind)
         } else {
             // Inside the tracer, so each trace line can say hit, revalidated or miss.
-            transport = cache.wrap(HTTPTransport())
+            transport = cache.wrap(AsyncHTTPTransport())
         }
         var tracer: TracingTransport?
         if let trace {

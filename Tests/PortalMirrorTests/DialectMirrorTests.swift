@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalHTTP
 import PortalTestSupport
 import PortalMirror
 import Testing
@@ -62,7 +63,7 @@ import Testing
 
     @Test func theEngineLoadsEveryPokemonWithOffsetLimitPages() async throws {
         try await Mirror.with { m in
-            let counting = CountingTransport(HTTPTransport())
+            let counting = CountingTransport(AsyncHTTPTransport())
             let strategy = OffsetLimitPages<PokemonSummary>(baseURL: "\(m.publicURL)/v2", path: "pokemon", limit: 100)
             let loader = await drain(strategy, through: counting)
             #expect(loader.state == .exhausted, "\(loader.state)")
@@ -126,7 +127,7 @@ import Testing
     @Test(arguments: [ContentRangePages<Character>.Window.rangeHeader, .limitOffset])
     func theEngineLoadsEveryCharacterRowWithContentRangePages(_ window: ContentRangePages<Character>.Window) async throws {
         try await Mirror.with { m in
-            let counting = CountingTransport(HTTPTransport())
+            let counting = CountingTransport(AsyncHTTPTransport())
             let strategy = ContentRangePages<Character>(baseURL: "\(m.origin)/rest/v1", table: "characters", pageSize: 20, window: window)
             let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
@@ -138,7 +139,7 @@ import Testing
 
     @Test func theEngineLoadsPokemonRowsWithoutACount() async throws {
         try await Mirror.with { m in
-            let counting = CountingTransport(HTTPTransport())
+            let counting = CountingTransport(AsyncHTTPTransport())
             let strategy = ContentRangePages<PokemonRecord>(
                 baseURL: "\(m.origin)/rest/v1", table: "pokemon", pageSize: 100, window: .limitOffset, exactCount: false)
             let loader = await drain(strategy, through: counting)

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalHTTP
 import PortalTestSupport
 @testable import PortalMirror
 import Synchronization
@@ -46,7 +47,7 @@ enum Mirror {
         }
     }
 
-    static let transport = HTTPTransport()
+    static let transport = AsyncHTTPTransport()
 
     /// One GET of `path` (raw, may hold a query) with optional headers.
     static func get(_ mirror: RunningMirror, _ path: String, headers: [String: String] = [:]) async throws -> HTTPResponse {

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalHTTP
 import PortalTestSupport
 import PortalMirror
 import Testing
@@ -162,7 +163,7 @@ import Testing
         try await Mirror.with(requireKey: "k") { m in
             var headers = RequestHeaders()
             headers.addAPIKey("k")
-            let counting = CountingTransport(HTTPTransport())
+            let counting = CountingTransport(AsyncHTTPTransport())
             let strategy = ContentRangePages<Row>(
                 baseURL: "\(m.origin)/rest/v1", table: "characters", pageSize: 7,
                 filters: [try PostgRESTFilter(parsing: "name=ilike.*smith*")], order: try PostgRESTOrder(parsing: "id.desc"),

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalHTTP
 import PortalTestSupport
 import PortalMirror
 import Testing
@@ -143,7 +144,7 @@ import Testing
 
     @Test func theEngineLoadsAll826CharactersInExactly42Requests() async throws {
         try await Mirror.with { m in
-            let counting = CountingTransport(HTTPTransport())
+            let counting = CountingTransport(AsyncHTTPTransport())
             let strategy = RickAndMortyPages<Character>(baseURL: m.publicURL, request: .list(.character))
             let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
@@ -156,7 +157,7 @@ import Testing
 
     @Test func theEngineFollowsAFilteredListWithRawValuesInNext() async throws {
         try await Mirror.with { m in
-            let counting = CountingTransport(HTTPTransport())
+            let counting = CountingTransport(AsyncHTTPTransport())
             let strategy = RickAndMortyPages<Character>(
                 baseURL: m.publicURL, request: .list(.character, filters: [("species", "Mythological Creature")]))
             let loader = await drain(strategy, through: counting)

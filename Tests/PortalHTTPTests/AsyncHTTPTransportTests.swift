@@ -2,23 +2,43 @@ import Foundation
 import Synchronization
 import Testing
 @testable import PortalCore
+import PortalHTTP
 import PortalTestSupport
 import PortalServers
 
-@Suite("HTTPTransport passes statuses up, caps bodies and times out", .serialized)
-struct HTTPTransportTests {
+@Suite("AsyncHTTPTransport passes statuses up, caps bodies and times out", .serialized)
+struct AsyncHTTPTransportTests {
     @Test func errorStatusesAreAnswersWithTheirRetryAfter() async throws {
         let server = try LoopbackServer { _ in
             LoopbackServer.response("429 Too Many Requests", headers: ["Retry-After": "3"], body: #"{"error":"slow"}"#)
         }
         defer { server.stop() }
-        let response = try await HTTPTransport().send(HTTPRequest(url: URL(string: server.baseURL + "/api/character")!))
+        let response = try await AsyncHTTPTransport().send(HTTPRequest(url: try #require(URL(string: server.baseURL + "/api/character"))))
         #expect(response.status == 429 && response.retryAfterSeconds == 3)
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"error":"slow"}"#)
     }
 
+    @Test func requestHeadersGoOutAndResponseHeadersComeBackLowercased() async throws {
+        let head = Mutex("")
+        let server = try LoopbackServer { text in
+            head.withLock { $0 = text }
+            return LoopbackServer.response("200 OK", headers: ["X-Total-Count": "826"], body: "[]")
+        }
+        defer { server.stop() }
+        let request = HTTPRequest(url: try #require(URL(string: server.baseURL + "/api/character")), headers: ["apikey": "secret"])
+        let response = try await AsyncHTTPTransport().send(request)
+        let sent = head.withLock { $0 }.lowercased()
+        #expect(sent.contains("apikey: secret") && sent.contains("user-agent: portal/0.1") && sent.contains("accept: application/json"), "\(sent)")
+        #expect(response.headers["x-total-count"] == "826")
+    }
+
+    /// A URL no origin can be read from is refused without going out.
+    @Test func anUnbuildableURLIsNotServed() async throws {
+        await #expect(throws: TransportError.self) { _ = try await AsyncHTTPTransport().send(HTTPRequest(url: .unservable)) }
+    }
+
     @Test func aBodyOverTheCapIsAnErrorNotAnOutOfMemory() async throws {
-        var config = HTTPTransport.Configuration()
+        var config = AsyncHTTPTransport.Configuration()
         config.maxBodyBytes = 64 * 1024
         // Declared too large up front.
         let declared = try LoopbackServer { _ in
@@ -26,7 +46,7 @@ struct HTTPTransportTests {
         }
         defer { declared.stop() }
         await #expect(throws: TransportError.bodyTooLarge(limit: 64 * 1024)) {
-            _ = try await HTTPTransport(configuration: config).send(HTTPRequest(url: URL(string: declared.baseURL + "/a")!))
+            _ = try await AsyncHTTPTransport(configuration: config).send(HTTPRequest(url: URL(string: declared.baseURL + "/a")!))
         }
         // No length: the body just keeps coming until the connection closes.
         let endless = try LoopbackServer { _ in
@@ -34,7 +54,7 @@ struct HTTPTransportTests {
         }
         defer { endless.stop() }
         await #expect(throws: TransportError.bodyTooLarge(limit: 64 * 1024)) {
-            _ = try await HTTPTransport(configuration: config).send(HTTPRequest(url: URL(string: endless.baseURL + "/a")!))
+            _ = try await AsyncHTTPTransport(configuration: config).send(HTTPRequest(url: URL(string: endless.baseURL + "/a")!))
         }
     }
 
@@ -42,18 +62,18 @@ struct HTTPTransportTests {
         let server = try LoopbackServer { _ in .drop }
         defer { server.stop() }
         await #expect(throws: TransportError.self) {
-            _ = try await HTTPTransport().send(HTTPRequest(url: URL(string: server.baseURL + "/a")!))
+            _ = try await AsyncHTTPTransport().send(HTTPRequest(url: URL(string: server.baseURL + "/a")!))
         }
     }
 
     @Test func aSilentServerTimesOut() async throws {
         let server = try LoopbackServer { _ in .hang }
         defer { server.stop() }
-        var config = HTTPTransport.Configuration()
+        var config = AsyncHTTPTransport.Configuration()
         config.idleTimeout = 0.3
         config.overallTimeout = 1
         await #expect(throws: TransportError.timedOut(.idle(seconds: 0.3))) {
-            _ = try await HTTPTransport(configuration: config).send(HTTPRequest(url: URL(string: server.baseURL + "/a")!))
+            _ = try await AsyncHTTPTransport(configuration: config).send(HTTPRequest(url: URL(string: server.baseURL + "/a")!))
         }
     }
 
@@ -72,7 +92,7 @@ struct HTTPTransportTests {
         }
         defer { server.stop() }
         rulesBox.withLock { $0 = RickAndMortyRules(data: data, baseURL: server.baseURL + "/api") }
-        let counting = CountingTransport(HTTPTransport())
+        let counting = CountingTransport(AsyncHTTPTransport())
         let loader = await drain(RickAndMortyPages<Character>(baseURL: server.baseURL + "/api", request: .list(.character)), through: counting)
         #expect(counting.count == 42)
         #expect(loader.items.count == 826 && loader.items.map(\.id) == Array(1...826))

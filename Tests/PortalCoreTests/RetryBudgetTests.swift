@@ -1,0 +1,60 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import PortalCore
+import PortalTestSupport
+
+/// The retry loop gives up in bounded time, and at once when a retry cannot help.
+@Suite("RetryingSender gives up in time")
+struct RetryBudgetTests {
+    /// A clock that moves only when told: by each wait, and by each attempt's timeout.
+    final class FakeClock: Sendable {
+        private let instant = Mutex(ContinuousClock.now)
+        var now: ContinuousClock.Instant { instant.withLock { $0 } }
+        func advance(_ d: Duration) { instant.withLock { $0 += d } }
+    }
+
+    /// Times out after a pretend 10 s, every time.
+    struct SlowTimeouts: Transport {
+        let clock: FakeClock
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            clock.advance(.seconds(10))
+            throw TransportError.timedOut(.idle(seconds: 10))
+        }
+    }
+
+    @Test func aPageThatCannotBeHadGivesUpWithinTheBudget() async throws {
+        let clock = FakeClock()
+        let counting = CountingTransport(SlowTimeouts(clock: clock))
+        let sender = RetryingSender(transport: counting, policy: RetryPolicy(), sleep: { clock.advance($0) }, random: { 1 }, now: { clock.now })
+        let start = clock.now
+        let result = await sender.send(HTTPRequest(url: try #require(URL(string: "http://x/api/character")))) { _ throws(PageFailure) in () }
+        guard case .failure(let failure) = result else { Issue.record("succeeded"); return }
+        #expect(clock.now - start <= .seconds(31))
+        #expect(counting.count == 3, "10 s + 10 s + 10 s, then no time is left for a fourth")
+        #expect(failure.message.contains("no data from the server for 10 s") && failure.message.contains("gave up after 3 attempts"), "\(failure.message)")
+    }
+
+    @Test func theSameUndecodableBytesTwiceEndTheRetries() async throws {
+        let answers = FixedTransport(answers: ["http://x/api/character": .json(200, #"{"info":{"count":1,"next":null},"results":[{"id":1"#)])
+        let counting = CountingTransport(answers)
+        let strategy = RickAndMortyPages<Character>(baseURL: "http://x/api", request: .list(.character))
+        let fetcher = PageFetcher(transport: counting, strategy: strategy, sleep: { _ in })
+        let result = await fetcher.fetch(PageTicket(generation: 0, request: strategy.firstPage))
+        guard case .failure(let failure) = result else { Issue.record("decoded"); return }
+        #expect(counting.count == 2, "not 12")
+        #expect(failure.kind == .malformed && failure.message.contains("same undecodable answer"))
+    }
+
+    @Test func aNotFoundPageIsReportedAtOnce() async throws {
+        let answers = FixedTransport(answers: ["http://x/api/character?page=2": .json(404, #"{"error":"There is nothing here"}"#)])
+        let counting = CountingTransport(answers)
+        let strategy = RickAndMortyPages<Character>(baseURL: "http://x/api", request: .list(.character))
+        let fetcher = PageFetcher(transport: counting, strategy: strategy, sleep: { _ in })
+        let page2 = PageRequest(url: try #require(URL(string: "http://x/api/character?page=2")), index: 1)
+        let result = await fetcher.fetch(PageTicket(generation: 0, request: page2))
+        #expect(counting.count == 1)
+        guard case .failure(let failure) = result else { Issue.record("succeeded"); return }
+        #expect(failure.kind == .http(status: 404))
+    }
+}
