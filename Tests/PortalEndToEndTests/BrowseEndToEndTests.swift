@@ -226,11 +226,6 @@ struct PortalRun {
     /// Every URL in the trace once it has stopped growing (a page may still be in flight
     /// when the card waited for appears).
     func settledURLs() throws -> [String] {
-        try settledTraceURLs()
-    }
-
-    /// The same, by its other name.
-    func settledTraceURLs() throws -> [String] {
         var previous = -1
         var urls: [String] = []
         let deadline = Date().addingTimeInterval(10)

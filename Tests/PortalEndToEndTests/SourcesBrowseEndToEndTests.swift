@@ -34,7 +34,7 @@ struct SourcesBrowseEndToEndTests {
             #expect(detail.contains("Types      psychic") && detail.contains("Sprite     none served"), "\(detail)")
             #expect(!detail.contains("error"))
             try Self.quit(session, run)
-            let urls = try run.settledTraceURLs()
+            let urls = try run.settledURLs()
             // End jumps: the first pages, then only the pages it shows (pages of 100), each
             // once, and one request for the detail.
             let pages = urls.filter { $0.contains("/pokemon?offset=") }
@@ -64,7 +64,7 @@ struct SourcesBrowseEndToEndTests {
             let detail = try session.waitFor("Passing Butter Robot")
             #expect(!detail.contains(key))
             try Self.quit(session, run)
-            let urls = try run.settledTraceURLs()
+            let urls = try run.settledURLs()
             let pages = urls.filter { $0.contains("/characters?select=*&order=id") }
             // Windows of 100 (all one URL: the window is a header); End asks only for the
             // windows it shows, not all 9.

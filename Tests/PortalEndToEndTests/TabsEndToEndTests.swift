@@ -31,7 +31,7 @@ struct TabsEndToEndTests {
         try await offThePool { [self] in
             let (session, run) = try start()
             defer { session.close() }
-            let characterPages = try run.settledTraceURLs().filter { $0.contains("/character?") || $0.hasSuffix("/character") }
+            let characterPages = try run.settledURLs().filter { $0.contains("/character?") || $0.hasSuffix("/character") }
             #expect(!characterPages.isEmpty)
 
             // 2: the episodes tab; Enter on Pilot lists its 19 characters.
@@ -40,7 +40,7 @@ struct TabsEndToEndTests {
             try session.press("Enter")
             let pilot = try session.waitFor("Morty Smith")
             #expect(pilot.contains("Characters  19"), "\(pilot)")
-            let afterPilot = try run.settledTraceURLs()
+            let afterPilot = try run.settledURLs()
             let lookups = afterPilot.filter { $0.contains("/character/1,2,") }
             #expect(lookups.count == 1, "\(afterPilot.suffix(4))")
             try session.press("Escape")
@@ -51,7 +51,7 @@ struct TabsEndToEndTests {
             try session.press("Enter")
             let earth = try session.waitFor("Beth Smith")
             #expect(earth.contains("Residents  27"))
-            let afterEarth = try run.settledTraceURLs()
+            let afterEarth = try run.settledURLs()
             let residents = afterEarth.dropFirst(afterPilot.count).filter { $0.contains("/character/") }
             #expect(residents.count == 1, "one lookup for the residents: \(afterEarth.suffix(4))")
             try session.press("Escape")
@@ -59,7 +59,7 @@ struct TabsEndToEndTests {
             // Back on 1: the list as it was, and no character page asked again.
             try session.press("1")
             try session.waitFor("Summer Smith")
-            let final = try run.settledTraceURLs()
+            let final = try run.settledURLs()
             #expect(final.filter { $0.contains("/character?") || $0.hasSuffix("/character") } == characterPages)
             try quit(session, run)
         }
@@ -88,7 +88,7 @@ struct TabsEndToEndTests {
             defer { session.close() }
             let screen = try session.capture()
             #expect(screen.contains("status Dead · gender female") || screen.contains("status dead · gender female"), "\(screen)")
-            let urls = try run.settledTraceURLs()
+            let urls = try run.settledURLs()
             #expect(urls.allSatisfy { $0.contains("status=dead") && $0.contains("gender=female") }, "\(urls)")
             try quit(session, run)
         }

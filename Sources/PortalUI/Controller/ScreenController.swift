@@ -110,7 +110,8 @@ public final class ScreenController: App, ItemListViewDelegate {
         case .message(let message):
             receive(message)
         }
-        needsRedraw = needsRedraw || event.changesScreen
+        // Every event may change what is drawn.
+        needsRedraw = true
         defer { pending = [] }
         return pending
     }
@@ -536,10 +537,4 @@ public final class ScreenController: App, ItemListViewDelegate {
 
     /// The trail of the active tab's panes, for the breadcrumb.
     public var breadcrumb: [String] { tab.panes.map(\.crumb) }
-}
-
-extension AppEvent {
-    /// Whether the event may change what is drawn (every event does today; kept as one
-    /// place to refine).
-    var changesScreen: Bool { true }
 }
