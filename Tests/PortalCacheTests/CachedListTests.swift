@@ -58,7 +58,7 @@ struct CachedListTests {
             Issue.record("expected a failure, got \(offline.state)")
             return
         }
-        #expect(failure.message == "not in the cache (offline)" && request.index == 3 && !failure.isTransient)
+        #expect(failure.message == "offline: not in the cache" && request.index == 3 && !failure.isTransient)
     }
 
     @Test func aPageFromTheCacheSaysSoForTheStatusLine() async throws {

@@ -72,6 +72,29 @@ struct SparseListTests {
         #expect(list.loadedPageCount == 2 && list.pagesInFlight == 1)
     }
 
+    struct Entry: Identifiable, Sendable, Equatable {
+        let id: Int
+        var detailed = false
+    }
+
+    /// A fuller copy of a loaded item (a Pokémon's detail after its list entry) takes its
+    /// place, in either mode; nothing else moves, and an id not loaded changes nothing.
+    @Test(arguments: [true, false])
+    func aFullerCopyReplacesALoadedItemInPlace(addressable: Bool) throws {
+        let list = SparseList<Entry>(firstPage: Self.addressing.request(forPage: 0)!, addressing: addressable ? Self.addressing : nil)
+        let first = try #require(list.ticketsForPages(near: 0..<10, before: 0, after: 0).first)
+        let next = addressable ? nil : Self.addressing.request(forPage: 1)
+        _ = list.apply(.success(PageContent(items: (1...20).map { Entry(id: $0) }, next: next, totalCount: 100)), for: first)
+        #expect(list.isAddressable == addressable)
+        #expect(list.replace(Entry(id: 5, detailed: true)) == 4)
+        #expect(list.item(at: 4) == Entry(id: 5, detailed: true))
+        #expect(list.item(at: 3) == Entry(id: 4) && list.item(at: 5) == Entry(id: 6))
+        #expect(list.replace(Entry(id: 50, detailed: true)) == nil)
+        #expect(list.item(at: 49) == nil)
+        #expect(list.index(ofID: 5) == 4 && list.index(ofID: 50) == nil)
+        #expect(list.count == (addressable ? 100 : 20))
+    }
+
     @Test func pagesLoadInBothDirectionsNearestFirst() throws {
         let list = try Self.started(total: 1000)
         // On screen: items 400..<440 (pages 20, 21); margins of 40 items on both sides.

@@ -29,7 +29,7 @@ struct CacheEndToEndTests {
         let beyond = try scratch.portal(["list", "characters", "--base-url", base, "--offline"])
         #expect(beyond.status == 1)
         #expect(beyond.stdout == online.stdout)
-        #expect(beyond.stderr == "portal: page 6 failed after 100 items: not in the cache (offline)\n")
+        #expect(beyond.stderr == "portal: page 6 failed after 100 items: offline: not in the cache\n")
 
         // Without --offline, the server gone: stale-if-error serves the same, marked stale.
         let stale = try scratch.portal(["list", "characters", "--limit", "40", "--max-age", "0", "--base-url", base, "--trace", scratch.file("stale.jsonl")])
@@ -120,7 +120,7 @@ struct CacheEndToEndTests {
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2, "\(result.stderr)")
         #expect(lines.first?.contains("could not be read") == true && lines.first?.contains("set aside as") == true)
-        #expect(lines.last == "portal: page 1 failed after 0 items: not in the cache (offline)")
+        #expect(lines.last == "portal: page 1 failed after 0 items: offline: not in the cache")
     }
 }
 

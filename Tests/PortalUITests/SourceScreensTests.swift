@@ -57,6 +57,24 @@ struct SourceScreensTests {
         #expect(h.transport.count == pagesBefore + 1)
     }
 
+    @Test func openingAPokemonCompletesItsCardOnTheGrid() async throws {
+        let h = pokemon()
+        await h.runner.drain(into: h.controller)
+        #expect(h.controller.listView.loadedItems.first?.isComplete == false)
+        #expect(!h.screen().text.contains("grass"))
+        let requests = h.transport.count
+        h.press(.enter)
+        await h.runner.drain(into: h.controller)
+        h.press(.escape)
+        // The card the detail was opened from shows its types and size now; no index
+        // moved and nothing else was asked for.
+        let grid = h.screen()
+        #expect(grid.text.contains("#1 grass · poison") && grid.text.contains("0.7 m · 6.9 kg"), "\(grid.text)")
+        #expect(h.controller.listView.loadedItems.first?.isComplete == true)
+        #expect(h.controller.listView.loadedItems.prefix(3).map(\.rawID) == [1, 2, 3])
+        #expect(h.transport.count == requests + 1)
+    }
+
     @Test func aFetchedDetailCompletesTheCardWhenItsPageIsReadAgain() async throws {
         let h = pokemon()
         let source = PokeAPISource(baseURL: SnapshotTransport.pokeAPIBaseURL)

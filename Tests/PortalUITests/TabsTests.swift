@@ -120,6 +120,28 @@ struct TabsTests {
         #expect(h.screen().text.contains("43 / 43"))
     }
 
+    /// A narrow terminal gives up the source label, then the other tabs' titles (their
+    /// numbers stay), then the API's title, before the filters are cut.
+    @Test func theHeaderKeepsTheFiltersReadableOnANarrowTerminal() async {
+        let filters = [("status", "dead"), ("gender", "female"), ("species", "Human")]
+        let wide = Harness(size: Size(columns: 160, rows: 30), filters: filters)
+        await wide.runner.drain(into: wide.controller)
+        #expect(wide.screen().lines[0].hasPrefix(
+            "portal · Rick and Morty  1 Characters  2 Episodes  3 Locations  · status dead · gender female · species Human · offline snapshot"))
+        var header: [Int: String] = [:]
+        for columns in [120, 100, 80] {
+            let h = Harness(size: Size(columns: columns, rows: 30), filters: filters)
+            await h.runner.drain(into: h.controller)
+            header[columns] = h.screen().lines[0].trimmingCharacters(in: .whitespaces)
+        }
+        #expect(header[120] == "portal · Rick and Morty  1 Characters  2 Episodes  3 Locations  · status dead · gender female · species Human")
+        #expect(header[100] == "portal · Rick and Morty  1 Characters  2  3  · status dead · gender female · species Human")
+        #expect(header[80] == "portal  1 Characters  2  3  · status dead · gender female · species Human")
+        let tiny = Harness(size: Size(columns: 60, rows: 30), filters: filters)
+        await tiny.runner.drain(into: tiny.controller)
+        #expect(tiny.screen().lines[0] == "portal  1 Characters  2  3  · status dead · gender female ·…")
+    }
+
     @Test func storyOfStaleResultsAcrossTabsAndPanes() async throws {
         let h = Harness(size: Size(columns: 120, rows: 30))
         await h.runner.drain(into: h.controller)

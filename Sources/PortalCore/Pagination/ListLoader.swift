@@ -93,6 +93,16 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
         }
     }
 
+    /// Puts a fuller copy of an item already listed in its place (a Pokémon's detail after
+    /// its list entry), so the card shows what the pane learnt. Returns where it is; nil,
+    /// and nothing changes, when the id is not listed.
+    @discardableResult
+    public func replace(_ item: Item) -> Int? {
+        guard seen.contains(item.id), let index = items.firstIndex(where: { $0.id == item.id }) else { return nil }
+        items[index] = item
+        return index
+    }
+
     /// Starts the list over (a new search): everything loaded is dropped and late results
     /// of the old generation will be ignored.
     public func reset(firstPage: PageRequest) {

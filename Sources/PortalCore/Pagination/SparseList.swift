@@ -126,6 +126,18 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         return sequential.items.firstIndex { $0.id == id }
     }
 
+    /// Puts a fuller copy of a loaded item in its place (a Pokémon's detail after its list
+    /// entry); no index moves. Returns where it is; nil, and nothing changes, when the id
+    /// is not loaded.
+    @discardableResult
+    public func replace(_ item: Item) -> Int? {
+        guard case .addressable(let size) = mode else { return sequential.replace(item) }
+        guard let index = positions[item.id], let slots = pages[index / size]?.slots,
+              index % size < slots.count, slots[index % size] != nil else { return nil }
+        pages[index / size]?.slots?[index % size] = item
+        return index
+    }
+
     /// Pages of an addressable list (0 before the total is known).
     public var pageCount: Int {
         guard case .addressable(let size) = mode else { return 0 }

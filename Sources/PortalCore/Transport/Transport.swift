@@ -89,7 +89,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
             limit >= 1_048_576 ? "response larger than \(limit / 1_048_576) MiB" : "response larger than \(limit / 1024) KiB"
         case .cancelled: "cancelled"
         case .notServed(let url): "not served here: \(url)"
-        case .notInCache: "not in the cache (offline)"
+        case .notInCache: "offline: not in the cache"
         }
     }
 }

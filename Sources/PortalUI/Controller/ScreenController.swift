@@ -436,6 +436,7 @@ public final class ScreenController: App, ItemListViewDelegate {
             case (.subject, .success(let items)):
                 if let item = items.first(where: { $0.id == pane.key }) {
                     load(pane, showing: item)
+                    complete(item)
                 } else {
                     pane.failSubject("\(pane.key.kind.rawValue) \(pane.key.id) not found")
                 }
@@ -455,6 +456,16 @@ public final class ScreenController: App, ItemListViewDelegate {
         case .avatar(let address, _, let outcome):
             guard let tab = tab(at: address), let pane = tab.pane(at: address), case .image(let image) = outcome else { return }
             pane.avatar = image
+        }
+    }
+
+    /// A list entry whose detail has arrived (a Pokémon: the list names it only) shows
+    /// the detail on its card too, in every list that has it.
+    private func complete(_ item: Item) {
+        guard item.isComplete else { return }
+        for tab in tabs {
+            guard let index = tab.list.index(ofID: item.id), tab.list.item(at: index)?.isComplete == false else { continue }
+            tab.list.replace(item)
         }
     }
 

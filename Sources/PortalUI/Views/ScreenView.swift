@@ -12,7 +12,7 @@ public enum ScreenView {
         }
         let tab = c.tab
         HeaderView.draw(HeaderView.spans(title: c.source.title, tabs: c.tabs.map(\.spec), active: c.activeTab,
-                                         query: tab.query, spec: tab.spec, source: c.sourceLabel),
+                                         query: tab.query, spec: tab.spec, source: c.sourceLabel, width: c.size.columns),
                         width: c.size.columns, row: layout.headerRow, into: screen)
         if let pane = c.pane, !layout.isSideBySide {
             DetailView.draw(pane, breadcrumb: c.breadcrumb, in: layout.detail, beside: false, into: screen)
