@@ -31,6 +31,27 @@ struct SearchTests {
         #expect(h.screen().text.contains("name “rick”"))
     }
 
+    /// A paste of any size: the text stops at `TypedText.maxBytes`, the prompt shows its
+    /// end with the cursor, and the filter form does the same for its focused field.
+    @Test func aHugePasteIsBoundedAndItsEndStaysInView() async {
+        let h = Harness(size: Size(columns: 60, rows: 20))
+        await h.runner.drain(into: h.controller)
+        h.press(.character("/"))
+        h.type(String(repeating: "ab", count: 5_000) + "END")
+        #expect(h.controller.search.text.utf8.count == 1024)
+        h.press(.backspace, .backspace, .backspace)
+        h.type("END")
+        let prompt = h.screen().lines[19]
+        #expect(prompt.hasPrefix("search name: ") && prompt.contains("babaEND█"), "\(prompt)")
+        h.press(.escape, .character("f"), .down, .down)
+        #expect(h.controller.form.fields[h.controller.form.focus].key == "species")
+        h.type(String(repeating: "é", count: 3_000) + "Z")
+        #expect(h.controller.form.values[2].utf8.count == 1024 && h.controller.form.values[2].hasSuffix("é"))
+        h.press(.backspace)
+        h.type("Z")
+        #expect(h.screen().text.contains("ééZ█"), "\(h.screen().text)")
+    }
+
     @Test func emptyResultSaysSo() async {
         let h = Harness(size: Size(columns: 100, rows: 30))
         await h.runner.drain(into: h.controller)

@@ -33,7 +33,7 @@ public struct FilterForm: Sendable, Equatable {
 
     public mutating func type(_ c: Swift.Character) {
         guard isActive, focus < fields.count, fields[focus].choices == nil else { return }
-        if !c.unicodeScalars.contains(where: Sanitizer.isControl) { values[focus].append(c) }
+        TypedText.append(c, to: &values[focus])
     }
 
     public mutating func perform(_ command: Command) -> Outcome {

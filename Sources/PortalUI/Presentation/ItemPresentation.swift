@@ -68,47 +68,39 @@ public struct DetailContent: Sendable, Equatable {
     }
 }
 
+/// An item's model with the description that draws it, so `Item` switches over its
+/// resources once (`presented`) instead of once per thing it shows.
+private protocol Presented {
+    var card: CardContent { get }
+    var detail: DetailContent { get }
+    var relatedLine: [Span] { get }
+    var crumb: String { get }
+}
+
+private struct Described<Description: ItemDescription>: Presented {
+    let model: Description.Model
+    var card: CardContent { Description.card(model) }
+    var detail: DetailContent { Description.detail(model) }
+    var relatedLine: [Span] { Description.relatedLine(model) }
+    var crumb: String { Description.crumb(model) }
+}
+
 extension Item {
     /// The one switch over resources: everything else asks the item.
-    public var card: CardContent {
+    private var presented: any Presented {
         switch self {
-        case .character(let c): CharacterDescription.card(c)
-        case .episode(let e): EpisodeDescription.card(e)
-        case .location(let l): LocationDescription.card(l)
-        case .pokemon(let p): PokemonDescription.card(p)
-        case .row(let r, _): RowDescription.card(r)
+        case .character(let c): Described<CharacterDescription>(model: c)
+        case .episode(let e): Described<EpisodeDescription>(model: e)
+        case .location(let l): Described<LocationDescription>(model: l)
+        case .pokemon(let p): Described<PokemonDescription>(model: p)
+        case .row(let r, _): Described<RowDescription>(model: r)
         }
     }
 
-    public var detail: DetailContent {
-        switch self {
-        case .character(let c): CharacterDescription.detail(c)
-        case .episode(let e): EpisodeDescription.detail(e)
-        case .location(let l): LocationDescription.detail(l)
-        case .pokemon(let p): PokemonDescription.detail(p)
-        case .row(let r, _): RowDescription.detail(r)
-        }
-    }
-
-    public var relatedLine: [Span] {
-        switch self {
-        case .character(let c): CharacterDescription.relatedLine(c)
-        case .episode(let e): EpisodeDescription.relatedLine(e)
-        case .location(let l): LocationDescription.relatedLine(l)
-        case .pokemon(let p): PokemonDescription.relatedLine(p)
-        case .row(let r, _): RowDescription.relatedLine(r)
-        }
-    }
-
-    public var crumb: String {
-        switch self {
-        case .character(let c): CharacterDescription.crumb(c)
-        case .episode(let e): EpisodeDescription.crumb(e)
-        case .location(let l): LocationDescription.crumb(l)
-        case .pokemon(let p): PokemonDescription.crumb(p)
-        case .row(let r, _): RowDescription.crumb(r)
-        }
-    }
+    public var card: CardContent { presented.card }
+    public var detail: DetailContent { presented.detail }
+    public var relatedLine: [Span] { presented.relatedLine }
+    public var crumb: String { presented.crumb }
 }
 
 /// Counting words for cards and fields ("1 resident", "27 residents").

@@ -20,9 +20,9 @@ public struct SearchPrompt: Sendable, Equatable {
         self.text = text
     }
 
-    /// Types one character (controls are refused: they never reach the screen).
+    /// Types one character (controls are refused, and the text is bounded: `TypedText`).
     public mutating func type(_ c: Character) {
-        if !c.unicodeScalars.contains(where: Sanitizer.isControl) { text.append(c) }
+        TypedText.append(c, to: &text)
     }
 
     public mutating func perform(_ command: Command) -> Outcome {

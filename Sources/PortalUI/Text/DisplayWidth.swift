@@ -95,6 +95,22 @@ public enum DisplayWidth {
         return fit(whole.text, in: width - 1).text + ellipsis
     }
 
+    /// The longest end of `text` that fits in `width` columns: what a prompt shows of a
+    /// long entry, whose end is where the cursor is. Reads `text` from its end only as
+    /// far as it shows.
+    public static func tail(_ text: String, in width: Int) -> String {
+        var used = 0
+        var start = text.endIndex
+        while start > text.startIndex {
+            let before = text.index(before: start)
+            let w = of(text[before])
+            if used + w > width { break }
+            used += w
+            start = before
+        }
+        return String(text[start...])
+    }
+
     /// `text` truncated to `width` columns and padded with spaces to exactly `width`.
     public static func pad(_ text: String, to width: Int) -> String {
         let shown = truncate(text, to: width)

@@ -21,7 +21,10 @@ public enum FilterFormView {
                 value = [Span("‹ " + form.display(i) + " ›", Style(foreground: .cyan, reverse: focused))]
             } else {
                 let text = form.values[i]
-                let shown = text.isEmpty && !focused ? (field.example.map { "e.g. " + $0 } ?? "any") : text
+                // The focused field keeps its end, where the cursor is, in view.
+                let room = width - 3 - 2 - 11 - 1
+                let shown = text.isEmpty && !focused ? (field.example.map { "e.g. " + $0 } ?? "any")
+                    : focused ? DisplayWidth.tail(text, in: room) : text
                 value = [Span(shown, Style(dim: text.isEmpty && !focused, reverse: focused))] + (focused ? [Span("█", Style(dim: true))] : [])
             }
             let marker = Span(focused ? "› " : "  ", Style(bold: true))

@@ -7,9 +7,7 @@ public enum FooterView {
 
     public static func drawPrompt(_ prompt: SearchPrompt, label: String = "search name: ", width: Int, row: Int, into screen: any Screen) {
         // Keep the end of a long query in view, with the cursor block after it.
-        var text = prompt.text
-        let room = width - DisplayWidth.of(label) - 2
-        while DisplayWidth.of(text) > room, !text.isEmpty { text.removeFirst() }
+        let text = DisplayWidth.tail(prompt.text, in: width - DisplayWidth.of(label) - 2)
         screen.draw([Span(label, Style(bold: true)), Span(text), Span("█", Style(dim: true))], row: row, column: 0, width: width)
     }
 }
