@@ -186,6 +186,22 @@ struct ScreenControllerTests {
         #expect(!h.controller.showsHelp)
     }
 
+    /// `--offline` past what was seen: the status says so and offers no retry, which
+    /// could not help; what is loaded stays.
+    @Test func aPageNotInTheOfflineCacheEndsTheListWithoutOfferingRetry() async {
+        let faulty = FaultyTransport(TestData.snapshot)
+        faulty.fail("page=2", with: .failure(.notInCache))
+        let h = Harness(size: Size(columns: 100, rows: 12), inner: faulty)
+        await h.runner.drain(into: h.controller)
+        h.press(.pageDown, .pageDown)
+        await h.runner.drain(into: h.controller)
+        #expect(h.transport.urls.contains { $0.hasSuffix("page=2") })
+        let status = h.screen().lines[10]
+        #expect(status.contains("not in the cache (offline)") && !status.contains("retry"), "\(status)")
+        #expect(h.controller.list.item(at: 19) != nil && h.controller.list.item(at: 20) == nil)
+        #expect(h.controller.list.failedPages == [1])
+    }
+
     @Test func failedPageShowsErrorAndRetriesTheSamePage() async {
         let failing = FailingTransport(TestData.snapshot)
         let h = Harness(size: Size(columns: 100, rows: 30), inner: failing)

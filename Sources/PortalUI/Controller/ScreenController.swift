@@ -503,7 +503,9 @@ public final class ScreenController: App, ItemListViewDelegate {
     public var listStatus: ListStatus {
         let list = tab.list
         let phase: ListStatus.Phase
-        if let failure = list.failure {
+        if let failure = list.failure, failure.kind == .transport(.notInCache) {
+            phase = .notCached
+        } else if let failure = list.failure {
             // The refusal first: it is what the user just asked about, and the line may be cut.
             phase = .failed((tab.retryRefusal.map { $0 + " · " } ?? "") + Sanitize.line(failure.message))
         } else if list.pagesInFlight > 0 {

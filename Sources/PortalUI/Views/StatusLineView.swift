@@ -9,6 +9,9 @@ public struct ListStatus: Sendable, Equatable {
         /// A page is being retried automatically after a transient failure.
         case retrying(String)
         case failed(String)
+        /// `--offline` and the next page was never seen: the list ends here for now;
+        /// retrying cannot help, so it is not offered.
+        case notCached
         case exhausted
     }
 
@@ -64,6 +67,9 @@ public enum StatusLineView {
             spans.append(Span(" · ", bar))
             spans.append(Span("error — r to retry", Style(foreground: .red, bold: true, reverse: true)))
             spans.append(Span(" (" + message + ")", bar))
+        case .notCached:
+            spans.append(Span(" · ", bar))
+            spans.append(Span("not in the cache (offline)", Style(foreground: .yellow, bold: true, reverse: true)))
         case .exhausted:
             spans.append(Span(" · end", bar))
         }
