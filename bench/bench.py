@@ -6,7 +6,7 @@ Driven by bench/run.sh, which builds the release binaries first. Standard librar
     bench/bench.py --bin .build/release --data ../shared/data [--quick] [--only NAME,...]
 
 Every figure is documented in docs/benchmarks.md. The in-process figures (frame cost,
-memory, stalls, page inserts) come from the `portal-bench` executable; this script runs
+memory, the sparse list at its bound, stalls, page inserts) come from the `portal-bench` executable; this script runs
 it, runs the terminal scenarios (tmux on a private socket for the network and screen
 checks, a pty for startup, idle CPU and terminal bytes), prints one table and writes
 bench/results.json.
@@ -822,6 +822,9 @@ GOALS = [
     ("jump_end_ms_1m", "G on 1M over HTTP → last card on screen (ms)", "≈ 1000", lambda v: 0 <= v <= 1500),
     ("jump_end_requests_1m", "  page requests for that G", "≤ 3", lambda v: 0 <= v <= 3),
     ("rss_mb_after_jumps_1m", "RSS after 60 random NG jumps on 1M (MB)", "< 150", lambda v: 0 < v < 150),
+    ("sparse_rss_mb_at_bound", "a tab's list full at --max-pages 10,000, on 1M (MB)", "< 64", lambda v: 0 < v < 64),
+    ("sparse_bytes_per_item", "  resident bytes per item it holds", "—", None),
+    ("sparse_jump_us", "  one jump there: encode, decode and fold in a page, evict one (µs)", "< 1000", lambda v: 0 < v < 1000),
     ("visidata_last_ms_1m", "VisiData: start → last of 1M rows (ms)", "—", None),
     ("visidata_rss_mb_1m", "VisiData: RSS then (MB)", "—", None),
     ("visidata_over_jump_time", "VisiData time to the last row / portal's G", "> 1", lambda v: v > 1),
@@ -941,6 +944,8 @@ def main():
             results["peak_rss_mb"] = peak
     if wanted("inserts"):
         results.update(portal_bench(args, "inserts", "--counts", "1000,100000"))
+    if wanted("sparse") and not args.quick:
+        results.update(portal_bench(args, "sparse", "--count", "1000000"))
     if wanted("stalls"):
         mirror = Mirror(args, reaper, latency=150)
         try:

@@ -3,6 +3,7 @@
 //   portal-bench frames  [--data DIR] [--counts 1000,100000,1000000] [--keys N]
 //   portal-bench memory  [--data DIR] --count N [--page-size P]
 //   portal-bench inserts [--data DIR] [--counts 1000,100000]
+//   portal-bench sparse  [--data DIR] [--count 1000000] [--max-pages N]
 //   portal-bench stalls  [--data DIR] --base-url URL [--rows-per-second 30] [--columns 80 --rows 24]
 //
 // Each subcommand prints one flat JSON object (figure → number) on stdout; progress goes
@@ -247,6 +248,27 @@ func inserts() async {
 
 // MARK: - memory: resident bytes per loaded character
 
+/// Page `page` (from 1) of `table` in the Rick and Morty API's shape, `pageSize` records.
+func characterPage(_ page: Int, pageSize: Int, of table: SyntheticCharacterTable, encoding: APIJSONEncoding) -> Data {
+    let count = table.count
+    let lower = (page - 1) * pageSize
+    let upper = min(count, lower + pageSize)
+    let pages = (count + pageSize - 1) / pageSize
+    var w = JSONWriter(reserving: (upper - lower) * 900 + 256)
+    w.beginObject()
+    w.key("info"); w.beginObject()
+    w.field("count", count)
+    w.field("pages", pages)
+    w.field("next", page < pages ? "\(baseAPI)/character?page=\(page + 1)" : nil)
+    w.field("prev", page > 1 ? "\(baseAPI)/character?page=\(page - 1)" : nil)
+    w.endObject()
+    w.key("results"); w.beginArray()
+    for position in lower..<upper { encoding.write(table.item(at: position), into: &w) }
+    w.endArray()
+    w.endObject()
+    return Data(w.bytes)
+}
+
 func memory() {
     let count = Int(option("count") ?? "100000") ?? 100_000
     let pageSize = Int(option("page-size") ?? "") ?? max(10_000, count / 20)
@@ -256,24 +278,8 @@ func memory() {
     let strategy = RickAndMortyPages<PortalCore.Character>(baseURL: baseAPI, request: .list(.character))
     let loader = ListLoader(strategy: strategy)
 
-    /// One page body in the API's shape, with `pageSize` synthetic records.
     func body(page: Int) -> Data {
-        let lower = (page - 1) * pageSize
-        let upper = min(count, lower + pageSize)
-        let pages = (count + pageSize - 1) / pageSize
-        var w = JSONWriter(reserving: (upper - lower) * 900 + 256)
-        w.beginObject()
-        w.key("info"); w.beginObject()
-        w.field("count", count)
-        w.field("pages", pages)
-        w.field("next", page < pages ? "\(baseAPI)/character?page=\(page + 1)" : nil)
-        w.field("prev", page > 1 ? "\(baseAPI)/character?page=\(page - 1)" : nil)
-        w.endObject()
-        w.key("results"); w.beginArray()
-        for position in lower..<upper { encoding.write(table.item(at: position), into: &w) }
-        w.endArray()
-        w.endObject()
-        return Data(w.bytes)
+        characterPage(page, pageSize: pageSize, of: table, encoding: encoding)
     }
 
     // Warm the decoder and the interner with one page that is thrown away, so the
@@ -313,6 +319,66 @@ func memory() {
     withExtendedLifetime(loader) {}
     emit([("bytes_per_char_\(label)", perItem), ("peak_rss_mb_\(label)", Double(peak) / 1_048_576),
           ("character_stride_bytes", Double(MemoryLayout<PortalCore.Character>.stride))])
+}
+
+// MARK: - sparse: what the browser's list holds at its page bound on a million rows
+
+/// Jumps a `SparseList` of the browser's items (`Item`, through `RickAndMortySource`, as a
+/// tab holds them) around a synthetic million, answering every page it asks for, until it
+/// holds `--max-pages` pages and has evicted as many again; then the resident memory the
+/// list holds. It measures the bound `--max-pages` sets (`SparseList.defaultMaxPages`),
+/// which is otherwise an estimate from `bytes_per_char_1m`.
+func sparse() {
+    let count = Int(option("count") ?? "1000000") ?? 1_000_000
+    let maxPages = Int(option("max-pages") ?? "") ?? SparseList<Item>.defaultMaxPages
+    let base = loadBaseRecords()
+    let table = SyntheticCharacterTable(base: base, count: count)
+    let encoding = APIJSONEncoding(baseURL: baseAPI)
+    let source = RickAndMortySource(baseURL: baseAPI)
+    let query = ListQuery(kind: .character)
+    let strategy = SourcePages(source: source, query: query)
+    let list = SparseList<Item>(firstPage: strategy.firstPage, addressing: PageAddressing(source: source, query: query),
+                                maxPages: maxPages, maxInFlight: 1_000)
+
+    func answer(_ tickets: [PageTicket]) {
+        for ticket in tickets {
+            let response = HTTPResponse(status: 200, headers: ["content-type": "application/json"],
+                                        body: characterPage(ticket.request.index + 1, pageSize: 20, of: table, encoding: encoding))
+            _ = list.apply(Result { () throws(PageFailure) in try strategy.decode(response, for: ticket.request) }, for: ticket)
+        }
+    }
+
+    answer(list.ticketsForPages(near: 0..<20, before: 0, after: 0))
+    guard list.isAddressable, list.count == count else {
+        log("sparse: the list did not become addressable (\(list.count) items)")
+        exit(1)
+    }
+    trimHeap()
+    let before = residentBytes()
+    let start = Date()
+    // A fixed walk of jumps (a linear congruential sequence, so runs compare), one page on
+    // screen each, until the bound has been reached and turned over once.
+    var position = 1211
+    var jumps = 0
+    while jumps < maxPages * 2 {
+        position = (position &* 1_103_515_245 &+ 12_345) & 0x7fff_ffff
+        let page = position % (count / 20)
+        answer(list.ticketsForPages(near: (page * 20)..<(page * 20 + 20), before: 0, after: 0))
+        jumps += 1
+    }
+    let seconds = Date().timeIntervalSince(start)
+    trimHeap()
+    let after = residentBytes()
+    let held = list.loadedPageCount
+    let items = held * 20
+    let megabytes = Double(after - before) / 1_048_576
+    log("sparse \(count / 1_000)k: \(jumps) jumps in \(String(format: "%.1f", seconds)) s, "
+        + "\(held) pages held (bound \(maxPages)), \(String(format: "%.1f", megabytes)) MB held, "
+        + "\(String(format: "%.0f", Double(after - before) / Double(max(1, items)))) B per item")
+    withExtendedLifetime(list) {}
+    emit([("sparse_pages_held", Double(held)), ("sparse_rss_mb_at_bound", megabytes),
+          ("sparse_jump_us", seconds / Double(jumps) * 1e6),
+          ("sparse_bytes_per_item", Double(after - before) / Double(max(1, items)))])
 }
 
 // MARK: - stalls: the user waiting on "loading more" while scrolling at a steady rate
@@ -404,8 +470,9 @@ switch arguments.first {
 case "frames": await frames()
 case "inserts": await inserts()
 case "memory": memory()
+case "sparse": sparse()
 case "stalls": await stalls()
 default:
-    log("usage: portal-bench frames|inserts|memory|stalls [options] (see docs/benchmarks.md)")
+    log("usage: portal-bench frames|inserts|memory|sparse|stalls [options] (see docs/benchmarks.md)")
     exit(2)
 }

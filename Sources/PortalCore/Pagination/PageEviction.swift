@@ -11,11 +11,26 @@ public enum PageEviction {
     public static func pagesToDrop(loaded: some Collection<Int>, maxPages: Int, viewport: ClosedRange<Int>, keep: ClosedRange<Int>) -> [Int] {
         let excess = loaded.count - max(0, maxPages)
         guard excess > 0 else { return [] }
-        let candidates = loaded.filter { !keep.contains($0) }.sorted { a, b in
-            let da = distance(a, from: viewport), db = distance(b, from: viewport)
-            return da != db ? da > db : a < b
+        let candidates = loaded.filter { !keep.contains($0) }
+        // Past the bound a list drops a page or two per page that arrives: picking them
+        // is a scan, not a sort of every page held.
+        if excess <= 4 {
+            var chosen: [Int] = []
+            var left = candidates
+            while chosen.count < excess, let farthest = left.indices.max(by: { dropsAfter(left[$0], left[$1], viewport) }) {
+                chosen.append(left[farthest])
+                left.swapAt(farthest, left.count - 1)
+                left.removeLast()
+            }
+            return chosen
         }
-        return Array(candidates.prefix(excess))
+        return Array(candidates.sorted { dropsAfter($1, $0, viewport) }.prefix(excess))
+    }
+
+    /// Whether `a` is dropped after `b`: it is nearer the viewport, or as near and after it.
+    private static func dropsAfter(_ a: Int, _ b: Int, _ viewport: ClosedRange<Int>) -> Bool {
+        let da = distance(a, from: viewport), db = distance(b, from: viewport)
+        return da != db ? da < db : a > b
     }
 
     /// Pages between `page` and the nearest page of `viewport` (0 inside it).

@@ -37,9 +37,9 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     /// Items not shown because their id was already at another index.
     public private(set) var duplicatesDropped = 0
 
-    /// The default bound, about 64 MB of items: `make bench` measures a character at
-    /// 232 resident bytes at 1M (`bytes_per_char_1m`), and the list's id index and slot
-    /// add about 80 more, so 10,000 pages of 20 (200,000 items) hold about 62 MB.
+    /// The default bound, about 64 MB of items: `make bench` fills a list of the
+    /// browser's items to it on a million characters and measures 60 MB held, 315
+    /// resident bytes per item (`sparse_rss_mb_at_bound`).
     public static var defaultMaxPages: Int { 10_000 }
     /// The default for `maxInFlight`.
     public static var defaultMaxInFlight: Int { 4 }
@@ -48,7 +48,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     /// that turns out not to be addressable.
     private let sequential: ListLoader<Item>
     private var total = 0
-    private var pages: [Int: Page] = [:]
+    private var pages = PageTable()
     /// Where each shown id is (loaded pages only), so no id is shown twice.
     private var positions: [Item.ID: Int] = [:]
     /// The last viewport and prefetch margins asked for, in items.
@@ -180,14 +180,14 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         return false
     }
 
-    public var loadedPageCount: Int { pages.values.count(where: { $0.slots != nil }) }
+    public var loadedPageCount: Int { pages.loaded.count }
     public var pagesInFlight: Int {
-        isAddressable ? pages.values.count(where: { $0.fetch.isLoading }) : (sequential.state.isLoading ? 1 : 0)
+        isAddressable ? pages.loading.count : (sequential.state.isLoading ? 1 : 0)
     }
 
     /// Failed pages of an addressable list, in order.
     public var failedPages: [Int] {
-        pages.filter { if case .failed = $0.value.fetch { true } else { false } }.keys.sorted()
+        pages.failed.sorted()
     }
 
     /// The failure to show: the first failed page near the viewport (what `retry` would
@@ -207,7 +207,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     /// The earliest moment a failed page may be asked again (a 429's `Retry-After`).
     public var retryNotBefore: ContinuousClock.Instant? {
         guard isAddressable else { return sequential.retryNotBefore }
-        return pages.values.compactMap { if case .failed(_, _, let notBefore) = $0.fetch { notBefore } else { nil } }.min()
+        return pages.failed.compactMap { if case .failed(_, _, let notBefore)? = pages[$0]?.fetch { notBefore } else { nil } }.min()
     }
 
     // MARK: Asking for pages
@@ -308,7 +308,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         sequential.reset(firstPage: firstPage)
         mode = .awaitingFirstPage
         total = 0
-        pages = [:]
+        pages = PageTable()
         positions = [:]
         isWalking = false
         duplicatesDropped = 0
@@ -330,6 +330,34 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         var refresh = false
 
         var isEmpty: Bool { slots == nil && !fetch.isLoading && !fetch.isFailed }
+    }
+
+    /// The pages by index, with the indices of the loaded, loading and failed ones kept
+    /// beside them, so counting those costs nothing: with 10,000 pages held, scanning the
+    /// table for them on every page that arrived cost about 10 ms a page (`make bench`,
+    /// `sparse`). Every write goes through the subscript, which keeps the three in step.
+    private struct PageTable {
+        private var byIndex: [Int: Page] = [:]
+        private(set) var loaded = Set<Int>()
+        private(set) var loading = Set<Int>()
+        private(set) var failed = Set<Int>()
+
+        subscript(index: Int) -> Page? {
+            get { byIndex[index] }
+            set {
+                byIndex[index] = newValue
+                if newValue?.slots != nil { loaded.insert(index) } else { loaded.remove(index) }
+                if newValue?.fetch.isLoading == true { loading.insert(index) } else { loading.remove(index) }
+                if newValue?.fetch.isFailed == true { failed.insert(index) } else { failed.remove(index) }
+            }
+        }
+
+        subscript(index: Int, default page: @autoclosure () -> Page) -> Page {
+            get { byIndex[index] ?? page() }
+            set { self[index] = newValue }
+        }
+
+        var keys: Dictionary<Int, Page>.Keys { byIndex.keys }
     }
 
     private enum Fetch {
@@ -476,9 +504,8 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     }
 
     private func evictIfNeeded(pageSize size: Int) {
-        guard let around = pageWindow(size) else { return }
-        let loaded = pages.compactMap { $0.value.slots == nil ? nil : $0.key }
-        for index in PageEviction.pagesToDrop(loaded: loaded, maxPages: maxPages, viewport: around.shown, keep: around.near) {
+        guard pages.loaded.count > maxPages, let around = pageWindow(size) else { return }
+        for index in PageEviction.pagesToDrop(loaded: pages.loaded, maxPages: maxPages, viewport: around.shown, keep: around.near) {
             guard var page = pages[index], let slots = page.slots else { continue }
             release(slots[...], from: index * size)
             page.slots = nil
