@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The real `portal` binary in a real terminal (tmux): what a user sees, how many
-/// requests scrolling costs, and that every way out gives the terminal back.
+/// requests scrolling costs. (Every way out giving the terminal back: TerminalRestoreEndToEndTests.)
 @Suite(.serialized, .enabled(if: EndToEndEnvironment.canDriveTerminal, EndToEndEnvironment.skipReason))
 struct BrowseEndToEndTests {
     @Test func startsOnTheSnapshot() throws {
@@ -120,47 +120,6 @@ struct BrowseEndToEndTests {
             try session.waitFor("Morty Smith")
             try session.press("q")
             #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
-        }
-    }
-
-    @Test func quitWithQRestoresTheTerminal() async throws {
-        try await offThePool {
-            let session = try TmuxSession()
-            defer { session.close() }
-            let run = PortalRun(session)
-            try session.type(line: run.commandLine)
-            try session.waitFor("Morty Smith")
-            try session.press("q")
-            #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
-            try run.expectSaneTerminal()
-            try session.waitFor(timeout: 10, "the shell prompt") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Morty Smith") }
-        }
-    }
-
-    @Test func controlCRestoresTheTerminal() async throws {
-        try await offThePool {
-            let session = try TmuxSession()
-            defer { session.close() }
-            let run = PortalRun(session)
-            try session.type(line: run.commandLine)
-            try session.waitFor("Morty Smith")
-            try session.press("C-c")
-            #expect(try session.waitForFile(session.file("status")) == "exit=130\n")
-            try run.expectSaneTerminal()
-            try session.waitFor(timeout: 10, "the shell prompt") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Morty Smith") }
-        }
-    }
-
-    @Test func sigtermRestoresTheTerminal() async throws {
-        try await offThePool {
-            let session = try TmuxSession()
-            defer { session.close() }
-            let run = PortalRun(session)
-            try session.type(line: run.commandLine)
-            try session.waitFor("Morty Smith")
-            kill(try run.portalPID(), SIGTERM)
-            #expect(try session.waitForFile(session.file("status")) == "exit=143\n")
-            try run.expectSaneTerminal()
         }
     }
 

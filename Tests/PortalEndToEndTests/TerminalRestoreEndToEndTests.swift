@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The terminal survives what ends portal abnormally: a crash (a fault, an abort, a real
-/// stack overflow, triggered through `PORTAL_TEST_CRASH`), a stray signal, and Ctrl-Z
-/// with `fg` afterwards.
+/// The terminal survives whatever ends portal: quitting, Ctrl-C and signals, a crash (a
+/// fault, an abort, a real stack overflow, triggered through `PORTAL_TEST_CRASH`), and
+/// Ctrl-Z with `fg` afterwards.
 @Suite(.serialized, .enabled(if: EndToEndEnvironment.canDriveTerminal, EndToEndEnvironment.skipReason))
 struct TerminalRestoreEndToEndTests {
     /// The process dies of its signal (the shell sees 128 + the signal), and the shell
@@ -27,17 +27,29 @@ struct TerminalRestoreEndToEndTests {
         try run.expectShellScreen()
     }
 
-    @Test func aStraySignalEndsCleanly() async throws {
+    /// Every way out, asked for or not, ends with the status the shell expects and the
+    /// terminal as the shell left it: `q`, Ctrl-C, SIGTERM and SIGHUP (a closed terminal
+    /// window) as documented, and a stray SIGUSR1 by its default action.
+    @Test(arguments: [
+        ("q", 0), ("C-c", 130), ("SIGTERM", 128 + SIGTERM), ("SIGHUP", 128 + SIGHUP), ("SIGUSR1", 128 + SIGUSR1),
+    ])
+    func everyWayOutGivesTheTerminalBack(way: String, status: Int32) async throws {
         try await offThePool {
             let session = try TmuxSession()
             defer { session.close() }
             let run = PortalRun(session)
             try session.type(line: run.commandLine)
             try session.waitFor("Morty Smith")
-            kill(try run.portalPID(), SIGUSR1)
-            #expect(try session.waitForFile(session.file("status")) == "exit=\(128 + SIGUSR1)\n")
+            switch way {
+            case "SIGTERM": kill(try run.portalPID(), SIGTERM)
+            case "SIGHUP": kill(try run.portalPID(), SIGHUP)
+            case "SIGUSR1": kill(try run.portalPID(), SIGUSR1)
+            default: try session.press(way)
+            }
+            #expect(try session.waitForFile(session.file("status")) == "exit=\(status)\n")
             try run.expectSaneTerminal()
             try run.expectShellScreen()
+            try session.waitFor(timeout: 10, "the shell prompt") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Morty Smith") }
         }
     }
 
