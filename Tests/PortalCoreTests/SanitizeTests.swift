@@ -9,6 +9,17 @@ struct SanitizeTests {
         #expect(Sanitize.line("a\u{1B}[2Jb\u{9B}c\u{7F}") == "a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}")
     }
 
+    /// What one screen line can show: the first `limit` scalars, sanitised, and "…" when
+    /// there was more; text within the limit (in scalars, whatever its bytes) is whole.
+    @Test func aLineForTheScreenKeepsOnlyWhatCanBeShown() {
+        let long = String(repeating: "a\u{1B}", count: 40_000)
+        let cut = Sanitize.line(long, limit: 10)
+        #expect(cut == String(repeating: "a\u{FFFD}", count: 5) + "…")
+        #expect(Sanitize.line("日本語日本語", limit: 6) == "日本語日本語")
+        #expect(Sanitize.line("日本語日本語!", limit: 6) == "日本語日本語…")
+        #expect(Sanitize.line("Rick\u{202E}", limit: 100) == "Rick")
+    }
+
     @Test func ordinaryTextIsUntouched() {
         for text in ["Rick Sanchez", "Mörty", "e\u{301}", "日本語", "مرحبا", "🚀 Rocket", "Ｒｉｃｋ", "👨👩👧"] {
             #expect(Sanitize.line(text) == text)

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalTestSupport
 import PortalUI
 import Testing
 
@@ -48,6 +49,17 @@ struct HostileTextTests {
         screen.draw([Span("name: "), Span(long), Span(" tail")], row: 1, column: 0, width: 12, fill: true)
         #expect(screen.lines[0] == "ЖЖЖЖЖЖЖЖЖ…")
         #expect(screen.lines[1] == "name: ЖЖЖЖЖ…")
+    }
+
+    /// A card is built on every frame: a 60 KiB name (under the JSON reader's string
+    /// limit) is sanitised only as far as a screen line could show it.
+    @Test func aHugeNameIsSanitisedOnlyAsFarAsAnyLineShows() throws {
+        var rick = try #require(TestData.data.characters.first)
+        rick.name = String(repeating: "R\u{7}", count: 30_000)
+        let name = try #require(Item.character(rick).card.lines.first?.first?.text)
+        #expect(name.unicodeScalars.count == 2048 + 1 && name.hasSuffix("…") && !name.contains("\u{7}"))
+        let title = Item.character(rick).detail.title
+        #expect(title == name)
     }
 
     @Test func zalgoMarksAreCappedPerCell() {

@@ -27,6 +27,22 @@ public enum Sanitize {
         return String(out)
     }
 
+    /// `line` of at most the first `limit` scalars of `text`, ending in "…" when more were
+    /// there. For text drawn on one screen line, of which no terminal shows more: a
+    /// hostile 64 KiB name then costs each frame what a short one costs.
+    public static func line(_ text: String, limit: Int) -> String {
+        // Scalars are never more than UTF-8 bytes: short text needs no counting.
+        guard text.utf8.count > limit else { return line(text) }
+        var kept = String.UnicodeScalarView()
+        var count = 0
+        var scalars = text.unicodeScalars.makeIterator()
+        while count < limit, let scalar = scalars.next() {
+            kept.append(scalar)
+            count += 1
+        }
+        return scalars.next() == nil ? line(String(kept)) : line(String(kept)) + "…"
+    }
+
     /// C0 and C1 controls and DEL.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value

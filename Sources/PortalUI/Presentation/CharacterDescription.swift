@@ -13,25 +13,25 @@ enum CharacterDescription: ItemDescription {
     }
 
     static func card(_ c: PortalCore.Character) -> CardContent {
-        var species = Sanitize.line(c.species)
-        if !c.type.isEmpty { species += " · " + Sanitize.line(c.type) }
+        var species = Sanitize.shown(c.species)
+        if !c.type.isEmpty { species += " · " + Sanitize.shown(c.type) }
         return CardContent(lines: [
-            [Span(Sanitize.line(c.name), Style(bold: true))],
-            [Span("●", statusStyle(c.status)), Span(" " + Sanitize.line(c.status.rawValue))],
+            [Span(Sanitize.shown(c.name), Style(bold: true))],
+            [Span("●", statusStyle(c.status)), Span(" " + Sanitize.shown(c.status.rawValue))],
             [Span(species)],
         ])
     }
 
     static func detail(_ c: PortalCore.Character) -> DetailContent {
         DetailContent(
-            title: Sanitize.line(c.name),
-            badge: [Span("●", statusStyle(c.status)), Span(" " + Sanitize.line(c.status.rawValue))],
+            title: Sanitize.shown(c.name),
+            badge: [Span("●", statusStyle(c.status)), Span(" " + Sanitize.shown(c.status.rawValue))],
             fields: [
-                DetailField("Species", Sanitize.line(c.species)),
-                DetailField("Type", c.type.isEmpty ? "—" : Sanitize.line(c.type)),
-                DetailField("Gender", Sanitize.line(c.gender.rawValue)),
-                DetailField("Origin", Sanitize.line(c.origin.name), link: c.origin.locationID.map { ItemKey(.location, Int($0)) }),
-                DetailField("Location", Sanitize.line(c.location.name), link: c.location.locationID.map { ItemKey(.location, Int($0)) }),
+                DetailField("Species", Sanitize.shown(c.species)),
+                DetailField("Type", c.type.isEmpty ? "—" : Sanitize.shown(c.type)),
+                DetailField("Gender", Sanitize.shown(c.gender.rawValue)),
+                DetailField("Origin", Sanitize.shown(c.origin.name), link: c.origin.locationID.map { ItemKey(.location, Int($0)) }),
+                DetailField("Location", Sanitize.shown(c.location.name), link: c.location.locationID.map { ItemKey(.location, Int($0)) }),
                 DetailField("Created", DateText.short(c.created)),
                 DetailField("Episodes", String(c.episodeIDs.count)),
             ],
@@ -40,8 +40,8 @@ enum CharacterDescription: ItemDescription {
     }
 
     static func relatedLine(_ c: PortalCore.Character) -> [Span] {
-        [Span(Sanitize.line(c.name) + " "), Span("●", statusStyle(c.status)), Span(" " + Sanitize.line(c.status.rawValue), Style(dim: true))]
+        [Span(Sanitize.shown(c.name) + " "), Span("●", statusStyle(c.status)), Span(" " + Sanitize.shown(c.status.rawValue), Style(dim: true))]
     }
 
-    static func crumb(_ c: PortalCore.Character) -> String { Sanitize.line(c.name) }
+    static func crumb(_ c: PortalCore.Character) -> String { Sanitize.shown(c.name) }
 }

@@ -5,19 +5,19 @@ import PortalCore
 enum EpisodeDescription: ItemDescription {
     static func card(_ e: Episode) -> CardContent {
         CardContent(lines: [
-            [Span(Sanitize.line(e.code), Style(foreground: .cyan, bold: true)), Span(" " + Sanitize.line(e.name), Style(bold: true))],
-            [Span(Sanitize.line(e.airDate))],
+            [Span(Sanitize.shown(e.code), Style(foreground: .cyan, bold: true)), Span(" " + Sanitize.shown(e.name), Style(bold: true))],
+            [Span(Sanitize.shown(e.airDate))],
             [Span(Count.of(e.characterIDs.count, "character"), Style(dim: true))],
         ])
     }
 
     static func detail(_ e: Episode) -> DetailContent {
         DetailContent(
-            title: Sanitize.line(e.code) + " " + Sanitize.line(e.name),
+            title: Sanitize.shown(e.code) + " " + Sanitize.shown(e.name),
             fields: [
-                DetailField("Code", Sanitize.line(e.code)),
-                DetailField("Name", Sanitize.line(e.name)),
-                DetailField("Air date", Sanitize.line(e.airDate)),
+                DetailField("Code", Sanitize.shown(e.code)),
+                DetailField("Name", Sanitize.shown(e.name)),
+                DetailField("Air date", Sanitize.shown(e.airDate)),
                 DetailField("Created", DateText.short(e.created)),
                 DetailField("Characters", String(e.characterIDs.count)),
             ],
@@ -26,11 +26,11 @@ enum EpisodeDescription: ItemDescription {
 
     static func relatedLine(_ e: Episode) -> [Span] {
         [
-            Span(DisplayWidth.pad(Sanitize.line(e.code), to: 7), Style(foreground: .cyan)),
-            Span(Sanitize.line(e.name) + " "),
-            Span("· " + Sanitize.line(e.airDate), Style(dim: true)),
+            Span(DisplayWidth.pad(Sanitize.shown(e.code), to: 7), Style(foreground: .cyan)),
+            Span(Sanitize.shown(e.name) + " "),
+            Span("· " + Sanitize.shown(e.airDate), Style(dim: true)),
         ]
     }
 
-    static func crumb(_ e: Episode) -> String { Sanitize.line(e.code) + " " + Sanitize.line(e.name) }
+    static func crumb(_ e: Episode) -> String { Sanitize.shown(e.code) + " " + Sanitize.shown(e.name) }
 }

@@ -4,18 +4,18 @@ import PortalCore
 enum LocationDescription: ItemDescription {
     static func card(_ l: Location) -> CardContent {
         CardContent(lines: [
-            [Span(Sanitize.line(l.name), Style(bold: true))],
-            [Span(Sanitize.line(l.type.isEmpty ? "—" : l.type)), Span(" · " + Sanitize.line(l.dimension.isEmpty ? "—" : l.dimension), Style(dim: true))],
+            [Span(Sanitize.shown(l.name), Style(bold: true))],
+            [Span(Sanitize.shown(l.type.isEmpty ? "—" : l.type)), Span(" · " + Sanitize.shown(l.dimension.isEmpty ? "—" : l.dimension), Style(dim: true))],
             [Span(Count.of(l.residentIDs.count, "resident"), Style(dim: true))],
         ])
     }
 
     static func detail(_ l: Location) -> DetailContent {
         DetailContent(
-            title: Sanitize.line(l.name),
+            title: Sanitize.shown(l.name),
             fields: [
-                DetailField("Type", l.type.isEmpty ? "—" : Sanitize.line(l.type)),
-                DetailField("Dimension", l.dimension.isEmpty ? "—" : Sanitize.line(l.dimension)),
+                DetailField("Type", l.type.isEmpty ? "—" : Sanitize.shown(l.type)),
+                DetailField("Dimension", l.dimension.isEmpty ? "—" : Sanitize.shown(l.dimension)),
                 DetailField("Created", DateText.short(l.created)),
                 DetailField("Residents", String(l.residentIDs.count)),
             ],
@@ -23,8 +23,8 @@ enum LocationDescription: ItemDescription {
     }
 
     static func relatedLine(_ l: Location) -> [Span] {
-        [Span(Sanitize.line(l.name) + " "), Span("· " + Sanitize.line(l.type), Style(dim: true))]
+        [Span(Sanitize.shown(l.name) + " "), Span("· " + Sanitize.shown(l.type), Style(dim: true))]
     }
 
-    static func crumb(_ l: Location) -> String { Sanitize.line(l.name) }
+    static func crumb(_ l: Location) -> String { Sanitize.shown(l.name) }
 }

@@ -7,7 +7,7 @@ enum PokemonDescription: ItemDescription {
     static func number(_ p: Pokemon) -> String { "#\(p.id)" }
 
     static func types(_ record: PokemonRecord) -> String {
-        record.types.isEmpty ? "—" : record.types.map(Sanitize.line).joined(separator: " · ")
+        record.types.isEmpty ? "—" : record.types.map(Sanitize.shown).joined(separator: " · ")
     }
 
     /// Decimetres as metres, hectograms as kilograms: `0.7 m · 6.9 kg`.
@@ -24,14 +24,14 @@ enum PokemonDescription: ItemDescription {
     static func card(_ p: Pokemon) -> CardContent {
         guard let record = p.record else {
             return CardContent(lines: [
-                [Span(Sanitize.line(p.name), Style(bold: true))],
+                [Span(Sanitize.shown(p.name), Style(bold: true))],
                 [Span(number(p), Style(dim: true))],
                 [],
             ])
         }
         let size = size(record)
         return CardContent(lines: [
-            [Span(Sanitize.line(p.name), Style(bold: true))],
+            [Span(Sanitize.shown(p.name), Style(bold: true))],
             [Span(number(p), Style(dim: true)), Span(" " + types(record), Style(foreground: .cyan))],
             [Span(size.height + " · " + size.weight, Style(dim: true))],
         ])
@@ -40,12 +40,12 @@ enum PokemonDescription: ItemDescription {
     static func detail(_ p: Pokemon) -> DetailContent {
         guard let record = p.record else {
             // A list entry: the pane has asked for the detail and shows this meanwhile.
-            return DetailContent(title: Sanitize.line(p.name), badge: [Span(number(p), Style(dim: true))],
+            return DetailContent(title: Sanitize.shown(p.name), badge: [Span(number(p), Style(dim: true))],
                                  fields: [DetailField("Details", "loading…")])
         }
         let size = size(record)
         return DetailContent(
-            title: Sanitize.line(p.name),
+            title: Sanitize.shown(p.name),
             badge: [Span(number(p), Style(dim: true)), Span(" " + types(record), Style(foreground: .cyan))],
             fields: [
                 DetailField("Number", String(p.id)),
@@ -59,8 +59,8 @@ enum PokemonDescription: ItemDescription {
     }
 
     static func relatedLine(_ p: Pokemon) -> [Span] {
-        [Span(Sanitize.line(p.name) + " "), Span(number(p), Style(dim: true))]
+        [Span(Sanitize.shown(p.name) + " "), Span(number(p), Style(dim: true))]
     }
 
-    static func crumb(_ p: Pokemon) -> String { Sanitize.line(p.name) }
+    static func crumb(_ p: Pokemon) -> String { Sanitize.shown(p.name) }
 }

@@ -63,7 +63,7 @@ public enum FilterSummary {
     public static func text(_ query: ListQuery, spec: TabSpec) -> String {
         query.filters.map { filter in
             let label = spec.filters.first { $0.key == filter.key }?.label.lowercased() ?? filter.key
-            let value = Sanitize.line(filter.value)
+            let value = Sanitize.shown(filter.value)
             return filter.key == spec.searchKey ? "\(label) “\(value)”" : "\(label) \(value)"
         }.joined(separator: " · ")
     }
