@@ -139,13 +139,14 @@ do {
     models.add("[]")
 
     // Keys as wget_wch returns them (see KeysFuzzer.swift): text, key codes (0xFF, code −
-    // 256), control keys, and escape sequences ncurses did not know.
+    // 256), the wheel (0xFC), control keys, and escape sequences ncurses did not know.
     var keys = Corpus(target: "fuzz-keys")
     func code(_ value: Int32) -> [UInt8] { [0xFF, UInt8(value - 256)] }
     keys.add("jjjkkhl/rick sanchez\r")
     keys.add(code(portal_key_down()) + code(portal_key_npage()) + code(portal_key_end()) + code(portal_key_home()) + code(portal_key_up()))
     keys.add(code(portal_key_enter()) + code(portal_key_backspace()) + code(portal_key_dc()) + code(portal_key_btab()) + [9, 27])
     keys.add(code(portal_key_resize()) + code(portal_key_mouse()) + code(portal_key_f0() + 1) + code(portal_key_f0() + 12))
+    keys.add([0xFC, 0, 0xFC, 2, 0xFC, 1, 27, 0xFC, 0] + Array("j\u{1B}[".utf8) + [0xFC, 2])  // wheel up, down, a click
     keys.add([1, 3, 4, 12, 21, 26, 8, 127, 0x7F] + Array("?q".utf8))
     keys.add(Array("\u{1B}[1;5A\u{1B}[200~pasted\u{1B}[201~\u{1B}OP\u{1B}[<0;12;5M".utf8))
     keys.add(Array("Ñoño 日本 👨‍👩‍👧 \u{202E}x".utf8))
