@@ -23,18 +23,23 @@ import Testing
         try RowReader.rows(response.body).map(\.number)
     }
 
+    /// A whole row of `table` is the API's own object at `path` (same keys, order and
+    /// links), and `PostgRESTSource` reads it back as `item`.
+    static func expectWholeRow(_ table: String, isTheAPIObject path: String, readingBackAs item: Item) async throws {
+        let answer = Self.answer(table, [("select", "*"), ("id", "in.(\(item.rawID))")])
+        let row = try #require(try RowReader.rows(answer.body).first)
+        #expect(row.json == (try await get(path)).text)
+        #expect(TableItems.item(row, kind: ItemKind(rawValue: table)) == item)
+    }
+
     @Test func episodesFilterSelectOrderAndRange() async throws {
         let picked = Self.answer("episodes", [("id", "in.(2,1)"), ("select", "id,episode,name")])
         #expect(picked.status == 200)
         #expect(picked.text == #"[{"id":1,"episode":"S01E01","name":"Pilot"},{"id":2,"episode":"S01E02","name":"Lawnmower Dog"}]"#)
 
-        // A whole row is the API's own object, and reads back as the episode.
-        let pilot = Self.answer("episodes", [("select", "*"), ("id", "in.(1)")])
-        let row = try #require(try RowReader.rows(pilot.body).first)
-        #expect(row.json == (try await get("/episode/1")).text)
-        let episode = try TestData.data.episodes[0]
-        #expect(TableItems.item(row, kind: ItemKind(rawValue: "episodes")) == .episode(episode))
-        #expect(episode.characterIDs.count == 19)
+        let pilot = try TestData.data.episodes[0]
+        try await Self.expectWholeRow("episodes", isTheAPIObject: "/episode/1", readingBackAs: .episode(pilot))
+        #expect(pilot.characterIDs.count == 19)
 
         let latest = Self.answer("episodes", [("order", "episode.desc")], ["Range": "0-2", "Prefer": "count=exact"])
         #expect(latest.status == 206 && latest.header("content-range") == "0-2/51")
@@ -50,12 +55,9 @@ import Testing
         #expect(picked.status == 200)
         #expect(picked.text == #"[{"id":1,"name":"Earth (C-137)","dimension":"Dimension C-137"},{"id":2,"name":"Abadango","dimension":"unknown"}]"#)
 
-        let earth = Self.answer("locations", [("select", "*"), ("id", "in.(1)")])
-        let row = try #require(try RowReader.rows(earth.body).first)
-        #expect(row.json == (try await get("/location/1")).text)
-        let location = try TestData.data.locations[0]
-        #expect(TableItems.item(row, kind: ItemKind(rawValue: "locations")) == .location(location))
-        #expect(location.residentIDs.count == 27)
+        let earth = try TestData.data.locations[0]
+        try await Self.expectWholeRow("locations", isTheAPIObject: "/location/1", readingBackAs: .location(earth))
+        #expect(earth.residentIDs.count == 27)
 
         let byName = Self.answer("locations", [("select", "id"), ("order", "name.asc")], ["Range": "0-2", "Prefer": "count=exact"])
         #expect(byName.status == 206 && byName.header("content-range") == "0-2/126")
