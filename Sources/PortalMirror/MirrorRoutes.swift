@@ -7,8 +7,9 @@ import PortalServers
 ///
 /// - `/api/v2/pokemon…` → PokeAPI (`PokeAPIRules`), links under `PUBLIC/v2`;
 /// - `/api…` → the Rick and Morty API (`RickAndMortyRules`), links under `PUBLIC`;
-/// - `/rest/v1/<table>` → PostgREST (`PostgRESTRules`): `characters` and `pokemon`, behind
-///   the key check when `--require-key` is given;
+/// - `/rest/v1/<table>` → PostgREST (`PostgRESTRules`): `characters`, `episodes`,
+///   `locations` (links under `PUBLIC`) and `pokemon`, behind the key check when
+///   `--require-key` is given;
 /// - anything else → 404 `{"error":"There is nothing here"}`.
 public struct MirrorRoutes: Sendable {
     public let rickAndMorty: RickAndMortyRules
@@ -28,10 +29,7 @@ public struct MirrorRoutes: Sendable {
             baseURL: root, characters: characters, episodes: ArrayTable(data.rickAndMorty.episodes),
             locations: ArrayTable(data.rickAndMorty.locations), avatarsFolder: data.rickAndMorty.avatarsFolder)
         pokeAPI = PokeAPIRules(baseURL: root + "/v2", pokemon: data.pokemon)
-        postgREST = PostgRESTRules(tables: [
-            "characters": CharacterRows(characters, baseURL: root),
-            "pokemon": PokemonRows(data.pokemon),
-        ])
+        postgREST = PostgRESTRules(rickAndMorty: data.rickAndMorty, characters: characters, pokemon: data.pokemon, baseURL: root)
     }
 
     /// Answers one request. `target` is the raw request target (`/api/character/?page=2`);

@@ -6,7 +6,8 @@ import PortalCore
 ///
 /// It speaks the dialect it is made for, through the same rules the mirror serves:
 /// `RickAndMortyRules` (`DATA/rickandmorty/`), `PokeAPIRules` (`DATA/pokeapi/pokemon.json`)
-/// or `PostgRESTRules` (the tables `characters` and `pokemon`).
+/// or `PostgRESTRules` (the tables `characters`, `episodes`, `locations` and `pokemon`,
+/// Rick and Morty links under `defaultBaseURL` as in a Supabase copy of the API).
 public final class SnapshotTransport: Transport {
     public static let defaultBaseURL = "https://rickandmortyapi.com/api"
     /// Where the PokeAPI snapshot's links point.
@@ -48,11 +49,10 @@ public final class SnapshotTransport: Transport {
         case .pokeAPI:
             dialect = .pokeAPI(PokeAPIRules(baseURL: baseURL, pokemon: try PokemonRecord.load(dataFolder: dataFolder)))
         case .postgREST:
-            let characters = try RickAndMortyData.load(dataFolder: dataFolder).characters
-            dialect = .postgREST(PostgRESTRules(tables: [
-                "characters": CharacterRows(ArrayTable(characters), baseURL: Self.defaultBaseURL),
-                "pokemon": PokemonRows(try PokemonRecord.load(dataFolder: dataFolder)),
-            ]))
+            let data = try RickAndMortyData.load(dataFolder: dataFolder)
+            dialect = .postgREST(PostgRESTRules(
+                rickAndMorty: data, characters: ArrayTable(data.characters),
+                pokemon: try PokemonRecord.load(dataFolder: dataFolder), baseURL: Self.defaultBaseURL))
         }
     }
 

@@ -11,6 +11,9 @@ import PortalUI
 /// in the same burst; such a sequence is dropped as a whole instead of turning into Esc
 /// plus stray characters (`[`, `4`, `~`).
 final class InputReader {
+    /// One `wget_wch` result: `OK` with a character, or `KEY_CODE_YES` with a key code.
+    typealias WgetWchResult = (status: Int32, value: UInt32)
+
     private let window: UnsafeMutablePointer<WINDOW>
 
     init(window: UnsafeMutablePointer<WINDOW>) {
@@ -19,7 +22,7 @@ final class InputReader {
 
     /// Every pending event, in order; mouse events are resolved to wheel keys here.
     func drain() -> [TerminalEvent] {
-        var raw: [(status: Int32, value: UInt32)] = []
+        var raw: [WgetWchResult] = []
         var wheel: [Int: Int32] = [:]
         while true {
             var value: wint_t = 0
@@ -31,11 +34,21 @@ final class InputReader {
             }
             raw.append((status, UInt32(value)))
         }
+        return Self.events(raw, wheel: wheel)
+    }
+
+    /// The events one burst of `wget_wch` results stands for, in order: an escape sequence
+    /// ncurses did not recognise is dropped whole, a KEY_MOUSE result becomes the wheel key
+    /// `wheel[index]` says (-1 up, 1 down, as `portal_read_wheel` read it; anything else
+    /// nothing), and every other result is what `KeyDecoder` makes of it.
+    ///
+    /// Pure (no window, no ncurses call), so the `fuzz-keys` target runs this very walk.
+    static func events(_ raw: [WgetWchResult], wheel: [Int: Int32]) -> [TerminalEvent] {
         var events: [TerminalEvent] = []
         var index = 0
         while index < raw.count {
             let (status, value) = raw[index]
-            if status == portal_ok(), value == 27, let end = Self.unknownSequenceEnd(raw, escapeAt: index) {
+            if status == portal_ok(), value == 27, let end = unknownSequenceEnd(raw, escapeAt: index) {
                 index = end + 1
                 continue
             }
@@ -58,7 +71,7 @@ final class InputReader {
 
     /// If ESC at `start` begins a CSI (`ESC [ params final`) or SS3 (`ESC O x`) sequence
     /// that ncurses did not recognise, the index of its last byte.
-    static func unknownSequenceEnd(_ raw: [(status: Int32, value: UInt32)], escapeAt start: Int) -> Int? {
+    static func unknownSequenceEnd(_ raw: [WgetWchResult], escapeAt start: Int) -> Int? {
         func character(_ index: Int) -> UInt32? {
             guard index < raw.count, raw[index].status == portal_ok() else { return nil }
             return raw[index].value

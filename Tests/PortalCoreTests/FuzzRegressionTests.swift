@@ -109,6 +109,20 @@ import Testing
         try FuzzEntryPoint.rickAndMortyPage(try Self.found("fuzz-rickandmorty-page", "next-link-escape-in-message"))
     }
 
+    /// fuzz-pokeapi-page invariant, after ~84,000 runs (2026-11-22): a list entry whose `url`
+    /// carries no id failed with `malformed page: no id in url …` quoting the URL raw, DEL
+    /// (U+007F) and all (found with 56 of them; minimised to `{"results":[{"url":"\u{7F}"}]}`).
+    /// Every decoding error that quotes the body did the same, in every dialect. Fixed in
+    /// `PageFailure` itself: its message is sanitised whenever it is set.
+    @Test
+    func aPokemonURLWithoutAnIDIsQuotedWithoutControls() throws {
+        try FuzzEntryPoint.pokeAPIPage(try Self.found("fuzz-pokeapi-page", "summary-url-del-in-message"))
+        var failure = PageFailure(.malformed, "no id in url x\u{7F}\u{1B}[2J\u{9B}")
+        #expect(failure.message == "no id in url x\u{FFFD}\u{FFFD}[2J\u{FFFD}")
+        failure.message += " (\u{07}after 3 tries)"
+        #expect(failure.message == "no id in url x\u{FFFD}\u{FFFD}[2J\u{FFFD} (\u{FFFD}after 3 tries)")
+    }
+
     /// fuzz-api-url invariant: `…/character/[5\u{0C}]` parsed as `.many([])` (the id that is
     /// not a number dropped), whose URL is `…/character/`, which parses back as the list:
     /// `next` would quietly turn into another request. `…/character/[]` does the same on

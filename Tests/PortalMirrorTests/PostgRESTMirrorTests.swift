@@ -75,6 +75,16 @@ import Testing
         }
     }
 
+    @Test func episodesAndLocationsLinkAtTheMirror() async throws {
+        try await Mirror.with { m in
+            let episodes = try await Mirror.get(m, "/rest/v1/episodes?id=in.(2,1)&select=id,url").text
+            #expect(episodes == #"[{"id":1,"url":"\#(m.publicURL)/episode/1"},{"id":2,"url":"\#(m.publicURL)/episode/2"}]"#)
+            let earth = try await Mirror.get(m, "/rest/v1/locations?id=eq.1&select=residents").array()
+            let residents = try #require(earth.first?["residents"] as? [String])
+            #expect(residents.count == 27 && residents.allSatisfy { $0.hasPrefix("\(m.publicURL)/character/") })
+        }
+    }
+
     @Test func orderByAnyColumnBothWays() async throws {
         try await Mirror.with { m in
             let asc = try await Mirror.get(m, "/rest/v1/characters?select=name&order=name.asc&limit=3").array().compactMap { $0["name"] as? String }

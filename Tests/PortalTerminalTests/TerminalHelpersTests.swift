@@ -52,6 +52,19 @@ struct TerminalHelpersTests {
         #expect(InputReader.unknownSequenceEnd(raw("\u{1B}[12"), escapeAt: 0) == nil, "unfinished")
     }
 
+    @Test func theWalkDropsUnknownSequencesAndResolvesTheWheel() {
+        let text: [InputReader.WgetWchResult] = "a\u{1B}[1;5Dq\u{1B}".unicodeScalars.map { (portal_ok(), $0.value) }
+        let mouse: InputReader.WgetWchResult = (portal_key_code_yes(), UInt32(portal_key_mouse()))
+        let up: InputReader.WgetWchResult = (portal_key_code_yes(), UInt32(portal_key_up()))
+        let raw = text + [mouse, up, mouse, mouse]
+        // Wheel up, then down, then a click (0) that is no key.
+        let wheel: [Int: Int32] = [text.count: -1, text.count + 2: 1, text.count + 3: 0]
+        #expect(InputReader.events(raw, wheel: wheel) == [
+            .key(.character("a")), .key(.character("q")), .key(.escape), .key(.wheelUp), .key(.up), .key(.wheelDown),
+        ])
+        #expect(InputReader.events([], wheel: [:]).isEmpty)
+    }
+
     @Test func clippingByDisplayWidth() {
         var buffer: [wchar_t] = []
         func clipped(_ text: String, column: Int, width: Int) -> String {

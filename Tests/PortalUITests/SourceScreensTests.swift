@@ -106,6 +106,39 @@ struct SourceScreensTests {
         #expect(h.controller.listView.loadedItems.first?.character?.name == "Rick Sanchez")
     }
 
+    @Test func aCharacterRowsLinksResolveInTheEpisodesTableAndCanBeFollowed() async throws {
+        let h = table(size: Size(columns: 120, rows: 40))
+        await h.runner.drain(into: h.controller)
+        let pagesBefore = h.transport.count
+        h.press(.enter)  // Rick Sanchez
+        await h.runner.drain(into: h.controller)
+        let base = SnapshotTransport.postgRESTBaseURL
+        let rickEpisodes = "\(base)/episodes?select=*&id=in.%28\((1...51).map(String.init).joined(separator: "%2C"))%29"
+        #expect(h.transport.urls.dropFirst(pagesBefore) == [rickEpisodes])
+        let rick = try #require(h.controller.pane)
+        guard case .loaded(let episodes) = rick.related else { Issue.record("\(rick.related)"); return }
+        #expect(episodes.count == 51 && episodes.first?.rawID == 1)
+        #expect(h.screen().text.contains("S01E01 Pilot · December 2, 2013"))
+        #expect(!h.screen().text.contains("does not exist"))
+
+        // Origin, location, then the first episode; Enter follows it.
+        h.press(.down, .down)
+        #expect(rick.highlightedTarget == ItemKey(.episode, 1))
+        h.press(.enter)
+        await h.runner.drain(into: h.controller)
+        let pilot = try #require(h.controller.pane)
+        #expect(pilot !== rick && pilot.item?.crumb == "S01E01 Pilot")
+        guard case .loaded(let cast) = pilot.related else { Issue.record("\(pilot.related)"); return }
+        #expect(cast.count == 19 && cast.first?.character?.name == "Rick Sanchez")
+        // The episode came with Rick's list (cached); its cast from the characters table in one request.
+        let after = h.transport.urls.dropFirst(pagesBefore + 1)
+        #expect(after.count == 1 && after.allSatisfy { $0.hasPrefix("\(base)/characters?select=*&id=in.%281%2C2%2C35%2C") })
+        let text = h.screen().text
+        #expect(text.contains("Rick Sanchez › S01E01 Pilot") && text.contains("Morty Smith"), "\(text)")
+        h.press(.escape)
+        #expect(h.controller.pane === rick)
+    }
+
     @Test func theSearchIsACaseInsensitiveNameMatch() async throws {
         let h = table()
         await h.runner.drain(into: h.controller)

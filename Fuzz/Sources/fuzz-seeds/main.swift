@@ -47,12 +47,11 @@ func links(in body: Data) -> [String] {
 do {
     let snapshot = try SnapshotTransport(dataFolder: dataFolder, baseURL: FuzzEntryPoint.baseURL)
     let pokemon = try PokemonRecord.load(dataFolder: dataFolder)
-    let rickAndMorty = snapshot.rules
+    let data = try RickAndMortyData.load(dataFolder: dataFolder)
+    let rickAndMorty = RickAndMortyRules(data: data, baseURL: FuzzEntryPoint.baseURL)
     let pokeAPI = PokeAPIRules(baseURL: FuzzEntryPoint.pokeAPIBaseURL, pokemon: pokemon)
-    let postgREST = PostgRESTRules(tables: [
-        "characters": CharacterRows(rickAndMorty.characters, baseURL: FuzzEntryPoint.baseURL),
-        "pokemon": PokemonRows(pokemon),
-    ])
+    let postgREST = PostgRESTRules(
+        rickAndMorty: data, characters: rickAndMorty.characters, pokemon: pokemon, baseURL: FuzzEntryPoint.baseURL)
     func rickAndMortyAnswer(_ pathAndQuery: String) throws -> HTTPResponse {
         try snapshot.answer(HTTPRequest(url: URL(string: FuzzEntryPoint.baseURL + pathAndQuery)!))
     }
@@ -106,7 +105,7 @@ do {
     // window past the end (416) and an unknown table. Most windows are a row or two: small
     // inputs are what lets the fuzzer run fast and reach the Content-Range arithmetic.
     let ordered = [("select", "*"), ("order", "id")]
-    for (table, count) in [("characters", rickAndMorty.characters.count), ("pokemon", pokemon.count)] {
+    for (table, count) in [("characters", rickAndMorty.characters.count), ("episodes", rickAndMorty.episodes.count), ("pokemon", pokemon.count)] {
         for (query, requestHeaders) in [
             (ordered, ["Range": "0-19", "Range-Unit": "items", "Prefer": "count=exact"]),
             (ordered, ["Range": "20-21"]),
@@ -139,13 +138,14 @@ do {
     models.add("[]")
 
     // Keys as wget_wch returns them (see KeysFuzzer.swift): text, key codes (0xFF, code −
-    // 256), control keys, and escape sequences ncurses did not know.
+    // 256), the wheel (0xFC), control keys, and escape sequences ncurses did not know.
     var keys = Corpus(target: "fuzz-keys")
     func code(_ value: Int32) -> [UInt8] { [0xFF, UInt8(value - 256)] }
     keys.add("jjjkkhl/rick sanchez\r")
     keys.add(code(portal_key_down()) + code(portal_key_npage()) + code(portal_key_end()) + code(portal_key_home()) + code(portal_key_up()))
     keys.add(code(portal_key_enter()) + code(portal_key_backspace()) + code(portal_key_dc()) + code(portal_key_btab()) + [9, 27])
     keys.add(code(portal_key_resize()) + code(portal_key_mouse()) + code(portal_key_f0() + 1) + code(portal_key_f0() + 12))
+    keys.add([0xFC, 0, 0xFC, 2, 0xFC, 1, 27, 0xFC, 0] + Array("j\u{1B}[".utf8) + [0xFC, 2])  // wheel up, down, a click
     keys.add([1, 3, 4, 12, 21, 26, 8, 127, 0x7F] + Array("?q".utf8))
     keys.add(Array("\u{1B}[1;5A\u{1B}[200~pasted\u{1B}[201~\u{1B}OP\u{1B}[<0;12;5M".utf8))
     keys.add(Array("Ñoño 日本 👨‍👩‍👧 \u{202E}x".utf8))

@@ -53,13 +53,19 @@ public struct PageFailure: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var kind: Kind
-    public var message: String
+    /// One line, free of control and hidden characters: it often quotes the server (a
+    /// decoding error naming a URL from the body, a `message`), and it is printed as it is
+    /// by `portal list` and drawn by the UI. Sanitised when set (`Sanitize.line`), so no
+    /// call site can let a quoted control character through.
+    public var message: String {
+        didSet { message = Sanitize.line(message) }
+    }
     /// The server's `Retry-After`, in seconds.
     public var retryAfter: Double?
 
     public init(_ kind: Kind, _ message: String, retryAfter: Double? = nil) {
         self.kind = kind
-        self.message = message
+        self.message = Sanitize.line(message)
         self.retryAfter = retryAfter
     }
 

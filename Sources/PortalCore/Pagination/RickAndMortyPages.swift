@@ -104,7 +104,8 @@ public struct RickAndMortyPages<Item: Decodable & Identifiable & Sendable>: Page
 
     static func shortDescription(_ error: any Error) -> String {
         switch error {
-        case DecodingError.dataCorrupted(let context): context.debugDescription
+        // The description may quote the body (`no id in url …`): cut to 200 characters.
+        case DecodingError.dataCorrupted(let context): String(context.debugDescription.prefix(200))
         case DecodingError.keyNotFound(let key, _): "missing \(key.stringValue)"
         case DecodingError.typeMismatch(_, let context): "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
         case DecodingError.valueNotFound(_, let context): "null at \(context.codingPath.map(\.stringValue).joined(separator: "."))"

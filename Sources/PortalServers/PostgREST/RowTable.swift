@@ -24,30 +24,82 @@ extension RowTable {
     }
 }
 
-/// Characters as rows: the Rick and Morty JSON objects, links under `encoding.baseURL`.
-public struct CharacterRows: RowTable {
-    public let table: any ItemTable<Character>
+/// The Rick and Morty models as rows of a Supabase copy of the API: each row is the API's
+/// JSON object (same columns, key order and links under `encoding.baseURL`), so
+/// `PostgRESTSource` reads it back as the model and follows its links to the other tables
+/// (`characters`, `episodes`, `locations`) with `id=in.(…)`.
+public struct APIRows<Model: APIRowModel>: RowTable {
+    public let table: any ItemTable<Model>
     public let encoding: APIJSONEncoding
-    public init(_ table: any ItemTable<Character>, baseURL: String) {
+    public init(_ table: any ItemTable<Model>, baseURL: String) {
         self.table = table
         self.encoding = APIJSONEncoding(baseURL: baseURL)
     }
     public var count: Int { table.count }
-    public var columns: [String] {
-        ["id", "name", "status", "species", "type", "gender", "origin", "location", "image", "episode", "url", "created"]
-    }
-    public func writeRow(at position: Int, into w: inout JSONWriter) { encoding.write(table.item(at: position), into: &w) }
+    public var columns: [String] { Model.columns }
+    public func writeRow(at position: Int, into w: inout JSONWriter) { table.item(at: position).writeAPIJSON(encoding, into: &w) }
 
     public func value(_ column: String, at position: Int) -> Row.Value? {
-        let c = table.item(at: position)
+        if let scalar = table.item(at: position).scalar(column) { return scalar }
+        return columns.contains(column) ? writtenValue(column, at: position) : nil
+    }
+}
+
+/// Characters as rows (the `characters` table).
+public typealias CharacterRows = APIRows<Character>
+/// Episodes as rows (the `episodes` table): `id name air_date episode characters url created`.
+public typealias EpisodeRows = APIRows<Episode>
+/// Locations as rows (the `locations` table): `id name type dimension residents url created`.
+public typealias LocationRows = APIRows<Location>
+
+/// A model written as one row in the API's shape: its columns in the written order, and
+/// the scalar ones answered straight from the model (filters and `order=` read them for
+/// every row; the nested ones are read back from the written row).
+public protocol APIRowModel: APIEncodable, Sendable {
+    static var columns: [String] { get }
+    /// The value of a scalar column; nil for a nested or unknown one.
+    func scalar(_ column: String) -> Row.Value?
+}
+
+extension Character: APIRowModel {
+    public static var columns: [String] {
+        ["id", "name", "status", "species", "type", "gender", "origin", "location", "image", "episode", "url", "created"]
+    }
+    public func scalar(_ column: String) -> Row.Value? {
         switch column {
-        case "id": return .number(String(c.id))
-        case "name": return .string(c.name)
-        case "status": return .string(c.status.rawValue)
-        case "species": return .string(c.species)
-        case "type": return .string(c.type)
-        case "gender": return .string(c.gender.rawValue)
-        default: return columns.contains(column) ? writtenValue(column, at: position) : nil
+        case "id": .number(String(id))
+        case "name": .string(name)
+        case "status": .string(status.rawValue)
+        case "species": .string(species)
+        case "type": .string(type)
+        case "gender": .string(gender.rawValue)
+        default: nil
+        }
+    }
+}
+
+extension Episode: APIRowModel {
+    public static var columns: [String] { ["id", "name", "air_date", "episode", "characters", "url", "created"] }
+    public func scalar(_ column: String) -> Row.Value? {
+        switch column {
+        case "id": .number(String(id))
+        case "name": .string(name)
+        case "air_date": .string(airDate)
+        case "episode": .string(code)
+        default: nil
+        }
+    }
+}
+
+extension Location: APIRowModel {
+    public static var columns: [String] { ["id", "name", "type", "dimension", "residents", "url", "created"] }
+    public func scalar(_ column: String) -> Row.Value? {
+        switch column {
+        case "id": .number(String(id))
+        case "name": .string(name)
+        case "type": .string(type)
+        case "dimension": .string(dimension)
+        default: nil
         }
     }
 }
