@@ -20,14 +20,19 @@ final class CacheDatabase: Sendable {
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.label = "portal.cache"
-        queue = try DatabaseQueue(path: path, configuration: configuration)
-        try queue.writeWithoutTransaction { db in
-            // A file written by a newer portal, or a database that is not ours.
-            if try Self.migrator.hasBeenSuperseded(db) {
-                throw CacheDatabaseError.unknownSchema(try Self.migrator.appliedIdentifiers(db).sorted())
+        // One portal at a time switches the file to WAL and checks and migrates its
+        // schema (`SetupLock`); afterwards SQLite's own locking shares the file.
+        queue = try SetupLock.holding(beside: path, timeout: Self.busyTimeout) {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.writeWithoutTransaction { db in
+                // A file written by a newer portal, or a database that is not ours.
+                if try Self.migrator.hasBeenSuperseded(db) {
+                    throw CacheDatabaseError.unknownSchema(try Self.migrator.appliedIdentifiers(db).sorted())
+                }
             }
+            try Self.migrator.migrate(queue)
+            return queue
         }
-        try Self.migrator.migrate(queue)
         // Reads the whole schema, so a file that is not a database fails here, not later.
         _ = try queue.read { db in try StoredAnswer.fetchCount(db) }
     }

@@ -3,6 +3,7 @@ import GRDB
 import PortalCore
 @testable import PortalCache
 import PortalTestSupport
+import Synchronization
 import Testing
 
 /// A cache that cannot be opened or read costs one warning, never a failure.
@@ -22,6 +23,25 @@ struct CacheIntegrityTests {
         let transport = DiskCachingTransport(wrapping: TestData.snapshot, cache: cache)
         _ = try await transport.fetch(characterPage2)
         #expect(try await transport.fetch(characterPage2).cache?.source == .hit)
+    }
+
+    /// Portals started together on a cache that does not exist yet: every one opens it
+    /// with its schema and no warning. (GRDB's migrator checks the schema, then changes
+    /// it, in separate steps: unserialised, a second opener saw a half-made file.)
+    @Test func portalsOpeningANewCacheTogetherAllGetIt() throws {
+        for _ in 0..<12 {
+            let dir = try TemporaryDirectory()
+            let path = dir.path
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                let warnings = Warnings()
+                let cache = DiskCache(directory: path, warn: warnings.sink)
+                if !cache.isAvailable || !warnings.all.isEmpty || cache.statistics()?.entries != 0 {
+                    failures.withLock { $0.append(warnings.all.joined(separator: "; ")) }
+                }
+            }
+            #expect(failures.withLock { $0 } == [])
+        }
     }
 
     @Test func aSchemaFromANewerPortalIsSetAside() throws {
