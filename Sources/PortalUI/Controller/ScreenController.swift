@@ -416,7 +416,8 @@ public final class ScreenController: App, ItemListViewDelegate {
         case .pageRetrying(let list, let ticket, let attempt, let failure, _):
             // Only for the page in flight now; a late note for a reset list is dropped.
             guard let tab = tab(at: list), tab.list.isInFlight(ticket.request) else { return }
-            tab.retryNote = "retrying… (attempt \(attempt + 1): \(Sanitize.shown(failure.message)))"
+            // A `PageFailure` message is sanitised when it is made.
+            tab.retryNote = "retrying… (attempt \(attempt + 1): \(failure.message))"
         case .page(let list, let ticket, let result):
             guard list.tab < tabs.count else { return }
             let tab = tabs[list.tab]
@@ -507,7 +508,7 @@ public final class ScreenController: App, ItemListViewDelegate {
             phase = .notCached
         } else if let failure = list.failure {
             // The refusal first: it is what the user just asked about, and the line may be cut.
-            phase = .failed((tab.retryRefusal.map { $0 + " · " } ?? "") + Sanitize.shown(failure.message))
+            phase = .failed((tab.retryRefusal.map { $0 + " · " } ?? "") + failure.message)
         } else if list.pagesInFlight > 0 {
             let spinner = pageRequestCount - 1
             phase = tab.retryNote.map { .retrying($0) } ?? (list.isWalking ? .walking(spinner: spinner, soFar: list.count) : .loading(spinner: spinner))

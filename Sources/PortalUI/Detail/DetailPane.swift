@@ -15,6 +15,7 @@ public final class DetailPane {
         /// Being fetched (a followed link to an item not at hand).
         case loading(ItemKey)
         case loaded(Item)
+        /// With a `PageFailure` message (sanitised when made) or our own words.
         case failed(ItemKey, String)
     }
 
@@ -24,6 +25,7 @@ public final class DetailPane {
         case none
         case loading
         case loaded([Item])
+        /// With a `PageFailure` message (sanitised when made).
         case failed(String)
     }
 
@@ -127,7 +129,7 @@ public final class DetailPane {
             return [plain([Span("loading \(key.kind.rawValue) \(key.id)…", Style(dim: true))])]
         case .failed(_, let message):
             return [plain([Span("error — r to retry", Style(foreground: .red, bold: true))]),
-                    plain([Span(Sanitize.shown(message), Style(dim: true))])]
+                    plain([Span(message, Style(dim: true))])]
         case .loaded(let item):
             let content = item.detail
             var out: [Line] = [plain([Span(content.title, Style(bold: true))])]
@@ -151,7 +153,7 @@ public final class DetailPane {
                 out.append(plain([Span("loading " + list.label.lowercased() + "…", Style(dim: true))]))
             case .failed(let message):
                 out.append(plain([Span("error — r to retry", Style(foreground: .red, bold: true))]))
-                out.append(plain([Span(Sanitize.shown(message), Style(dim: true))]))
+                out.append(plain([Span(message, Style(dim: true))]))
             case .loaded(let items) where items.isEmpty:
                 out.append(plain([Span("no " + list.label.lowercased(), Style(dim: true))]))
             case .loaded(let items):

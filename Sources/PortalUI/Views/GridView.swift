@@ -27,7 +27,7 @@ public enum GridView {
             case .loading: text = "loading…"
             case .empty(let why): text = why
             case .failed(let why):
-                text = "could not load: " + Sanitize.shown(why)
+                text = "could not load: " + why  // a PageFailure message: sanitised when made
                 style = Style(foreground: .red)
             }
             screen.draw(text, row: rect.top, column: rect.left + 1, width: rect.width - 1, style: style)
