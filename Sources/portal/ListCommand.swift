@@ -158,20 +158,21 @@ struct ItemPrinter {
     func line(_ c: Character) -> String {
         if json { return encoding.line(c) }
         let species = c.type.isEmpty ? c.species : "\(c.species) · \(c.type)"
-        return "\(pad(String(c.id), 4, right: true))  \(pad(c.name, 34))  \(pad(c.status.rawValue, 8))  \(Sanitize.line(species))"
+        return "\(Self.pad(String(c.id), 4, right: true))  \(Self.pad(c.name, 34))  \(Self.pad(c.status.rawValue, 8))  \(Sanitize.line(species))"
     }
 
     func line(_ e: Episode) -> String {
         if json { return encoding.line(e) }
-        return "\(pad(String(e.id), 3, right: true))  \(pad(e.code, 7))  \(pad(e.name, 40))  \(Sanitize.line(e.airDate))"
+        return "\(Self.pad(String(e.id), 3, right: true))  \(Self.pad(e.code, 7))  \(Self.pad(e.name, 40))  \(Sanitize.line(e.airDate))"
     }
 
     func line(_ l: Location) -> String {
         if json { return encoding.line(l) }
-        return "\(pad(String(l.id), 4, right: true))  \(pad(l.name, 36))  \(pad(l.type, 18))  \(Sanitize.line(l.dimension))"
+        return "\(Self.pad(String(l.id), 4, right: true))  \(Self.pad(l.name, 36))  \(Self.pad(l.type, 18))  \(Sanitize.line(l.dimension))"
     }
 
-    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    /// `text` sanitised and padded to `width` characters (on the left with `right`).
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         let clean = Sanitize.line(text)
         let gap = String(repeating: " ", count: max(0, width - clean.count))
         return right ? gap + clean : clean + gap

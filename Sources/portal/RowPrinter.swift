@@ -15,16 +15,11 @@ struct RowPrinter {
             w.endObject()
             return Sanitize.line(w.string)
         }
-        return "\(Self.pad(String(p.id), 5))  \(Sanitize.line(p.name))"
+        return "\(ItemPrinter.pad(String(p.id), 5, right: true))  \(Sanitize.line(p.name))"
     }
 
     func line(_ row: Row) -> String {
         if json { return Sanitize.line(row.json) }
-        return "\(Self.pad(Sanitize.line(row.id), 5))  \(Sanitize.line(row.name ?? ""))"
-    }
-
-    /// Right-aligned in `width` characters.
-    private static func pad(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.count)) + text
+        return "\(ItemPrinter.pad(row.id, 5, right: true))  \(Sanitize.line(row.name ?? ""))"
     }
 }

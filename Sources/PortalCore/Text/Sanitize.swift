@@ -45,8 +45,13 @@ public enum Sanitize {
 
     /// C0 and C1 controls and DEL.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        return v < 0x20 || (0x7F...0x9F).contains(v)
+        isControl(value: scalar.value)
+    }
+
+    /// `isControl` on a scalar's value (what the screens read from a width table walk).
+    @inlinable
+    public static func isControl(value v: UInt32) -> Bool {
+        v < 0x20 || (0x7F...0x9F).contains(v)
     }
 
     /// Scalars `line` drops: format characters (Cf: bidi controls, soft hyphen, BOM,

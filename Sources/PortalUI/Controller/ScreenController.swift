@@ -137,13 +137,19 @@ public final class ScreenController: App, ItemListViewDelegate {
             }
             return
         }
+        moving(jumped: command == .first || command == .last) { perform(command) }
+    }
+
+    /// Runs a key's action with page requests held until it is done, tells the prefetch
+    /// distance where the viewport went, then asks for the pages near it: after every
+    /// key (a search or filter applied from its prompt starts the list over, and asks for
+    /// its first page here).
+    private func moving(jumped: Bool, _ action: () -> Void) {
         let row = grid.offsetRows
         holdsPageRequests = true
-        perform(command)
+        action()
         holdsPageRequests = false
-        measureScroll(from: row, jumped: command == .first || command == .last)
-        // The pages near the viewport are asked for after every key (a search or filter
-        // applied from its prompt starts the list over, and asks for its first page here).
+        measureScroll(from: row, jumped: jumped)
         grid.checkLoadMore()
     }
 
@@ -161,12 +167,7 @@ public final class ScreenController: App, ItemListViewDelegate {
             return true
         case .jump(let item):
             restoreTabBeforeCount()
-            let row = grid.offsetRows
-            holdsPageRequests = true
-            goToCard(item)
-            holdsPageRequests = false
-            measureScroll(from: row, jumped: true)
-            grid.checkLoadMore()
+            moving(jumped: true) { goToCard(item) }
             return true
         case .cancel, .notACount:
             tabBeforeCount = nil
@@ -504,9 +505,10 @@ public final class ScreenController: App, ItemListViewDelegate {
     public var listStatus: ListStatus {
         let list = tab.list
         let phase: ListStatus.Phase
-        if let failure = list.failure, failure.kind == .transport(.notInCache) {
+        let failure = list.failure
+        if let failure, failure.kind == .transport(.notInCache) {
             phase = .notCached
-        } else if let failure = list.failure {
+        } else if let failure {
             // The refusal first: it is what the user just asked about, and the line may be cut.
             phase = .failed((tab.retryRefusal.map { $0 + " · " } ?? "") + failure.message)
         } else if list.pagesInFlight > 0 {

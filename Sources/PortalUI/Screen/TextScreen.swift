@@ -125,10 +125,3 @@ public final class TextScreen: Screen {
         return nil
     }
 }
-
-/// Control detection for the UI (the search prompt's typed text).
-enum Sanitizer {
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        DisplayWidth.isControl(scalar)
-    }
-}

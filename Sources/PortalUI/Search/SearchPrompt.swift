@@ -14,10 +14,10 @@ public struct SearchPrompt: Sendable, Equatable {
 
     public init() {}
 
-    /// Opens the prompt with `text` (the current search, so it can be edited).
-    public mutating func begin(text: String = "") {
+    /// Opens the prompt, empty.
+    public mutating func begin() {
         isActive = true
-        self.text = text
+        text = ""
     }
 
     /// Types one character (controls are refused, and the text is bounded: `TypedText`).

@@ -1,3 +1,5 @@
+import PortalCore
+
 /// Measures text in terminal display columns, the only unit the views lay out in.
 ///
 /// The rule is the terminal's: each Unicode scalar takes what the C library's `wcwidth`
@@ -122,12 +124,12 @@ public enum DisplayWidth {
     /// C0 and C1 controls and DEL: never drawn.
     @inline(__always)
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        isControl(scalar.value)
+        Sanitize.isControl(value: scalar.value)
     }
 
     @inline(__always)
     static func isControl(_ v: UInt32) -> Bool {
-        v < 0x20 || (0x7F...0x9F).contains(v)
+        Sanitize.isControl(value: v)
     }
 
     /// Without a C library table (no UTF-8 locale at all): marks and format characters

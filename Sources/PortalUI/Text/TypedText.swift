@@ -6,7 +6,7 @@ enum TypedText {
     static let maxBytes = 1024
 
     static func append(_ c: Character, to text: inout String) {
-        guard !c.unicodeScalars.contains(where: Sanitizer.isControl),
+        guard !c.unicodeScalars.contains(where: DisplayWidth.isControl),
               text.utf8.count + c.utf8.count <= maxBytes else { return }
         text.append(c)
     }
