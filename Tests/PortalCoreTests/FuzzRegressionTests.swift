@@ -75,6 +75,8 @@ import Testing
     @Test func aBaseURLThatPassedValidationBuildsItsFirstPage() throws {
         try FuzzEntryPoint.baseURLOption(try Self.found("fuzz-base-url", "base-url-host-invalid-utf8"))
         for base in ["http://a b/api", "http://[::1:1/api", "http://127.0.0.1:-1/api"] {
+            // Validation now refuses these outright (the entry point then stops early).
+            #expect(SplitURL(base) == nil, "\(base)")
             try FuzzEntryPoint.baseURLOption(Self.text(base))
         }
     }

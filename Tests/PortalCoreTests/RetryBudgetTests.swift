@@ -7,16 +7,9 @@ import PortalTestSupport
 /// The retry loop gives up in bounded time, and at once when a retry cannot help.
 @Suite("RetryingSender gives up in time")
 struct RetryBudgetTests {
-    /// A clock that moves only when told: by each wait, and by each attempt's timeout.
-    final class FakeClock: Sendable {
-        private let instant = Mutex(ContinuousClock.now)
-        var now: ContinuousClock.Instant { instant.withLock { $0 } }
-        func advance(_ d: Duration) { instant.withLock { $0 += d } }
-    }
-
     /// Times out after a pretend 10 s, every time.
     struct SlowTimeouts: Transport {
-        let clock: FakeClock
+        let clock: ManualClock
         func send(_ request: HTTPRequest) async throws -> HTTPResponse {
             clock.advance(.seconds(10))
             throw TransportError.timedOut(.idle(seconds: 10))
@@ -24,13 +17,13 @@ struct RetryBudgetTests {
     }
 
     @Test func aPageThatCannotBeHadGivesUpWithinTheBudget() async throws {
-        let clock = FakeClock()
+        let clock = ManualClock()  // moved by each wait and each attempt's timeout
         let counting = CountingTransport(SlowTimeouts(clock: clock))
-        let sender = RetryingSender(transport: counting, policy: RetryPolicy(), sleep: { clock.advance($0) }, random: { 1 }, now: { clock.now })
-        let start = clock.now
+        let sender = RetryingSender(transport: counting, policy: RetryPolicy(), sleep: { clock.advance($0) }, random: { 1 }, now: clock.now)
+        let start = clock.now()
         let result = await sender.send(HTTPRequest(url: try #require(URL(string: "http://x/api/character")))) { _ throws(PageFailure) in () }
         guard case .failure(let failure) = result else { Issue.record("succeeded"); return }
-        #expect(clock.now - start <= .seconds(31))
+        #expect(clock.now() - start <= .seconds(31))
         #expect(counting.count == 3, "10 s + 10 s + 10 s, then no time is left for a fourth")
         #expect(failure.message.contains("no data from the server for 10 s") && failure.message.contains("gave up after 3 attempts"), "\(failure.message)")
     }

@@ -40,9 +40,7 @@ public struct PageLinkGuard: Sendable {
         func refuse(_ why: String) -> PageFailure {
             PageFailure(.refusedNext, "stopped: the server's next link \(why): \(Sanitize.line(String(link.prefix(200))))")
         }
-        var made = self.made
-        made.insert(current.identity)
-        if made.contains(next.identity) { return refuse("repeats a page already fetched") }
+        if next.identity == current.identity || made.contains(next.identity) { return refuse("repeats a page already fetched") }
         if Self.path(of: next) != listPath { return refuse("leaves this list") }
         if let from = Self.position(of: current, comparedWith: next), let to = Self.position(of: next, comparedWith: current), to <= from,
            !(to == from && Self.isCountStepDown(from: current, to: next)) {
@@ -52,8 +50,9 @@ public struct PageLinkGuard: Sendable {
         if emptyRun >= Self.maxEmptyPages {
             return refuse("follows \(emptyRun) pages in a row with nothing new")
         }
+        // Only now, so a refusal changes nothing (and the set is not copied per page).
+        made.insert(current.identity)
         made.insert(next.identity)
-        self.made = made
         self.emptyRun = emptyRun
         return nil
     }

@@ -20,15 +20,6 @@ public enum APIKind: String, Sendable, CaseIterable, CustomStringConvertible {
         return .rickAndMorty
     }
 
-    /// How the header names it.
-    public var displayName: String {
-        switch self {
-        case .rickAndMorty: "Rick and Morty"
-        case .pokeAPI: "PokeAPI"
-        case .postgREST: "PostgREST"
-        }
-    }
-
     public var description: String { rawValue }
 
     /// The page size when none is asked for (each API's own default).

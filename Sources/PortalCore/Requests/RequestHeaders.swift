@@ -51,9 +51,6 @@ public struct RequestHeaders: Sendable, Hashable, CustomStringConvertible {
 
     public var isEmpty: Bool { fields.isEmpty }
 
-    /// Every value, for checking that none leaked into a file or a message.
-    public var secrets: [String] { Array(fields.values) }
-
     /// `apikey: ***, Authorization: ***` — names only.
     public var description: String {
         fields.keys.sorted().map { "\($0): ***" }.joined(separator: ", ")

@@ -37,10 +37,10 @@ public final class DetailPane {
 
     public let address: PaneAddress
     public private(set) var subject: Subject {
-        didSet { cachedLines = nil }
+        didSet { cached = nil }
     }
     public private(set) var related: Related = .none {
-        didSet { cachedLines = nil }
+        didSet { cached = nil }
     }
     /// The decoded picture, nil until it arrives or when there is none to show.
     public var avatar: AvatarImage? {
@@ -51,7 +51,9 @@ public final class DetailPane {
     public private(set) var scroll = 0
     /// Which link is highlighted (an index into `links`), nil when the pane has none.
     public private(set) var highlight: Int?
-    private var cachedLines: [Line]?
+    /// The lines and their links, built once per change of subject or related list (the
+    /// pane is drawn every frame).
+    private var cached: (lines: [Line], links: [(line: Int, target: ItemKey)])?
 
     public init(address: PaneAddress, subject: Subject) {
         self.address = address
@@ -96,30 +98,29 @@ public final class DetailPane {
     // MARK: Lines
 
     /// The pane's content as lines; link rows carry their target.
-    public var lines: [Line] {
-        if let cachedLines { return cachedLines }
-        let built = buildLines()
-        cachedLines = built
+    public var lines: [Line] { built.lines }
+
+    /// The link rows: their line number and target, in order.
+    public var links: [(line: Int, target: ItemKey)] { built.links }
+
+    private var built: (lines: [Line], links: [(line: Int, target: ItemKey)]) {
+        if let cached { return cached }
+        let lines = buildLines()
+        let built = (lines, lines.enumerated().compactMap { index, line in line.link.map { (index, $0) } })
+        cached = built
         return built
     }
 
-    /// The link rows: their line number and target, in order.
-    public var links: [(line: Int, target: ItemKey)] {
-        lines.enumerated().compactMap { index, line in line.link.map { (index, $0) } }
-    }
-
     /// Where the highlighted link leads.
-    public var highlightedTarget: ItemKey? {
-        guard let highlight else { return nil }
-        let all = links
-        return highlight < all.count ? all[highlight].target : nil
-    }
+    public var highlightedTarget: ItemKey? { highlightedLink?.target }
 
     /// The line number of the highlighted link.
-    public var highlightedLine: Int? {
+    public var highlightedLine: Int? { highlightedLink?.line }
+
+    private var highlightedLink: (line: Int, target: ItemKey)? {
         guard let highlight else { return nil }
         let all = links
-        return highlight < all.count ? all[highlight].line : nil
+        return highlight < all.count ? all[highlight] : nil
     }
 
     private func buildLines() -> [Line] {

@@ -35,9 +35,7 @@ public enum DetailView {
             rect = Rect(top: outer.top + 1, left: outer.left, width: outer.width, height: outer.height - 1)
         }
         let highlighted = model.highlightedLine
-        let lines = model.lines.enumerated().map { index, line in
-            index == highlighted ? line.spans.map { Span($0.text, Style(foreground: $0.style.foreground, bold: $0.style.bold, reverse: true)) } : line.spans
-        }
+        let lines = model.lines
         let first = min(model.scroll, max(0, lines.count - 1))
 
         var avatar: (image: AvatarPixels, columns: Int, rows: Int)?
@@ -46,8 +44,10 @@ public enum DetailView {
             avatar = (AvatarPixels(image), cells.columns, cells.rows)
         }
 
-        for (i, spans) in lines.dropFirst(first).prefix(rect.height).enumerated() {
+        for (i, line) in lines.dropFirst(first).prefix(rect.height).enumerated() {
             let index = first + i
+            let spans = index == highlighted
+                ? line.spans.map { Span($0.text, Style(foreground: $0.style.foreground, bold: $0.style.bold, reverse: true)) } : line.spans
             let lineWidth = avatar.map { index < $0.rows ? width - $0.columns - 1 : width } ?? width
             screen.draw(spans, row: rect.top + i, column: left, width: lineWidth, fill: index == highlighted, fillStyle: Style(reverse: true))
         }
