@@ -46,17 +46,16 @@ public final class EffectInterpreter: EffectPerformer {
         case .cancel(let pane):
             let running = tasks.withLock { $0.removeValue(forKey: pane) } ?? []
             for task in running { task.cancel() }
-        case .fetchPage:
-            Task.detached {
-                self.prepareThread()
-                if let message = await self.run(effect, post: deliver) { deliver(message) }
-            }
-        case .fetchItems(let pane, _, _, _), .fetchAvatar(let pane, _):
+        case .fetchPage, .fetchItems, .fetchAvatar:
             let task = Task.detached {
                 self.prepareThread()
                 if let message = await self.run(effect, post: deliver) { deliver(message) }
             }
-            tasks.withLock { $0[pane, default: []].append(task) }
+            // A pane's fetches are cancelled with the pane; a page is never cancelled.
+            switch effect {
+            case .fetchItems(let pane, _, _, _), .fetchAvatar(let pane, _): tasks.withLock { $0[pane, default: []].append(task) }
+            default: break
+            }
         }
     }
 
@@ -67,8 +66,7 @@ public final class EffectInterpreter: EffectPerformer {
     public func run(_ effect: Effect, post: @escaping @Sendable (AppMessage) -> Void = { _ in }) async -> AppMessage? {
         switch effect {
         case .fetchPage(let list, let ticket, let query):
-            let fetcher = PageFetcher(transport: transport, strategy: SourcePages(source: source, query: query), policy: sender.policy,
-                                      sleep: sender.sleep, random: sender.random)
+            let fetcher = PageFetcher(strategy: SourcePages(source: source, query: query), sender: sender)
             var result = await fetcher.fetch(ticket) { attempt, failure, wait in
                 post(.pageRetrying(list, ticket, attempt: attempt, failure: failure, wait: wait))
             }

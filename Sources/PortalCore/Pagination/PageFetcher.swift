@@ -17,6 +17,12 @@ public struct PageFetcher<Strategy: PageStrategy>: Sendable {
         self.sender = RetryingSender(transport: transport, policy: policy, sleep: sleep, random: random, now: now)
     }
 
+    /// A fetcher sharing `sender` (its transport, policy and clocks).
+    public init(strategy: Strategy, sender: RetryingSender) {
+        self.strategy = strategy
+        self.sender = sender
+    }
+
     public var transport: any Transport { sender.transport }
     public var policy: RetryPolicy { sender.policy }
 
