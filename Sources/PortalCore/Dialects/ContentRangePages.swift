@@ -147,7 +147,7 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
         var failure = PageFailure(statusOf: response)
         if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
            let message = object["message"] as? String, !message.isEmpty {
-            failure.message += ": " + Sanitize.line(String(message.prefix(200)))
+            failure.message += ": " + message.prefix(200)
         }
         return failure
     }

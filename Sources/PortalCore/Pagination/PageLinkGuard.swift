@@ -38,7 +38,7 @@ public struct PageLinkGuard: Sendable {
     public mutating func admit(_ next: PageRequest, after current: PageRequest, bringsNothingNew: Bool) -> PageFailure? {
         let link = next.http.url.absoluteString
         func refuse(_ why: String) -> PageFailure {
-            PageFailure(.refusedNext, "stopped: the server's next link \(why): \(Sanitize.line(String(link.prefix(200))))")
+            PageFailure(.refusedNext, "stopped: the server's next link \(why): \(link.prefix(200))")
         }
         if next.identity == current.identity || made.contains(next.identity) { return refuse("repeats a page already fetched") }
         if Self.path(of: next) != listPath { return refuse("leaves this list") }

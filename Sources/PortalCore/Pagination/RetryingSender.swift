@@ -101,16 +101,17 @@ public struct RetryingSender: Sendable {
 
 extension PageFailure {
     /// The failure for a non-2xx answer: its status, the server's `{"error": …}` message
-    /// (sanitised: it came from the network) when it adds something, and `Retry-After`.
+    /// (sanitised with the rest when the failure is made) when it adds something, and
+    /// `Retry-After`.
     public init(statusOf response: HTTPResponse) {
         var message = HTTPStatusText.describe(response.status)
         if (300..<400).contains(response.status), let location = response.header("location") {
             // Redirects to another origin are not followed (AsyncHTTPTransport); say where it went.
-            message += ": redirect to \(Sanitize.line(String(location.prefix(200)))) not followed"
+            message += ": redirect to \(location.prefix(200)) not followed"
         }
         if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
            let error = object["error"] as? String, !message.hasSuffix(error) {
-            message += ": " + Sanitize.line(error)
+            message += ": " + error
         }
         self.init(.http(status: response.status), message, retryAfter: response.retryAfterSeconds)
     }

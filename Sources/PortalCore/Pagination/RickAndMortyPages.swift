@@ -38,10 +38,10 @@ public struct RickAndMortyPages<Item: Decodable & Identifiable & Sendable>: Page
         var next: PageRequest?
         if let link = envelope.info.next {
             guard let parsed = APIRequest.parse(link) else {
-                throw PageFailure(.malformed, "unreadable next link: \(Sanitize.line(String(link.prefix(200))))")
+                throw PageFailure(.malformed, "unreadable next link: \(link.prefix(200))")
             }
             guard let origin, parsed.origin == origin else {
-                throw PageFailure(.foreignLink, "refused next link to another server: \(Sanitize.line(link))")
+                throw PageFailure(.foreignLink, "refused next link to another server: \(link)")
             }
             next = PageRequest(url: parsed.request.url(base: baseURL), index: request.index + 1)
         }
