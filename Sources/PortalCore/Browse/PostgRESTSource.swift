@@ -96,9 +96,11 @@ public enum TableItems {
     /// The row as a model when it decodes as one, else `.row(row, kind:)`.
     public static func item(_ row: Row, kind: ItemKind) -> Item {
         let data = Data(row.json.utf8)
-        if let character = try? Character.readOne(data) { return .character(character) }
-        if let episode = try? Episode.readOne(data) { return .episode(episode) }
-        if let location = try? Location.readOne(data) { return .location(location) }
+        // Each model is tried only when the row has a column that model requires, so a
+        // row is parsed again once at most, not once per model.
+        if row["species"] != nil, let character = try? Character.readOne(data) { return .character(character) }
+        if row["air_date"] != nil, let episode = try? Episode.readOne(data) { return .episode(episode) }
+        if row["residents"] != nil, let location = try? Location.readOne(data) { return .location(location) }
         if row["height"] != nil, let record = try? JSONDecoder().decode(PokemonRecord.self, from: data) {
             return .pokemon(Pokemon(record))
         }
