@@ -56,8 +56,7 @@ struct CacheEndToEndTests {
         mirror.stop()
         let session = try TmuxSession()
         defer { session.close() }
-        let portal = EndToEndEnvironment.portal ?? "portal"
-        try session.type(line: "'\(portal)' --base-url '\(base)' --cache-dir '\(scratch.cacheDir)'; echo \"exit=$?\" > '\(session.file("status"))'")
+        try session.type(line: PortalRun(session, source: "--base-url '\(base)' --cache-dir '\(scratch.cacheDir)'").commandLine)
         let screen = try session.waitFor("Morty Smith")
         #expect(screen.contains("Rick Sanchez") && screen.contains("Summer Smith"))
         try session.press("q")

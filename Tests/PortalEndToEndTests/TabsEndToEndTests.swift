@@ -13,11 +13,6 @@ struct TabsEndToEndTests {
         return (session, run)
     }
 
-    /// The trace once it has stopped growing.
-    func settledTrace(_ run: PortalRun) throws -> [String] {
-        try run.settledURLs()
-    }
-
     func quit(_ session: TmuxSession, _ run: PortalRun) throws {
         try session.press("q")
         if (try? session.waitForFile(session.file("status"), timeout: 2)) == nil {

@@ -66,17 +66,6 @@ struct AsyncHTTPTransportTests {
         }
     }
 
-    @Test func aSilentServerTimesOut() async throws {
-        let server = try LoopbackServer { _ in .hang }
-        defer { server.stop() }
-        var config = AsyncHTTPTransport.Configuration()
-        config.idleTimeout = 0.3
-        config.overallTimeout = 1
-        await #expect(throws: TransportError.timedOut(.idle(seconds: 0.3))) {
-            _ = try await AsyncHTTPTransport(configuration: config).send(HTTPRequest(url: URL(string: server.baseURL + "/a")!))
-        }
-    }
-
     @Test func theRealClientFollowsTheSnapshotRulesOverHTTP() async throws {
         // The snapshot's rules answering over a socket: 42 requests for 826 characters.
         let data = try TestData.data
