@@ -31,26 +31,17 @@ public final class CachingTransport: Transport {
         if let cached = store.lookup(key) { return cached }
         var response = try await inner.send(request)
         if (200..<300).contains(response.status), response.body.count <= capacityBytes / 2 {
-            response.admission = CacheAdmission(store: store, key: key, response: response)
+            // Kept once it decodes, then the disk cache behind is told too.
+            let kept = response
+            let store = self.store
+            let behind = response.receipt
+            response.receipt = DecodeReceipt {
+                store.keep(kept, for: key)
+                behind?.confirm()
+            }
         }
         return response
     }
-}
-
-/// The right to keep one fetched answer, used when it has decoded (`admit`).
-public final class CacheAdmission: Sendable {
-    private let store: ResponseStore
-    private let key: ResponseStore.Key
-    private let response: HTTPResponse
-
-    fileprivate init(store: ResponseStore, key: ResponseStore.Key, response: HTTPResponse) {
-        self.store = store
-        self.key = key
-        self.response = response
-    }
-
-    /// Keeps the answer (again is harmless).
-    public func admit() { store.keep(response, for: key) }
 }
 
 /// The cached answers, least recently used dropped first past `capacityBytes`.
@@ -86,8 +77,6 @@ final class ResponseStore: Sendable {
     }
 
     func keep(_ response: HTTPResponse, for key: Key) {
-        var response = response
-        response.admission = nil
         entries.withLock { entries in
             entries.clock += 1
             if let old = entries.table.updateValue((response, entries.clock), forKey: key) {

@@ -16,12 +16,10 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [String: String]
     public var body: Data
-    /// Set by the session cache that fetched this answer and would keep it, once told it
-    /// is good (see `confirmDecoded`). Nil for answers from anywhere else.
-    public var admission: CacheAdmission?
     /// Set by the on-disk cache: where this answer came from (nil without a disk cache).
     public var cache: CacheStatus?
-    /// Set by the on-disk cache on a fresh answer it keeps only once it decoded.
+    /// Set by a cache that would keep this answer once it decoded (the session cache
+    /// chains the disk cache's receipt behind its own). Nil for answers from elsewhere.
     public var receipt: DecodeReceipt?
 
     public init(status: Int, headers: [String: String] = [:], body: Data) {
@@ -42,7 +40,6 @@ public struct HTTPResponse: Sendable {
     /// asked for, so it may be kept. A cache keeps nothing before that: a truncated or
     /// undecodable 200 must be fetched again on retry, not served again.
     public func confirmDecoded() {
-        admission?.admit()
         receipt?.confirm()
     }
 }
