@@ -239,6 +239,32 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         return tickets
     }
 
+    /// Gives up on the pages in flight that are no longer near the viewport asked for
+    /// last (`ticketsForPages`): the user scrolled or jumped past them. They go back to
+    /// idle (asked again when near) and their requests are returned so the runner can
+    /// cancel them, so that holding PgDn against a slow server never queues requests for
+    /// pages already left behind ahead of the page on screen. "Near" is the prefetch
+    /// window widened by its larger margin on both sides, so scrolling back and forth by
+    /// a row does not cancel and re-ask the same page. A sequential list cancels nothing:
+    /// its one page in flight is the next one whatever the viewport.
+    public func cancelFarPages() -> [PageRequest] {
+        guard case .addressable(let size) = mode, !pages.loading.isEmpty else { return [] }
+        let margin = max(window.before, window.after, size)
+        let widened = Window(visible: window.visible, before: margin, after: margin)
+        let saved = window
+        window = widened
+        let near = pageWindow(size)?.near
+        window = saved
+        var cancelled: [PageRequest] = []
+        for index in pages.loading where near?.contains(index) != true {
+            guard var page = pages[index], case .loading(let request) = page.fetch else { continue }
+            page.fetch = .idle
+            pages[index] = page.isEmpty ? nil : page
+            cancelled.append(request)
+        }
+        return cancelled.sorted { $0.index < $1.index }
+    }
+
     /// Asks again for the failed pages near the viewport whose `Retry-After` has passed;
     /// failed pages elsewhere go back to idle (asked again when next near).
     public func retry() -> [PageTicket] {

@@ -77,7 +77,17 @@ public final class TracingTransport: Transport {
         if let cache { w.field("cache", cache) }
         if let error { w.field("error", error) }
         w.endObject()
-        let line = Data(w.bytes + [0x0A])
+        append(Data(w.bytes + [0x0A]))
+    }
+
+    /// Writes `{"idle":true}`: the browser has nothing in flight and nothing left to
+    /// handle after the events so far. Scripts and tests wait for it instead of guessing
+    /// from a trace that stopped growing.
+    public func markIdle() {
+        append(Data(#"{"idle":true}"#.utf8 + [0x0A]))
+    }
+
+    private func append(_ line: Data) {
         log.withLock { log in
             guard let handle = log.handle else { return }
             do {
