@@ -37,7 +37,7 @@ public final class FetchGate: Sendable {
 
     /// Runs `body` once a slot is free; nil without running it when the task is cancelled
     /// while it waits.
-    public func run<T: Sendable>(_ priority: FetchPriority, _ body: () async -> T) async -> T? {
+    public func run<T: Sendable>(_ priority: FetchPriority, _ body: @Sendable () async -> T) async -> T? {
         guard await acquire(priority) else { return nil }
         defer { release() }
         return await body()

@@ -56,7 +56,9 @@ public final class TracingTransport: Transport {
             record(request, status: 0, bytes: 0, since: nil, error: TransportError.notInCache.description, cache: CacheStatus.Source.miss.rawValue)
             throw TransportError.notInCache
         } catch {
-            record(request, status: 0, bytes: 0, since: start, error: "\(error)", cache: nil)
+            // A request the browser gave up on (the user scrolled far past its page).
+            let reason = error is CancellationError || Task.isCancelled ? "cancelled" : "\(error)"
+            record(request, status: 0, bytes: 0, since: start, error: reason, cache: nil)
             throw error
         }
     }

@@ -65,7 +65,10 @@ struct ScreenPlanner {
         let rows = prefetch.rowsBeyond(viewportRows: grid.viewportRows, pageRows: PageWindow.pageRows(perPage: perPage, in: grid), at: now)
         let window = PageWindow.of(grid, rowsBeyond: rows, direction: prefetch.direction)
         let tickets = list.ticketsForPages(near: window.visible, before: window.before, after: window.after)
-        var effects: [Effect] = list.cancelFarPages().map { request in
+        // Far is beyond the longest prefetch there can be, so a margin that shrinks when the
+        // user stops cancels nothing.
+        let keep = Saturating.multiply(Saturating.multiply(grid.viewportRows, prefetch.maxViewportsBeyond + 1), grid.columns)
+        var effects: [Effect] = list.cancelFarPages(keeping: keep).map { request in
             sentAt[request] = nil
             return .cancelPage(tab.address, request)
         }
