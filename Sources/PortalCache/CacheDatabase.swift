@@ -140,7 +140,7 @@ final class CacheDatabase: Sendable {
         } catch {
             answer = nil
         }
-        guard let answer, (200..<300).contains(answer.status) else {
+        guard let answer, AnswerReadBack.isServable(status: answer.status) else {
             if isWritable { try? remove(key) }
             return nil
         }

@@ -60,32 +60,3 @@ extension DiskCache {
         }
     }
 }
-
-/// Numbers read back from the cache file, made safe to compute with: the file may be
-/// damaged or written by someone else, and no figure in it may trap portal.
-enum CacheNumbers {
-    /// The latest date portal believes: the end of the year 9999.
-    static let latest: TimeInterval = 253_402_300_799
-
-    /// `value` as an Int, saturating at the bounds; NaN is 0.
-    static func int(_ value: Double) -> Int {
-        guard !value.isNaN else { return 0 }
-        if value >= Double(Int.max) { return Int.max }
-        if value <= Double(Int.min) { return Int.min }
-        return Int(value)
-    }
-
-    /// The sum of `values`, saturating instead of overflowing.
-    static func sum(_ values: [Int]) -> Int {
-        values.reduce(0) { total, value in
-            let (sum, overflow) = total.addingReportingOverflow(value)
-            return overflow ? (value > 0 ? Int.max : Int.min) : sum
-        }
-    }
-
-    /// A Unix time as a date, when it is one between 1970 and 9999.
-    static func date(_ seconds: Double) -> Date? {
-        guard seconds.isFinite, seconds >= 0, seconds <= latest else { return nil }
-        return Date(timeIntervalSince1970: seconds)
-    }
-}

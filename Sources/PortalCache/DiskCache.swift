@@ -99,7 +99,7 @@ public final class DiskCache: Sendable {
     /// Keeps an answer unless it is too large to be worth a quarter of the cache, or
     /// not a 2xx (an error status is never stored).
     func store(_ answer: StoredAnswer) {
-        guard answer.size <= capacity / 4, (200..<300).contains(answer.status) else { return }
+        guard answer.size <= capacity / 4, AnswerReadBack.isServable(status: answer.status) else { return }
         write { try $0.store(answer, capacity: capacity) }
     }
 

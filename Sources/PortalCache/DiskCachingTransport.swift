@@ -97,12 +97,9 @@ public final class DiskCachingTransport: Transport {
         return response
     }
 
-    /// Seconds since `kept` was fetched; nil when that is no usable number (NaN, or a
-    /// fetch time more than a minute in the future: clocks differ by less).
+    /// Seconds since `kept` was fetched (`AnswerReadBack.age`: nil is never fresh).
     static func age(of kept: StoredAnswer, at time: Date) -> TimeInterval? {
-        let age = time.timeIntervalSince(kept.fetchedAt)
-        guard age.isFinite, age > -60 else { return nil }
-        return age
+        AnswerReadBack.age(fetchedAt: kept.fetchedAt, now: time)
     }
 
     /// The request with `If-None-Match` / `If-Modified-Since` from the kept answer's

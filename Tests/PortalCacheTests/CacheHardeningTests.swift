@@ -308,4 +308,26 @@ struct CacheHardeningTests {
         _ = try await transport.fetch(TestData.base + "/character?page=4")
         #expect(cache.isAvailable && cache.isWritable)
     }
+
+    /// fuzz-cache-answer's entry point takes real rows and hostile ones; what a hostile
+    /// row's numbers and headers become is what the transport serves from.
+    @Test func aRowReadBackIsJudgedBeforeItIsServed() throws {
+        let page = #"{"info":{"count":1,"next":null},"results":[]}"#
+        for row in ["200\n1799996400\n{\"content-type\":\"application/json\"}\n\n" + page,
+                    "200\n1e300\n{\"cache-control\":\"max-age=9999999999999999999\"}\n\n" + page,
+                    "206\nnan\n{\"content-range\":\"0-9223372036854775807/*\"}\n\n[]", "500\n-inf\nnot json\n\n\u{1B}[2J"] {
+            try CacheFuzzEntryPoint.storedAnswer(Array(row.utf8))
+        }
+        #expect(AnswerReadBack.headerFields(#"{"Content-Type":"text/html","x-evil":"1","ETag":"\"v\""}"#)
+            == ["content-type": "text/html", "etag": "\"v\""])
+        #expect(AnswerReadBack.headerFields("not json").isEmpty && AnswerReadBack.headerFields(#"{"etag":5}"#).isEmpty)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(AnswerReadBack.age(fetchedAt: Date(timeIntervalSince1970: 1e300), now: now) == nil)
+        #expect(AnswerReadBack.age(fetchedAt: Date(timeIntervalSince1970: -1e300), now: now) == 1_800_000_000 + 1e300)
+        #expect(AnswerReadBack.age(fetchedAt: now - 30, now: now) == 30)
+        #expect(!AnswerReadBack.isServable(status: 304) && !AnswerReadBack.isServable(status: 500) && AnswerReadBack.isServable(status: 206))
+        #expect(CacheNumbers.date(1e300) == nil && CacheNumbers.date(.nan) == nil && CacheNumbers.date(-1) == nil)
+        #expect(CacheNumbers.int(1e300) == Int.max && CacheNumbers.int(-.infinity) == Int.min && CacheNumbers.int(.nan) == 0)
+        #expect(CacheNumbers.sum([Int.max, 1, 5]) == Int.max && CacheNumbers.sum([Int.min, -1]) == Int.min)
+    }
 }
