@@ -38,13 +38,7 @@ struct BrowseCommand: ParsableCommand {
     @OptionGroup var source: SourceOptions
 
     /// The tab index `--tab` names in `tabs` (by title, kind, or either's plural).
-    static func tabIndex(_ name: String, in tabs: [TabSpec]) -> Int? {
-        let wanted = name.lowercased()
-        return tabs.firstIndex { spec in
-            let kind = spec.kind.rawValue.lowercased()
-            return [spec.title.lowercased(), kind, kind + "s"].contains(wanted)
-        }
-    }
+    static func tabIndex(_ name: String, in tabs: [TabSpec]) -> Int? { TabSpec.index(of: name, in: tabs) }
 
     func validate() throws {
         let tabs = try source.browseSource().tabs
@@ -56,7 +50,7 @@ struct BrowseCommand: ParsableCommand {
         } ?? 0
         let spec = tabs[index]
         guard maxPages > 0 else { throw ValidationError("--max-pages must be at least 1") }
-        try filters.validate(allowed: (spec.searchKey.map { [$0] } ?? []) + spec.filters.map(\.key), for: spec.title.lowercased())
+        try filters.validate(allowed: spec.filterKeys, for: spec.title.lowercased())
     }
 
     func run() throws {

@@ -6,12 +6,14 @@ import PortalCore
 struct RowPrinter {
     let json: Bool
 
-    func line(_ p: PokemonSummary) -> String {
+    /// A PokeAPI list entry: `{name, url}`, the URL built under `base` as the server
+    /// builds it (`…/pokemon/{id}/`).
+    func line(_ p: Pokemon, base: BaseURL) -> String {
         if json {
             var w = JSONWriter()
             w.beginObject()
             w.field("name", p.name)
-            w.field("url", p.url)
+            w.field("url", base + "/pokemon/\(p.id)/")
             w.endObject()
             return Sanitize.line(w.string)
         }

@@ -20,8 +20,12 @@ struct SourceOptions: ParsableArguments {
 
     @OptionGroup var dialect: DialectOptions
 
+    /// `--base-url`, normalised once here (trailing slashes trimmed); every source,
+    /// strategy and rule below takes it as it is.
+    var base: BaseURL? { baseURL.map { BaseURL($0) } }
+
     /// The API this source speaks (`--api`, else inferred from `--base-url`).
-    var apiKind: APIKind { dialect.kind(baseURL: baseURL) }
+    var api: APIDescription { dialect.description(baseURL: base) }
 
     /// `--header` lines and `PORTAL_API_KEY`, for every request.
     func requestHeaders() throws -> RequestHeaders {
@@ -42,37 +46,39 @@ struct SourceOptions: ParsableArguments {
                 throw ValidationError("--base-url \(error.description)")
             }
         }
-        if apiKind == .postgREST, data == nil, baseURL == nil {
-            throw ValidationError("--api postgrest needs --base-url (a …/rest/v1 root) or --data")
+        if api.liveBaseURL == nil, data == nil, baseURL == nil {
+            throw ValidationError("--api \(api.kind) needs --base-url (there is no public \(api.title) to default to) or --data")
         }
-        try dialect.check(for: apiKind)
+        try dialect.check(for: api)
     }
 
-    /// The API root that links are built under.
-    var apiBaseURL: String {
-        let url = baseURL ?? SnapshotTransport.defaultBaseURL(for: apiKind)
-        return url.hasSuffix("/") ? String(url.dropLast()) : url
+    /// The API root that links are built under: `--base-url`, else the snapshot's root
+    /// with `--data`, else the live service's.
+    var apiBaseURL: BaseURL {
+        if let base { return base }
+        if data != nil { return api.snapshotBaseURL }
+        return api.liveBaseURL ?? api.snapshotBaseURL
     }
 
-    /// The API the browser shows, with its tabs: the kind's source, with `--page-size`,
-    /// the PostgREST table, filters and order, and the headers (`--header`, the key).
+    /// What the dialect's source is made from: the base URL, `--page-size`, the headers
+    /// (`--header`, the key) and PostgREST's `--table`, `--where` and `--order`.
+    /// `table` overrides `--table` (`portal list TABLE`); `asServed` keeps rows as served.
+    func settings(table: String? = nil, asServed: Bool = false) throws -> SourceSettings {
+        SourceSettings(
+            baseURL: apiBaseURL, pageSize: dialect.pageSize ?? APIKind.defaultPageSize, headers: try requestHeaders(),
+            table: table ?? dialect.tableName, filters: try dialect.filters(), order: try dialect.sortOrder(),
+            asServed: asServed)
+    }
+
+    /// The API the browser shows, with its tabs: the dialect's source (`APIDescription`).
     func browseSource() throws -> any Source {
-        let pageSize = dialect.pageSize ?? APIKind.defaultPageSize
-        switch apiKind {
-        case .rickAndMorty:
-            return RickAndMortySource(baseURL: apiBaseURL)
-        case .pokeAPI:
-            return PokeAPISource(baseURL: apiBaseURL, pageSize: pageSize, headers: try requestHeaders())
-        case .postgREST:
-            return PostgRESTSource(baseURL: apiBaseURL, table: dialect.tableName, pageSize: pageSize,
-                                   filters: try dialect.filters(), order: try dialect.sortOrder(), headers: try requestHeaders())
-        }
+        api.makeSource(try settings())
     }
 
     /// How the source is named in the UI header.
     var label: String {
         if data != nil { return "offline snapshot" }
-        return SplitURL(apiBaseURL).map { $0.origin.host + ($0.origin.port == 80 || $0.origin.port == 443 ? "" : ":\($0.origin.port)") } ?? apiBaseURL
+        return SplitURL(apiBaseURL.text).map { $0.origin.host + ($0.origin.port == 80 || $0.origin.port == 443 ? "" : ":\($0.origin.port)") } ?? apiBaseURL.text
     }
 
     /// Builds the connection: traced when `--trace` is given, and for HTTP, cached by URL
@@ -80,7 +86,7 @@ struct SourceOptions: ParsableArguments {
     func connect() throws -> Connection {
         var transport: any Transport
         if let data {
-            transport = try SnapshotTransport(dataFolder: data, api: apiKind)
+            transport = try SnapshotTransport(dataFolder: data, api: api.kind)
         } else {
             // Inside the tracer, so each trace line can say hit, revalidated or miss.
             transport = cache.wrap(AsyncHTTPTransport())

@@ -27,7 +27,7 @@ import Testing
             try FuzzEntryPoint.rickAndMortyPage(FuzzedResponse.format(try await get(path)))
         }
         let pokemon = try PokemonRecord.load(dataFolder: TestData.folder)
-        let pokeAPI = PokeAPIRules(baseURL: FuzzEntryPoint.pokeAPIBaseURL, pokemon: pokemon)
+        let pokeAPI = PokeAPIRules(baseURL: BaseURL(FuzzEntryPoint.pokeAPIBaseURL), pokemon: pokemon)
         try FuzzEntryPoint.pokeAPIPage(FuzzedResponse.format(pokeAPI.respond(path: "/pokemon", query: [("offset", "20")])))
         let postgREST = PostgRESTRules(tables: ["pokemon": PokemonRows(pokemon)])
         let window = postgREST.respond(table: "pokemon", query: [("order", "id")], headers: ["Range": "20-39", "Prefer": "count=exact"])
@@ -36,7 +36,7 @@ import Testing
         try FuzzEntryPoint.headers(FuzzedResponse.format(window))
         try FuzzEntryPoint.jsonModels([UInt8](try await get("/episode/1,2,28").body))
         try FuzzEntryPoint.apiURL(Self.text(TestData.base + "/character/?page=2&name=rick sanchez"))
-        try FuzzEntryPoint.baseURLOption(Self.text(TestData.base))
+        try FuzzEntryPoint.baseURLOption(Self.text(TestData.base.text))
     }
 
     @Test func fuzzedResponseReadsBackTheAnswerItWrote() throws {
