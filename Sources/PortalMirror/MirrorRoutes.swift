@@ -34,7 +34,7 @@ public struct MirrorRoutes: Sendable {
             SyntheticCharacterTable(base: data.rickAndMorty.characters, count: $0)
         } ?? ArrayTable(data.rickAndMorty.characters)
         let served = ServedData(rickAndMorty: data.rickAndMorty, characters: characters, pokemon: data.pokemon)
-        routes = APIRegistry.all.compactMap(\.mirror)
+        routes = APIRegistry.mirrorMounts
             .sorted { $0.claims.count > $1.claims.count }
             .map { Route(mount: $0, rules: $0.serve(served, root)) }
     }

@@ -16,8 +16,11 @@ struct ListCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("characters, episodes or locations; pokemon (PokeAPI); any table (PostgREST).", valueName: "resource"))
-    var resource: String
+    @Argument(help: ArgumentHelp("characters, episodes or locations; pokemon (PokeAPI); any table (PostgREST); none with --url.", valueName: "resource"))
+    var resource: String?
+
+    @Flag(help: "With --url: say on stderr how the answer was read (items, next page, total, jumps) before the list.")
+    var explain = false
 
     @OptionGroup var filters: FilterOptions
 
@@ -32,6 +35,12 @@ struct ListCommand: AsyncParsableCommand {
         if source.dialect.table != nil {
             throw ValidationError("--table is for browsing; portal list takes the table as its argument")
         }
+        if source.anyAPI.url != nil {
+            if let resource { throw ValidationError("--url names the list; '\(Sanitize.line(resource))' is one too many") }
+            if let (key, _) = filters.given.first { throw ValidationError("--\(key) is a filter of the built-in APIs; with --url put the API's own parameters in the URL") }
+            return
+        }
+        if explain { throw ValidationError("--explain goes with --url") }
         _ = try target()
     }
 
@@ -40,6 +49,7 @@ struct ListCommand: AsyncParsableCommand {
     /// lists are read the same way; a name or filter the API does not have is a usage
     /// error naming what it has.
     func target() throws -> (source: any Source, query: ListQuery, noun: String) {
+        guard let resource else { throw ValidationError("name the list: characters, episodes, locations, pokemon, a table, or --url URL") }
         let api = source.api
         if api.takesTables, !PostgRESTFilter.isTableName(resource) {
             throw ValidationError("'\(Sanitize.line(resource))' is not a table name")
@@ -61,7 +71,7 @@ struct ListCommand: AsyncParsableCommand {
         // A trace that stopped is reported once, after the list: exit 1 even when the
         // list itself succeeded, since the trace asked for is incomplete.
         do {
-            try await list(made.transport)
+            try await list(made.transport, tracer: made.tracer)
         } catch {
             if let problem = made.traceProblem { FileHandle.standardError.write(Data("portal: \(problem)\n".utf8)) }
             throw error
@@ -70,7 +80,16 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     /// Reads the list through its `Source`, as the browser does (`SourcePages`).
-    private func list(_ transport: any Transport) async throws {
+    private func list(_ transport: any Transport, tracer: TracingTransport?) async throws {
+        if let url = source.anyAPI.url {
+            let (listed, dialect) = try await source.anyAPISource(url: url, transport: transport, tracer: tracer)
+            if explain {
+                FileHandle.standardError.write(Data(dialect.explanation.map { "portal: \($0)\n" }.joined().utf8))
+            }
+            let tab = listed.tabs[0]
+            try await follow(SourcePages(source: listed, query: ListQuery(kind: tab.kind)), transport, noun: "items at this URL", JSONLines(json: json).line)
+            return
+        }
         let (listed, query, noun) = try target()
         let printer = ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: source.apiBaseURL))
         try await follow(SourcePages(source: listed, query: query), transport, noun: noun, printer.line)
@@ -101,7 +120,8 @@ struct ListCommand: AsyncParsableCommand {
                     text += format(item) + "\n"
                     printed += 1
                 }
-                output.write(Data(text.utf8))
+                // A reader that went away (`| head`) ends the list quietly, as `cat` would.
+                do { try output.write(contentsOf: Data(text.utf8)) } catch { return }
                 if let limit, printed >= limit { return }
             case .failed(let failure):
                 throw RuntimeFailure("page \(ticket.request.index + 1) failed after \(printed) items: \(failure.message)")
@@ -112,6 +132,18 @@ struct ListCommand: AsyncParsableCommand {
         if loader.items.isEmpty {
             FileHandle.standardError.write(Data("portal: no \(Sanitize.line(noun)) match\n".utf8))
         }
+    }
+}
+
+/// `portal list --url`: an item per line — its title and telling fields, or with `--json`
+/// the object as the server sent it, made one line.
+struct JSONLines {
+    let json: Bool
+
+    func line(_ item: Item) -> String {
+        guard case .json(let object, _) = item else { return ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: "")).line(item) }
+        if json { return Sanitize.line(JSONText.oneLine(object.row.json)) }
+        return RowPrinter(json: false).line(object)
     }
 }
 
@@ -130,6 +162,7 @@ struct ItemPrinter {
         case .location(let l): line(l)
         case .pokemon(let p): RowPrinter(json: json).line(p, base: encoding.baseURL)
         case .row(let row, _): RowPrinter(json: json).line(row)
+        case .json(let item, _): RowPrinter(json: json).line(item)
         }
     }
 

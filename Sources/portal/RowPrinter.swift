@@ -24,4 +24,13 @@ struct RowPrinter {
         if json { return Sanitize.line(row.json) }
         return "\(ItemPrinter.pad(row.id, 5, right: true))  \(Sanitize.line(row.name ?? ""))"
     }
+
+    /// An item of any API: `title  field  field` as text, the object as served with `--json`.
+    func line(_ item: JSONItem) -> String {
+        if json { return Sanitize.line(JSONText.oneLine(item.row.json)) }
+        let fields = item.cardFields().map { "\($0.name)=\($0.value)" }
+        let id = item.row["id"].map { ItemPrinter.pad($0.description, 5, right: true) + "  " } ?? ""
+        return (id + ([ItemPrinter.pad(item.title, 30)] + fields.map { Sanitize.line($0) }).joined(separator: "  "))
+            .trimmingCharacters(in: .whitespaces)
+    }
 }

@@ -2,7 +2,8 @@
 /// (scalars as values, nested arrays and objects as their JSON text), and the row keeps
 /// the item's JSON exactly as served. An array of arrays beside a `columns` list
 /// (Datasette's default shape) is read as objects with those names; any other value is a
-/// row of one column, `value`.
+/// row of one column, `value`. A JSON:API resource object's `attributes` are read as its
+/// own fields (after `id` and `type`); its JSON stays as served.
 public enum JSONItems {
     public static func rows(_ list: [JSONSpan], columns: [String]?, firstPosition: Int) -> [Row] {
         list.enumerated().map { offset, span in
@@ -14,7 +15,16 @@ public enum JSONItems {
         var columns: [(name: String, value: Row.Value)] = []
         switch span.node {
         case .object(let fields):
-            for field in fields.prefix(RowReader.maxColumns) { columns.append((field.key, value(field.value))) }
+            for field in fields.prefix(RowReader.maxColumns) {
+                // A JSON:API resource object: its attributes are the item's fields.
+                if field.key == "attributes", let inner = field.value.node.fields, fields.contains(where: { $0.key == "type" }) {
+                    for attribute in inner.prefix(RowReader.maxColumns) where attribute.key != "id" {
+                        columns.append((attribute.key, value(attribute.value)))
+                    }
+                } else {
+                    columns.append((field.key, value(field.value)))
+                }
+            }
         case .array(let cells) where names != nil:
             for (name, cell) in zip(names ?? [], cells) { columns.append((name, value(cell))) }
         default:

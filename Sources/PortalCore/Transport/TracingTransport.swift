@@ -77,7 +77,22 @@ public final class TracingTransport: Transport {
         if let cache { w.field("cache", cache) }
         if let error { w.field("error", error) }
         w.endObject()
-        let line = Data(w.bytes + [0x0A])
+        append(Data(w.bytes + [0x0A]))
+    }
+
+    /// A line that is no request: what portal decided (`{"note":"dialect","items":…}`),
+    /// so a trace says why the requests after it look as they do. Its fields are
+    /// `name → text`, in order; no header value is ever passed here.
+    public func note(_ kind: String, _ fields: [(String, String)]) {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("note", kind)
+        for (name, value) in fields { w.field(name, value) }
+        w.endObject()
+        append(Data(w.bytes + [0x0A]))
+    }
+
+    private func append(_ line: Data) {
         log.withLock { log in
             guard let handle = log.handle else { return }
             do {

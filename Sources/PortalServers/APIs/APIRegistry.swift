@@ -6,6 +6,10 @@ public enum APIRegistry {
     /// In `--api`'s order; the first is the default.
     public static let all: [APIDescription] = [.rickAndMorty, .pokeAPI, .postgREST]
 
+    /// Everything the mirror serves: each API's mount, and the paging styles' routes
+    /// (`DialectRoutes`, for `portal --url`).
+    public static var mirrorMounts: [MirrorMount] { all.compactMap(\.mirror) + [DialectRoutes.mount] }
+
     /// The description of `kind`; the default's for a name no entry has.
     public static func description(of kind: APIKind) -> APIDescription {
         all.first { $0.kind == kind } ?? all[0]
