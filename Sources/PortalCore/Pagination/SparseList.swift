@@ -239,6 +239,34 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         return tickets
     }
 
+    /// Gives up on the pages in flight that are far from the viewport asked for last
+    /// (`ticketsForPages`): the user scrolled or jumped past them. They go back to idle
+    /// (asked again when near) and their requests are returned so the runner can cancel
+    /// them, so that holding PgDn against a slow server never queues requests for pages
+    /// left far behind ahead of the page on screen.
+    ///
+    /// Far is beyond `keep` items on either side of the viewport (and beyond the prefetch
+    /// margins): the caller passes the farthest its prefetch ever reaches, so a margin that
+    /// shrinks when the user stops scrolling cancels nothing, and scrolling back and forth
+    /// never cancels and re-asks the same page. A sequential list cancels nothing: its one
+    /// page in flight is the next one whatever the viewport.
+    public func cancelFarPages(keeping keep: Int) -> [PageRequest] {
+        guard case .addressable(let size) = mode, !pages.loading.isEmpty else { return [] }
+        let margin = max(window.before, window.after, size, keep)
+        let saved = window
+        window = Window(visible: window.visible, before: margin, after: margin)
+        let near = pageWindow(size)?.near
+        window = saved
+        var cancelled: [PageRequest] = []
+        for index in pages.loading where near?.contains(index) != true {
+            guard var page = pages[index], case .loading(let request) = page.fetch else { continue }
+            page.fetch = .idle
+            pages[index] = page.isEmpty ? nil : page
+            cancelled.append(request)
+        }
+        return cancelled.sorted { $0.index < $1.index }
+    }
+
     /// Asks again for the failed pages near the viewport whose `Retry-After` has passed;
     /// failed pages elsewhere go back to idle (asked again when next near).
     public func retry() -> [PageTicket] {

@@ -56,7 +56,9 @@ public final class TracingTransport: Transport {
             record(request, status: 0, bytes: 0, since: nil, error: TransportError.notInCache.description, cache: CacheStatus.Source.miss.rawValue)
             throw TransportError.notInCache
         } catch {
-            record(request, status: 0, bytes: 0, since: start, error: "\(error)", cache: nil)
+            // A request the browser gave up on (the user scrolled far past its page).
+            let reason = error is CancellationError || Task.isCancelled ? "cancelled" : "\(error)"
+            record(request, status: 0, bytes: 0, since: start, error: reason, cache: nil)
             throw error
         }
     }
@@ -90,6 +92,13 @@ public final class TracingTransport: Transport {
         for (name, value) in fields { w.field(name, value) }
         w.endObject()
         append(Data(w.bytes + [0x0A]))
+    }
+
+    /// Writes `{"idle":true}`: the browser has nothing in flight and nothing left to
+    /// handle after the events so far. Scripts and tests wait for it instead of guessing
+    /// from a trace that stopped growing.
+    public func markIdle() {
+        append(Data(#"{"idle":true}"#.utf8 + [0x0A]))
     }
 
     private func append(_ line: Data) {
