@@ -131,6 +131,9 @@ struct ListCommand: AsyncParsableCommand {
                 break
             }
         }
+        if let note = ReportedCount.note(for: loader.totalCount) {
+            FileHandle.standardError.write(Data("portal: \(note)\n".utf8))
+        }
         if loader.items.isEmpty {
             let noun = rickAndMortyResource.map(\.plural) ?? resource
             FileHandle.standardError.write(Data("portal: no \(Sanitize.line(noun)) match\n".utf8))
