@@ -45,7 +45,7 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
     }
 
     /// `…/rest/v1`, without a trailing slash.
-    public let baseURL: String
+    public let baseURL: BaseURL
     public let table: String
     public let pageSize: Int
     public let window: Window
@@ -57,10 +57,10 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
     public let headers: RequestHeaders
 
     public init(
-        baseURL: String, table: String, pageSize: Int = 20, window: Window = .rangeHeader, count: Count = .exact,
+        baseURL: BaseURL, table: String, pageSize: Int = 20, window: Window = .rangeHeader, count: Count = .exact,
         filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, headers: RequestHeaders = RequestHeaders()
     ) {
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.baseURL = baseURL
         self.table = table
         self.pageSize = PageSize.clamped(pageSize)
         self.window = window
@@ -71,7 +71,7 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
     }
 
     /// `exactCount: false` asks for no count at all.
-    public init(baseURL: String, table: String, pageSize: Int = 20, window: Window = .rangeHeader, exactCount: Bool) {
+    public init(baseURL: BaseURL, table: String, pageSize: Int = 20, window: Window = .rangeHeader, exactCount: Bool) {
         self.init(baseURL: baseURL, table: table, pageSize: pageSize, window: window, count: exactCount ? .exact : .none)
     }
 
@@ -123,7 +123,7 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
         do {
             rows = try Item.decodeRows(response.body, firstPosition: requested)
         } catch {
-            throw PageFailure(.malformed, "malformed page: \(RickAndMortyPages<Character>.shortDescription(error))")
+            throw PageFailure(.malformed, "malformed page: \(DecodeErrorText.short(error))")
         }
         guard let range else {
             // No Content-Range: only a short window tells the end.
