@@ -129,6 +129,9 @@ struct ListCommand: AsyncParsableCommand {
                 break
             }
         }
+        if let note = ReportedCount.note(for: loader.totalCount) {
+            FileHandle.standardError.write(Data("portal: \(note)\n".utf8))
+        }
         if loader.items.isEmpty {
             FileHandle.standardError.write(Data("portal: no \(Sanitize.line(noun)) match\n".utf8))
         }

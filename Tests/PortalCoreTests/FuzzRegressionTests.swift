@@ -100,6 +100,25 @@ import Testing
         #expect(policy.delay(after: infinite, attempt: 1, random: 1) == policy.baseDelay)
     }
 
+    /// fuzz-headers, ~127,000 runs (2026-11-23): `Retry-After: Wed, 21 Oct 2026 07:28:00`
+    /// followed by U+0738 and two bytes that are no UTF-8 trapped inside Foundation's
+    /// `DateFormatter` ("Incorrect range CFRange(location: 0, length: 25)",
+    /// DateFormatter.swift:563), from `HTTPDate.parse` in `RetryAfter.seconds`. A date with
+    /// anything but printable ASCII is no date: no `Retry-After`, the backoff alone; the
+    /// same date without the tail still reads.
+    @Test func aRetryAfterDateFollowedByNonASCIIIsNoDate() throws {
+        let found = try Self.found("fuzz-headers", "retry-after-date-then-non-ascii")
+        try FuzzEntryPoint.headers(found)
+        let response = FuzzedResponse.parse(found)
+        #expect(response.status == 503 && response.retryAfterSeconds == nil)
+        #expect(PageFailure(statusOf: response).retryAfter == nil)
+        for tail in ["\u{0738}", "é", "\u{1B}", "\u{7F}", "\u{FFFD}\u{FFFD}"] {
+            #expect(RetryAfter.seconds("Wed, 21 Oct 2026 07:28:00 GMT" + tail) == nil, "\(tail.debugDescription)")
+        }
+        let now = Date(timeIntervalSince1970: 1_792_567_650)  // 30 s before that date
+        #expect(RetryAfter.seconds("Wed, 21 Oct 2026 07:28:00 GMT", now: now) == 30)
+    }
+
     /// fuzz-base-url: a base URL that `--base-url` validation (SplitURL) accepted but
     /// `URL(string:)` does not trapped on the force unwrap in `APIRequest.url(base:)`
     /// (APIRequest.swift:92) from `RickAndMortyPages.init`; the found input has a byte
