@@ -170,8 +170,10 @@ public enum DialectDetector {
             let before = QueryEdit.value(here, key).flatMap { Int($0) }
             let lowered = key.lowercased()
             if lowered.contains("page") && !lowered.contains("size") && !lowered.contains("per") {
-                let current = before ?? (after - 1)
-                if after == current + 1 { return .pageParam(key, first: current) }
+                // Without a number on this page, it is the first: 1 (the next is 2), or 0
+                // where pages count from 0 (the next is 1, as Spring's are).
+                if let before, after == before + 1 { return .pageParam(key, first: before) }
+                if before == nil, after == 1 || after == 2 { return .pageParam(key, first: after - 1) }
             }
             if ["offset", "start", "skip", "from", "_offset"].contains(lowered) {
                 let current = before ?? 0
