@@ -49,7 +49,7 @@ public enum DialectDetector {
         return dialect
     }
 
-    static func itemsPath(_ root: JSONNode, given: [String]?) throws(PageFailure) -> [String] {
+    public static func itemsPath(_ root: JSONNode, given: [String]?) throws(PageFailure) -> [String] {
         if let given {
             guard given.isEmpty ? root.elements != nil : root.at(given)?.elements != nil else {
                 throw PageFailure(.malformed, "--items \(given.joined(separator: ".")): no array there in the answer")
@@ -121,7 +121,7 @@ public enum DialectDetector {
         text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("/") || text.hasPrefix("?")
     }
 
-    static func totalSource(_ root: JSONNode, link: LinkHeader?, response: HTTPResponse, paging: AnyPaging) -> AnyTotal? {
+    public static func totalSource(_ root: JSONNode, link: LinkHeader?, response: HTTPResponse, paging: AnyPaging) -> AnyTotal? {
         for path in AnyAPITotals.bodyTotals {
             if root.at(path)?.count != nil || root.at(path + ["value"])?.count != nil { return .body(path) }
         }
