@@ -93,7 +93,7 @@ struct SourceScreensTests {
 
     @Test func characterRowsUseTheCharacterCardAndCarryTheKeyOnEveryRequest() async throws {
         var headers = RequestHeaders()
-        headers.addAPIKey("sb-test-key")
+        try headers.addAPIKey("sb-test-key")
         let h = table(headers: headers)
         await h.runner.drain(into: h.controller)
         let text = h.screen().text

@@ -19,7 +19,7 @@ public struct PokeAPISource: AddressableSource {
 
     public init(baseURL: BaseURL, pageSize: Int = APIKind.defaultPageSize, headers: RequestHeaders = RequestHeaders()) {
         self.baseURL = baseURL
-        self.pageSize = APIKind.clampedPageSize(pageSize)
+        self.pageSize = PageSize.clamped(pageSize)
         self.headers = headers
     }
 

@@ -28,7 +28,7 @@ public struct PostgRESTSource: AddressableSource {
     ) {
         self.baseURL = baseURL
         self.table = table
-        self.pageSize = APIKind.clampedPageSize(pageSize)
+        self.pageSize = PageSize.clamped(pageSize)
         self.filters = filters
         self.order = order
         self.headers = headers

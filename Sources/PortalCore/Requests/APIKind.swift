@@ -19,9 +19,4 @@ public struct APIKind: RawRepresentable, Sendable, Hashable, CustomStringConvert
     /// The largest `--page-size` portal asks for (PokeAPI and PostgREST take more, but a
     /// page is drawn at once and must stay small).
     public static let pageSizeRange = 1...100
-
-    /// `size` brought into `pageSizeRange`: the one place a page size is clamped.
-    public static func clampedPageSize(_ size: Int) -> Int {
-        min(max(pageSizeRange.lowerBound, size), pageSizeRange.upperBound)
-    }
 }

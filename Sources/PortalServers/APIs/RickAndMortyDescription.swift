@@ -8,7 +8,7 @@ extension APIDescription {
         liveBaseURL: "https://rickandmortyapi.com/api", snapshotBaseURL: "https://rickandmortyapi.com/api",
         fixedPageSize: RickAndMortyAPI.pageSize,
         recognises: { _ in false },
-        makeSource: { RickAndMortySource(baseURL: $0.baseURL) },
+        makeSource: { RickAndMortySource(baseURL: $0.baseURL, headers: $0.headers) },
         snapshotRules: { folder, links in RickAndMortyRules(data: try RickAndMortyData.load(dataFolder: folder), baseURL: links) },
         mirror: MirrorMount(claims: "/api", mount: "/api") { data, root in
             RickAndMortyRules(

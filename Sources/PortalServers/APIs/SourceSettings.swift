@@ -22,7 +22,7 @@ public struct SourceSettings: Sendable {
     public init(baseURL: BaseURL, pageSize: Int = APIKind.defaultPageSize, headers: RequestHeaders = RequestHeaders(),
                 table: String? = nil, filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, asServed: Bool = false) {
         self.baseURL = baseURL
-        self.pageSize = APIKind.clampedPageSize(pageSize)
+        self.pageSize = PageSize.clamped(pageSize)
         self.headers = headers
         self.table = table
         self.filters = filters
