@@ -153,7 +153,7 @@ extension SourceOptions {
         let result = await DialectProbe.detect(url: url, headers: headers, overrides: anyAPI.overrides, sender: RetryingSender(transport: transport))
         switch result {
         case .success(let dialect):
-            tracer?.note("dialect", [("url", text)] + dialect.explanation.map { line in
+            tracer?.note("dialect", [("list", text)] + dialect.explanation.map { line in
                 let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 return (parts[0], parts.count > 1 ? parts[1] : "")
             })
