@@ -43,7 +43,8 @@ public final class DiskCachingTransport: Transport {
             cache.touch(key, at: time)
             return kept.response(CacheStatus(source: .hit, fetchedAt: kept.fetchedAt, networkUnavailable: "offline"))
         }
-        if let kept, time.timeIntervalSince(kept.fetchedAt) < freshness.maxAge(headers: kept.headerFields) {
+        // `R` (`revalidate`) asks the server even about a fresh answer: conditionally, below.
+        if let kept, !request.revalidate, time.timeIntervalSince(kept.fetchedAt) < freshness.maxAge(headers: kept.headerFields) {
             cache.touch(key, at: time)
             return kept.response(CacheStatus(source: .hit, fetchedAt: kept.fetchedAt))
         }

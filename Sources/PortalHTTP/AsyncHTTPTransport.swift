@@ -67,7 +67,7 @@ public struct AsyncHTTPTransport: Transport {
         var redirects = 0
         while true {
             let response = try await client.execute(
-                clientRequest(url, headers: request.headers),
+                clientRequest(url, request: request),
                 // A backstop only: the watchdog in `deadlines` fires first.
                 deadline: .now() + .milliseconds(Int64((configuration.overallTimeout + 1) * 1000))
             )
@@ -89,12 +89,18 @@ public struct AsyncHTTPTransport: Transport {
         }
     }
 
-    private func clientRequest(_ url: URL, headers: [String: String]) -> HTTPClientRequest {
+    /// The request for `url` (the original, or a same-origin redirect's target) with the
+    /// method, headers and body of `original`.
+    private func clientRequest(_ url: URL, request original: HTTPRequest) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url.absoluteString)
-        request.method = .GET
+        request.method = HTTPMethod(rawValue: original.method)
         request.headers.replaceOrAdd(name: "User-Agent", value: configuration.userAgent)
         request.headers.replaceOrAdd(name: "Accept", value: "application/json")
-        for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
+        if let body = original.body {
+            request.headers.replaceOrAdd(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
+        for (name, value) in original.headers { request.headers.replaceOrAdd(name: name, value: value) }
         return request
     }
 

@@ -9,7 +9,9 @@ import PortalServers
 /// - `/api…` → the Rick and Morty API (`RickAndMortyRules`), links under `PUBLIC`;
 /// - `/rest/v1/<table>` → PostgREST (`PostgRESTRules`): `characters`, `episodes`,
 ///   `locations` (links under `PUBLIC`) and `pokemon`, behind the key check when
-///   `--require-key` is given;
+///   `--require-key` is given; `/rest/v1/rpc/<function>` (POST, or GET) → its functions;
+/// - with `--auth-user`: `POST /auth/v1/token` → Supabase Auth (`MirrorAuth`), and
+///   `/rest/v1` needs a user's access token, each user seeing their own rows;
 /// - anything else → 404 `{"error":"There is nothing here"}`.
 public struct MirrorRoutes: Sendable {
     public let rickAndMorty: RickAndMortyRules
@@ -17,10 +19,14 @@ public struct MirrorRoutes: Sendable {
     public let postgREST: PostgRESTRules
     /// `--require-key`: the PostgREST routes answer 401 without this key (as on Supabase).
     public let keyGate: APIKeyGate?
+    /// `--auth-user`: sign-in, and a user's token required on `/rest/v1`.
+    public let auth: MirrorAuth?
 
     /// `publicURL` is the Rick and Morty API root (e.g. `http://127.0.0.1:8080/api`).
-    public init(data: MirrorData, publicURL: String, requireKey: String? = nil) {
-        keyGate = requireKey.map(APIKeyGate.init(key:))
+    public init(data: MirrorData, publicURL: String, requireKey: String? = nil, auth: MirrorAuth? = nil) {
+        // With users, `Authorization` carries their token: the key is checked in `apikey` only.
+        keyGate = requireKey.map { APIKeyGate(key: $0, apikeyOnly: auth != nil) }
+        self.auth = auth
         let root = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
         let characters: any ItemTable<Character> = data.scale.map {
             SyntheticCharacterTable(base: data.rickAndMorty.characters, count: $0)
@@ -33,8 +39,8 @@ public struct MirrorRoutes: Sendable {
     }
 
     /// Answers one request. `target` is the raw request target (`/api/character/?page=2`);
-    /// `headers` are the request headers (any case).
-    public func respond(method: String, target: String, headers: [String: String]) -> HTTPResponse {
+    /// `headers` are the request headers (any case); `body` a POST's body.
+    public func respond(method: String, target: String, headers: [String: String], body: Data? = nil) -> HTTPResponse {
         let path: String
         let query: Substring
         if let mark = target.firstIndex(of: "?") {
@@ -44,10 +50,16 @@ public struct MirrorRoutes: Sendable {
             path = target
             query = ""
         }
-        guard method == "GET" || method == "HEAD" else {
+        let posts = path.hasPrefix("/rest/v1/rpc/") || (auth != nil && path == "/auth/v1/token")
+        guard method == "GET" || method == "HEAD" || (method == "POST" && posts) else {
             var response = RickAndMortyRules.error(405, "Method Not Allowed")
-            response.headers["allow"] = "GET, HEAD"
+            response.headers["allow"] = posts ? "GET, HEAD, POST" : "GET, HEAD"
             return response
+        }
+        if let auth, path == "/auth/v1/token" {
+            if let refusal = keyGate?.refusal(headers: headers) { return refusal }
+            guard method == "POST" else { return MirrorAuth.error(405, code: "method_not_allowed", message: "use POST") }
+            return auth.token(query: QueryString.pairs(query), body: body)
         }
         if path == "/api/v2/pokemon" || path.hasPrefix("/api/v2/pokemon/") {
             return pokeAPI.respond(path: String(path.dropFirst("/api/v2".count)), query: QueryString.pairs(query))
@@ -57,8 +69,19 @@ public struct MirrorRoutes: Sendable {
         }
         if path.hasPrefix("/rest/v1/") {
             if let refusal = keyGate?.refusal(headers: headers) { return refusal }
-            let table = QueryString.decode(path.dropFirst("/rest/v1/".count))
-            return postgREST.respond(table: table, query: QueryString.pairs(query), headers: headers)
+            var visible: RowVisibility?
+            if let auth {
+                switch auth.user(headers: headers) {
+                case .success(let user): visible = user
+                case .failure(let refusal): return refusal.response
+                }
+            }
+            let below = path.dropFirst("/rest/v1/".count)
+            if below.hasPrefix("rpc/") {
+                let name = QueryString.decode(below.dropFirst("rpc/".count))
+                return postgREST.respondFunction(name, method: method, query: QueryString.pairs(query), headers: headers, body: body, visible: visible)
+            }
+            return postgREST.respond(table: QueryString.decode(below), query: QueryString.pairs(query), headers: headers, visible: visible)
         }
         return RickAndMortyRules.error(404, RickAndMortyRules.nothingHere)
     }

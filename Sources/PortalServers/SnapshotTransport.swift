@@ -76,6 +76,9 @@ public final class SnapshotTransport: Transport {
             return rules.respond(path: below, query: query)
         case .postgREST(let rules):
             let table = QueryString.decode(Substring(below.drop { $0 == "/" }))
+            if table.hasPrefix("rpc/") {
+                return rules.respondFunction(String(table.dropFirst(4)), method: request.method, query: query, headers: request.headers, body: request.body)
+            }
             guard !table.isEmpty, !table.contains("/") else { return PokeAPIRules.notFoundResponse() }
             return rules.respond(table: table, query: query, headers: request.headers)
         }

@@ -16,8 +16,11 @@ struct ListCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("characters, episodes or locations; pokemon (PokeAPI); any table (PostgREST).", valueName: "resource"))
-    var resource: String
+    @Argument(help: ArgumentHelp("characters, episodes or locations; pokemon (PokeAPI); any table (PostgREST; none with --rpc).", valueName: "resource"))
+    var resourceArgument: String?
+
+    /// The resource named, or the function with `--rpc`.
+    private var resource: String { resourceArgument ?? source.supabase.rpc ?? "" }
 
     @OptionGroup var filters: FilterOptions
 
@@ -30,6 +33,9 @@ struct ListCommand: AsyncParsableCommand {
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         let api = source.apiKind
+        if api != .postgREST, resourceArgument == nil {
+            throw ValidationError("name the resource to list")
+        }
         if api != .rickAndMorty, let (key, _) = filters.given.first {
             throw ValidationError("--\(key) is a Rick and Morty filter\(api == .postgREST ? "; use --where" : "")")
         }
@@ -47,8 +53,15 @@ struct ListCommand: AsyncParsableCommand {
                 throw ValidationError("'\(Sanitize.line(resource))' is not a PokeAPI resource portal lists (pokemon)")
             }
         case .postgREST:
-            guard PostgRESTFilter.isTableName(resource) else {
-                throw ValidationError("'\(Sanitize.line(resource))' is not a table name")
+            if source.supabase.rpc != nil {
+                guard resourceArgument == nil else {
+                    throw ValidationError("give a table or --rpc, not both")
+                }
+            } else {
+                guard let table = resourceArgument else { throw ValidationError("name the table to list (or give --rpc)") }
+                guard PostgRESTFilter.isTableName(table) else {
+                    throw ValidationError("'\(Sanitize.line(table))' is not a table name")
+                }
             }
         }
     }
@@ -57,6 +70,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let made = try source.connect()
+        try await made.signIn()
         // A trace that stopped is reported once, after the list: exit 1 even when the
         // list itself succeeded, since the trace asked for is incomplete.
         do {
@@ -89,10 +103,12 @@ struct ListCommand: AsyncParsableCommand {
                 headers: try source.requestHeaders())
             try await follow(strategy, transport, RowPrinter(json: json).line)
         case .postgREST:
+            let function = try source.supabase.function()
             let strategy = ContentRangePages<Row>(
                 baseURL: base, table: resource, pageSize: source.dialect.pageSize ?? APIKind.defaultPageSize,
+                window: function == nil ? .rangeHeader : .limitOffset, count: source.supabase.countMode,
                 filters: try source.dialect.filters(), order: try source.dialect.sortOrder(),
-                headers: try source.requestHeaders())
+                headers: try source.requestHeaders(), function: function)
             try await follow(strategy, transport, RowPrinter(json: json).line)
         }
     }
@@ -104,6 +120,7 @@ struct ListCommand: AsyncParsableCommand {
         let fetcher = PageFetcher(transport: transport, strategy: strategy)
         var printed = 0
         var saidStale = false
+        var saidEstimate = false
         let output = FileHandle.standardOutput
         while let ticket = loader.loadMore() {
             let result = await fetcher.fetch(ticket)
@@ -112,6 +129,11 @@ struct ListCommand: AsyncParsableCommand {
                 saidStale = true
                 let why = cache.networkUnavailable.map(Sanitize.line) ?? "the network failed"
                 FileHandle.standardError.write(Data("portal: \(why); showing answers \(cache.label(now: Date()) ?? "cached")\n".utf8))
+            }
+            // Once: a planned or estimated total, said as one (the list still ends where its rows do).
+            if !saidEstimate, case .success(let page) = result, let estimate = ReportedCount.plausible(page.estimatedTotal) {
+                saidEstimate = true
+                FileHandle.standardError.write(Data("portal: ≈ \(estimate) rows (the server's estimate)\n".utf8))
             }
             let change = loader.apply(result, for: ticket)
             switch change {

@@ -27,8 +27,9 @@ public final class CachingTransport: Transport {
     public var count: Int { store.count }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let key = ResponseStore.Key(url: request.url.absoluteString, headers: request.headers)
-        if let cached = store.lookup(key) { return cached }
+        let key = ResponseStore.Key(request)
+        // `R` asks past this cache; the disk cache behind revalidates.
+        if !request.revalidate, let cached = store.lookup(key) { return cached }
         var response = try await inner.send(request)
         if (200..<300).contains(response.status), response.body.count <= capacityBytes / 2 {
             // Kept once it decodes, then the disk cache behind is told too.
@@ -46,9 +47,24 @@ public final class CachingTransport: Transport {
 
 /// The cached answers, least recently used dropped first past `capacityBytes`.
 final class ResponseStore: Sendable {
+    /// Method, URL, headers and body; for a signed-in request the user's id stands in
+    /// for the `Authorization` value (an access token that changes at every refresh).
     struct Key: Hashable, Sendable {
+        var method: String
         var url: String
         var headers: [String: String]
+        var body: Data?
+        var identity: String?
+
+        init(_ request: HTTPRequest) {
+            method = request.method
+            url = request.url.absoluteString
+            body = request.body
+            identity = request.cacheIdentity
+            headers = request.cacheIdentity == nil
+                ? request.headers
+                : request.headers.filter { $0.key.caseInsensitiveCompare("Authorization") != .orderedSame }
+        }
     }
 
     private struct Entries {

@@ -1,13 +1,43 @@
 import Foundation
 
-/// What portal asks a server: a URL and request headers.
+/// What portal asks a server: a method, a URL, request headers and (for a POST) a body.
 public struct HTTPRequest: Sendable, Hashable {
+    public var method: String
     public var url: URL
     public var headers: [String: String]
+    /// The JSON body of a POST (a PostgREST function's arguments); nil for a GET.
+    public var body: Data?
+    /// Who is asking, for the caches: set by `SessionTransport` to the signed-in user's
+    /// id. When set, caches key the answer by it instead of by the `Authorization` value
+    /// (an access token that changes at every refresh), so one user's answers survive a
+    /// refresh and two users' answers never meet. Never sent.
+    public var cacheIdentity: String?
+    /// Ask the server even when a cache holds a fresh answer: `R` (refresh) sets it, and
+    /// the disk cache then revalidates (`If-None-Match`, a 304 costs no body) while the
+    /// session cache is passed by. Never sent as a header.
+    public var revalidate: Bool
 
-    public init(url: URL, headers: [String: String] = [:]) {
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil) {
+        self.method = method
         self.url = url
         self.headers = headers
+        self.body = body
+        self.cacheIdentity = nil
+        self.revalidate = false
+    }
+
+    /// The same request whether or not it revalidates: `revalidate` says how to ask, not
+    /// what (a page in flight is matched to its answer by this).
+    public static func == (a: HTTPRequest, b: HTTPRequest) -> Bool {
+        a.method == b.method && a.url == b.url && a.headers == b.headers && a.body == b.body && a.cacheIdentity == b.cacheIdentity
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(url)
+        hasher.combine(headers)
+        hasher.combine(body)
+        hasher.combine(cacheIdentity)
     }
 }
 
@@ -76,6 +106,9 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case notServed(String)
     /// `--offline`, and the on-disk cache has no answer for this request.
     case notInCache
+    /// The signed-in session could not be renewed (`SessionTransport`): the user must
+    /// sign in again. Never retried; what is loaded stays.
+    case sessionExpired
 
     public var description: String {
         switch self {
@@ -87,6 +120,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         case .cancelled: "cancelled"
         case .notServed(let url): "not served here: \(url)"
         case .notInCache: "offline: not in the cache"
+        case .sessionExpired: "session expired — sign in again"
         }
     }
 }

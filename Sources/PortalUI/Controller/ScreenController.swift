@@ -518,7 +518,8 @@ public final class ScreenController: App, ItemListViewDelegate {
             phase = list.isComplete ? .exhausted : .idle
         }
         guard let pageSize = list.addressing?.pageSize, list.isAddressable else {
-            return ListStatus(loaded: list.count, total: list.totalCount, pages: list.pagesLoaded, phase: phase, note: tab.offlineNote)
+            return ListStatus(loaded: list.count, total: list.totalCount, pages: list.pagesLoaded, phase: phase, note: tab.offlineNote,
+                              estimatedTotal: list.estimatedTotal)  // supabase: `≈ N` (--count planned|estimated)
         }
         // Where the selection is in the whole list, and on which page.
         let selected = grid.selection ?? 0

@@ -26,9 +26,13 @@ public struct ListStatus: Sendable, Equatable {
     /// Said after the counts when the list came from the disk cache because the network
     /// failed, e.g. `cached 3 h ago · offline`.
     public var note: String?
+    /// The server's estimate of the total (PostgREST's `count=planned|estimated`) while
+    /// there is no real one: `120 / ≈ 826`.
+    public var estimatedTotal: Int?
 
-    public init(loaded: Int, total: Int?, pages: Int, phase: Phase, position: Int? = nil, note: String? = nil) {
+    public init(loaded: Int, total: Int?, pages: Int, phase: Phase, position: Int? = nil, note: String? = nil, estimatedTotal: Int? = nil) {
         self.loaded = loaded
+        self.estimatedTotal = estimatedTotal
         self.total = total
         self.pages = pages
         self.phase = phase
@@ -46,7 +50,8 @@ public enum StatusLineView {
     public static func spans(_ status: ListStatus) -> [Span] {
         let bar = Style(reverse: true)
         let shown = status.position ?? status.loaded
-        var counts = status.total.map { "\(Grouped.text(shown)) / \(Grouped.text($0))" } ?? Grouped.text(shown)
+        var counts = status.total.map { "\(Grouped.text(shown)) / \(Grouped.text($0))" }
+            ?? status.estimatedTotal.map { "\(Grouped.text(shown)) / ≈ \(Grouped.text($0))" } ?? Grouped.text(shown)
         counts = " " + counts + " · page \(Grouped.text(status.pages))"
         var spans = [Span(counts, bar)]
         if let note = status.note {
