@@ -25,7 +25,9 @@ public struct SessionTokens: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The GoTrue token answer: `access_token`, `refresh_token`, `expires_in` and/or
-    /// `expires_at` (unix seconds; `expires_at` wins when both are given), `user.id`.
+    /// `expires_at` (unix seconds), `user.id`. The expiry is the earlier of the two when
+    /// both are given: `expires_at` is in whole seconds on the server's clock, `expires_in`
+    /// counts from the answer's arrival.
     /// Nil when a field is missing.
     public static func decode(_ body: Data, receivedAt now: Date) -> SessionTokens? {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
@@ -35,7 +37,8 @@ public struct SessionTokens: Sendable, Equatable, CustomStringConvertible {
         else { return nil }
         let expiresIn = (object["expires_in"] as? NSNumber)?.doubleValue
         let expiresAt = (object["expires_at"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
-        guard let end = expiresAt ?? expiresIn.map({ now.addingTimeInterval($0) }) else { return nil }
+        let ends = [expiresAt, expiresIn.map { now.addingTimeInterval($0) }].compactMap { $0 }
+        guard let end = ends.min() else { return nil }
         let lifetime = expiresIn ?? max(0, end.timeIntervalSince(now))
         return SessionTokens(accessToken: access, refreshToken: refresh, expiresAt: end, lifetime: lifetime, userID: id)
     }

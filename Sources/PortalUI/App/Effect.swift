@@ -36,6 +36,8 @@ public struct PaneAddress: Sendable, Hashable, CustomStringConvertible {
 public enum ItemsPurpose: Sendable, Hashable {
     case subject
     case related
+    /// `R` in a pane: the item again, asked past the caches (revalidated).
+    case refreshed
 }
 
 /// Work the update function asks for, as a value. The UI never performs I/O: it returns

@@ -35,6 +35,10 @@ public enum KeyReference {
               following it as pages arrive (`loading… 3,400 so far`); Esc stops the walk.
             - A count starts with 1–9: the first digit still shows its tab, and a second
               digit or G takes it back, so `500000G` and `30G` stay in the list you are in.
+            - R asks the list again from the top, through the caches (an unchanged page is a
+              304 and costs no body). What is shown stays until the new pages replace it, the
+              selection stays on its item wherever it now is, and rows added or removed show
+              without a duplicate. In a detail pane R asks for the item again.
             - Ctrl-C quits from anywhere and restores the terminal, as do SIGTERM and SIGHUP.
 
             """

@@ -221,6 +221,8 @@ public final class ScreenController: App, ItemListViewDelegate {
             if tab.spec.searchKey != nil { search.begin() }
         case .filter: form.begin(tab.spec, query: tab.query)
         case .retry: retryPage(tab)
+        case .refresh:  // supabase: R (ListRefresh; a pane asks its item again)
+            if let pane { emit(.fetchItems(pane.address, .refreshed, pane.key.kind, ids: [pane.key.id])) } else { tab.refresh() }
         case .quit, .forceQuit: emit(.quit)
         case .suspend: break  // the terminal suspends itself before a key reaches the app
         case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8, .tab9:
@@ -432,17 +434,19 @@ public final class ScreenController: App, ItemListViewDelegate {
             }
             // The grid takes the new count and asks for the pages near its viewport.
             tab.listView.apply(tab.list.apply(result, for: ticket))
+            tab.followRefresh()  // supabase: R keeps the selection on its item
         case .items(let address, let purpose, let result):
             guard let tab = tab(at: address), let pane = tab.pane(at: address) else { return }
             switch (purpose, result) {
-            case (.subject, .success(let items)):
+            case (.subject, .success(let items)), (.refreshed, .success(let items)):
                 if let item = items.first(where: { $0.id == pane.key }) {
                     load(pane, showing: item)
+                    if purpose == .refreshed { for tab in tabs { tab.list.replace(item) } }  // supabase: R in a pane
                     complete(item)
                 } else {
                     pane.failSubject("\(pane.key.kind.rawValue) \(pane.key.id) not found")
                 }
-            case (.subject, .failure(let failure)):
+            case (.subject, .failure(let failure)), (.refreshed, .failure(let failure)):
                 pane.failSubject(failure.message)
             case (.related, .success(let items)):
                 // In the subject's own order; ids the server did not know are skipped, as

@@ -23,6 +23,8 @@ public final class TabState {
     /// Where the last page came from when the network failed and the disk cache stood in
     /// (`cached 3 h ago · offline`); nil while the network answers.
     var offlineNote: String?
+    /// While `R` refreshes the list: the item the selection is kept on (`ListRefresh`).
+    var refreshPin: ListRefresh?
 
     init(index: Int, spec: TabSpec, query: ListQuery, firstPage: PageRequest, addressing: PageAddressing?,
          maxPages: Int, now: @escaping @Sendable () -> ContinuousClock.Instant) {
@@ -50,6 +52,19 @@ public final class TabState {
         retryNote = nil
         retryRefusal = nil
         offlineNote = nil
+        refreshPin = nil
+    }
+
+    /// `R`: the list again from the top, the selection kept on its item (`ListRefresh`).
+    func refresh() {
+        retryNote = nil
+        retryRefusal = nil
+        refreshPin = ListRefresh.begin(self)
+    }
+
+    /// After a page arrived during a refresh: the selection follows its item.
+    func followRefresh() {
+        refreshPin = refreshPin?.follow(self)
     }
 
     /// The pane with `address` in this tab's trail (shown or kept for Esc), if any.
