@@ -512,6 +512,8 @@ public final class ScreenController: App, ItemListViewDelegate {
         let failure = list.failure
         if let failure, failure.kind == .transport(.notInCache) {
             phase = .notCached
+        } else if let failure, failure.kind == .transport(.sessionExpired) {
+            phase = .sessionExpired  // supabase: sign in again; no retry offered
         } else if let failure {
             // The refusal first: it is what the user just asked about, and the line may be cut.
             phase = .failed((tab.retryRefusal.map { $0 + " · " } ?? "") + failure.message)

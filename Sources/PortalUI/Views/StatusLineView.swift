@@ -1,3 +1,5 @@
+import PortalCore
+
 /// What the status line reports about the list.
 public struct ListStatus: Sendable, Equatable {
     public enum Phase: Sendable, Equatable {
@@ -12,6 +14,9 @@ public struct ListStatus: Sendable, Equatable {
         /// `--offline` and the next page was never seen: the list ends here for now;
         /// retrying cannot help, so it is not offered.
         case notCached
+        /// The signed-in session could not be renewed: retrying cannot help, signing in
+        /// again can. What is loaded stays.
+        case sessionExpired
         case exhausted
     }
 
@@ -75,6 +80,9 @@ public enum StatusLineView {
         case .notCached:
             spans.append(Span(" · ", bar))
             spans.append(Span("not in the cache (offline)", Style(foreground: .yellow, bold: true, reverse: true)))
+        case .sessionExpired:
+            spans.append(Span(" · ", bar))
+            spans.append(Span(TransportError.sessionExpired.description, Style(foreground: .red, bold: true, reverse: true)))
         case .exhausted:
             spans.append(Span(" · end", bar))
         }
