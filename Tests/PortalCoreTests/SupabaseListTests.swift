@@ -82,20 +82,6 @@ import Testing
 
     // MARK: R
 
-    /// A `characters`-like table whose rows the test changes between loads.
-    final class LiveTable: Transport {
-        private let ids: Mutex<[Int]>
-        init(_ ids: [Int]) { self.ids = Mutex(ids) }
-        func set(_ new: [Int]) { ids.withLock { $0 = new } }
-
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            let rows = ids.withLock { $0 }.map { PokemonRecord(id: $0, name: "p\($0)", height: 1, weight: 1, baseExperience: 1, types: []) }
-            let rules = PostgRESTRules(tables: ["t": PokemonRows(rows)])
-            let split = SplitURL(request.url.absoluteString)!
-            return rules.respond(table: "t", query: QueryString.pairs(split.query), headers: request.headers)
-        }
-    }
-
     static func id(_ row: Row?) -> Int? {
         if case .number(let n)? = row?["id"] { return Int(n) }
         return nil
@@ -115,7 +101,7 @@ import Testing
     }
 
     @Test func refreshKeepsTheSelectedRowAndShowsRowsAddedAndRemovedWithoutDuplicates() async throws {
-        let server = LiveTable(Array(1...100))
+        let server = LiveRowsServer(Array(1...100))
         let strategy = ContentRangePages<Row>(baseURL: Self.root, table: "t", pageSize: 10)
         let fetcher = PageFetcher(transport: server, strategy: strategy)
         let list = SparseList(strategy: strategy)
@@ -144,7 +130,7 @@ import Testing
     }
 
     @Test func refreshOfASequentialListKeepsItsItemsUntilTheNewPagesReachThem() async throws {
-        let server = LiveTable(Array(1...45))
+        let server = LiveRowsServer(Array(1...45))
         let strategy = ContentRangePages<Row>(baseURL: Self.root, table: "t", pageSize: 10, count: .none)
         let fetcher = PageFetcher(transport: server, strategy: strategy)
         let list = SparseList(strategy: strategy)

@@ -98,6 +98,16 @@ import Testing
         return try await transport.send(HTTPRequest(url: URL(string: "\(root)/characters?\(query)")!, headers: headers.applied(to: [:])))
     }
 
+    /// `count` one-row pages asked for at once; their statuses.
+    static func pagesAtOnce(_ count: Int, _ transport: any Transport) async throws -> [Int] {
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for offset in 0..<count {
+                group.addTask { try await Self.page(transport, "select=id&order=id&limit=1&offset=\(offset)").status }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
     static func ids(_ response: HTTPResponse) throws -> [Int] {
         try RowReader.rows(response.body).compactMap { row in if case .number(let n)? = row["id"] { Int(n) } else { nil } }
     }
@@ -215,12 +225,7 @@ import Testing
         let (session, transport) = Self.session(server, clock: clock)
         try await session.signIn(email: "ann@example.com", password: "PW")
         clock.advance(58)
-        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-            for offset in 0..<8 {
-                group.addTask { try await Self.page(transport, "select=id&order=id&limit=1&offset=\(offset)").status }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
-        }
+        let statuses = try await Self.pagesAtOnce(8, transport)
         #expect(statuses == Array(repeating: 200, count: 8))
         #expect(server.refreshes == 1 && server.restRequests.count == 8)
         #expect(await session.refreshes == 1)
@@ -231,12 +236,7 @@ import Testing
         let server = Server(clock: clock, ttl: 60, alwaysExpired: true, gate: 6)
         let (session, transport) = Self.session(server, clock: clock)
         try await session.signIn(email: "ann@example.com", password: "PW")
-        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-            for offset in 0..<6 {
-                group.addTask { try await Self.page(transport, "select=id&order=id&limit=1&offset=\(offset)").status }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
-        }
+        let statuses = try await Self.pagesAtOnce(6, transport)
         #expect(statuses == Array(repeating: 401, count: 6))
         // Each was sent, turned away, and sent once more: one refresh for all of them.
         #expect(server.refreshes == 1 && server.restRequests.count == 12)

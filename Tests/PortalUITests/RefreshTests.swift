@@ -1,7 +1,6 @@
 import Foundation
 import PortalCore
 import PortalRuntime
-import PortalServers
 import PortalTestSupport
 @testable import PortalUI
 import Synchronization
@@ -12,24 +11,10 @@ import Testing
 /// above and below it, and no item shown twice. Also how a signed-in session that ended
 /// and an estimated count read on the status line.
 @MainActor @Suite struct RefreshTests {
-    /// A PostgREST table `t` whose rows the test changes between loads.
-    final class LiveTable: Transport {
-        private let ids: Mutex<[Int]>
-        init(_ ids: [Int]) { self.ids = Mutex(ids) }
-        func set(_ new: [Int]) { ids.withLock { $0 = new } }
-
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            let rows = ids.withLock { $0 }.map { PokemonRecord(id: $0, name: "p\($0)", height: 1, weight: 1, baseExperience: 1, types: []) }
-            let split = SplitURL(request.url.absoluteString)!
-            return PostgRESTRules(tables: ["t": PokemonRows(rows)])
-                .respond(table: "t", query: QueryString.pairs(split.query), headers: request.headers)
-        }
-    }
-
     static let base = "https://x.supabase.co/rest/v1"
 
     @Test func rKeepsTheSelectionOnItsItemAsRowsComeAndGo() async throws {
-        let server = LiveTable(Array(1...200))
+        let server = LiveRowsServer(Array(1...200))
         let harness = Harness(size: Size(columns: 100, rows: 30), inner: server,
                               source: PostgRESTSource(baseURL: Self.base, table: "t"))
         await harness.runner.drain(into: harness.controller)
@@ -58,7 +43,7 @@ import Testing
     }
 
     @Test func rInAPaneAsksForTheItemAgainPastTheCaches() async throws {
-        let server = LiveTable(Array(1...30))
+        let server = LiveRowsServer(Array(1...30))
         let harness = Harness(size: Size(columns: 100, rows: 30), inner: server,
                               source: PostgRESTSource(baseURL: Self.base, table: "t"))
         await harness.runner.drain(into: harness.controller)
@@ -85,7 +70,7 @@ import Testing
                 throw TransportError.sessionExpired
             }
         }
-        let harness = Harness(size: Size(columns: 100, rows: 20), inner: Ended(first: LiveTable(Array(1...200))),
+        let harness = Harness(size: Size(columns: 100, rows: 20), inner: Ended(first: LiveRowsServer(Array(1...200))),
                               source: PostgRESTSource(baseURL: Self.base, table: "t"))
         await harness.runner.drain(into: harness.controller)
         harness.press(.end)
@@ -98,7 +83,7 @@ import Testing
     }
 
     @Test func anEstimatedCountReadsAsOne() async throws {
-        let harness = Harness(size: Size(columns: 100, rows: 20), inner: LiveTable(Array(1...200)),
+        let harness = Harness(size: Size(columns: 100, rows: 20), inner: LiveRowsServer(Array(1...200)),
                               source: PostgRESTSource(baseURL: Self.base, table: "t", count: .estimated))
         await harness.runner.drain(into: harness.controller)
         let screen = harness.screen().lines.joined(separator: "\n")
