@@ -50,7 +50,7 @@ struct SourceOptions: ParsableArguments {
             throw ValidationError("--api postgrest needs --base-url (a …/rest/v1 root) or --data")
         }
         try dialect.check(for: apiKind)
-        try supabase.check(for: apiKind, data: data)
+        try supabase.check(for: apiKind, data: data, table: dialect.table)
     }
 
     /// The API root that links are built under.

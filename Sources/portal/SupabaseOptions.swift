@@ -28,7 +28,7 @@ struct SupabaseOptions: ParsableArguments {
 
     /// Checks the flags for `kind`; every message names a flag, never a value but the
     /// function's name.
-    func check(for kind: APIKind, data: String?) throws {
+    func check(for kind: APIKind, data: String?, table: String?) throws {
         if kind != .postgREST {
             for (flag, given) in [("--email", email != nil), ("--rpc", rpc != nil), ("--args", args != nil), ("--count", count != nil)] where given {
                 throw ValidationError("\(flag) is for PostgREST sources (--api postgrest or a …/rest/v1 base URL)")
@@ -44,6 +44,7 @@ struct SupabaseOptions: ParsableArguments {
             throw ValidationError("--rpc '\(Sanitize.line(rpc))' is not a function name")
         }
         if args != nil, rpc == nil { throw ValidationError("--args goes with --rpc") }
+        if rpc != nil, table != nil { throw ValidationError("give --table or --rpc, not both") }
         _ = try function()
     }
 

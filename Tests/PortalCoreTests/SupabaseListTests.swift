@@ -129,6 +129,20 @@ import Testing
         #expect((0..<107).compactMap { Self.id(list.item(at: $0)) } == Array(6...100) + Array(201...212))
     }
 
+    @Test func refreshOfAnEmptyListAsksItsFirstPageAgain() async throws {
+        let server = LiveRowsServer([])
+        let strategy = ContentRangePages<Row>(baseURL: Self.root, table: "t", pageSize: 10)
+        let fetcher = PageFetcher(transport: server, strategy: strategy)
+        let list = SparseList(strategy: strategy)
+        _ = await Self.settle(list, near: 0..<10, fetcher)
+        #expect(list.count == 0 && list.isComplete)
+        server.set(Array(1...15))
+        list.refresh()
+        let sent = await Self.settle(list, near: 0..<20, fetcher)
+        #expect(sent.count == 2 && sent.allSatisfy { $0.request.http.revalidate })
+        #expect(list.count == 15 && (0..<15).compactMap { Self.id(list.item(at: $0)) } == Array(1...15))
+    }
+
     @Test func refreshOfASequentialListKeepsItsItemsUntilTheNewPagesReachThem() async throws {
         let server = LiveRowsServer(Array(1...45))
         let strategy = ContentRangePages<Row>(baseURL: Self.root, table: "t", pageSize: 10, count: .none)

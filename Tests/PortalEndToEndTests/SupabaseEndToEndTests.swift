@@ -129,6 +129,21 @@ struct SupabaseListEndToEndTests {
         }
     }
 
+    @Test(arguments: [
+        (["list", "characters", "--email", "ann@example.com"], "--email is for PostgREST sources"),
+        (["list", "--api", "postgrest", "--base-url", "http://127.0.0.1:9/rest/v1", "--args", "{}"], "--args goes with --rpc"),
+        (["list", "--base-url", "http://127.0.0.1:9/rest/v1", "--rpc", "f", "--args", "[1]"], "--args must be a JSON object"),
+        (["list", "t", "--base-url", "http://127.0.0.1:9/rest/v1", "--rpc", "f"], "give a table or --rpc, not both"),
+        (["--base-url", "http://127.0.0.1:9/rest/v1", "--rpc", "f", "--table", "t"], "give --table or --rpc, not both"),
+        (["list", "t", "--base-url", "http://127.0.0.1:9/rest/v1", "--count", "roughly"], "--count"),
+        (["list", "t", "--data", ".", "--api", "postgrest", "--email", "ann@example.com"], "the offline snapshot has no users"),
+    ])
+    func badSupabaseFlagsAreUsageErrors(arguments: [String], message: String) async throws {
+        let result = try await run(arguments, password: "pw", key: "k")
+        #expect(result.status == 2 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.stderr.contains("pw"))
+    }
+
     @Test func twoUsersListTheirOwnRowsAndAWrongPasswordIsOneLine() async throws {
         let key = "sb-key-\(UInt32.random(in: 0...UInt32.max))"
         try await withMirror(data: data, requireKey: key, authUsers: Self.users) { origin in

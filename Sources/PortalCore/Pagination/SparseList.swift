@@ -353,6 +353,12 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         revalidates = true
         isWalking = false
         switch mode {
+        case .addressable where total == 0:
+            // Nothing shown and no page to address: start from the first page again.
+            sequential.reset(firstPage: firstPage)
+            mode = .awaitingFirstPage
+            pages = PageTable()
+            positions = [:]
         case .addressable(let size):
             let near = pageWindow(size)?.near
             sequential.reset(firstPage: firstPage)
