@@ -51,6 +51,12 @@ public struct AsyncHTTPTransport: Transport {
         guard let origin = SplitURL(request.url.absoluteString)?.origin else {
             throw TransportError.notServed(request.url.absoluteString)
         }
+        // Checked here too, not only where headers are made: a value with a control
+        // character never reaches the client (whose error would quote it).
+        for (name, value) in request.headers
+        where !RequestHeaders.isHeaderName(name) || RequestHeaders.holdsControlCharacter(value) {
+            throw TransportError.invalidRequest("the header \(RequestHeaders.isHeaderName(name) ? name : "name") holds characters HTTP does not allow")
+        }
         let deadlines = RequestDeadlines(idle: configuration.idleTimeout, overall: configuration.overallTimeout)
         do {
             return try await deadlines.enforce {
@@ -67,7 +73,7 @@ public struct AsyncHTTPTransport: Transport {
         var redirects = 0
         while true {
             let response = try await client.execute(
-                clientRequest(url, request: request),
+                clientRequest(url, request),
                 // A backstop only: the watchdog in `deadlines` fires first.
                 deadline: .now() + .milliseconds(Int64((configuration.overallTimeout + 1) * 1000))
             )
@@ -89,9 +95,7 @@ public struct AsyncHTTPTransport: Transport {
         }
     }
 
-    /// The request for `url` (the original, or a same-origin redirect's target) with the
-    /// method, headers and body of `original`.
-    private func clientRequest(_ url: URL, request original: HTTPRequest) -> HTTPClientRequest {
+    private func clientRequest(_ url: URL, _ original: HTTPRequest) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = HTTPMethod(rawValue: original.method)
         request.headers.replaceOrAdd(name: "User-Agent", value: configuration.userAgent)

@@ -1,7 +1,7 @@
 import Foundation
 import PortalCore
 import PortalImage
-import PortalUI
+import PortalEffects
 import Synchronization
 
 /// Runs the effects the UI's update function returns, off the UI thread, and answers each
@@ -19,6 +19,12 @@ public final class EffectInterpreter: EffectPerformer {
     private let items: ItemCache
     private let avatars = Mutex<[Int32: AvatarOutcome]>([:])
     private let tasks = Mutex<[PaneAddress: [Task<Void, Never>]]>([:])
+    /// The page fetches waiting or running, so `cancelPage` can stop one the planner no
+    /// longer wants.
+    private let pageTasks = Mutex<[PageTaskKey: Task<Void, Never>]>([:])
+    /// Every request goes through it: a cap on requests in flight, the pages on screen first.
+    public let gate: FetchGate
+    public let activity = EffectActivity()
     /// Runs first in every effect's task, on its pool thread: the terminal gives the
     /// thread an alternate signal stack there, so a crash in a decode still restores it.
     private let prepareThread: @Sendable () -> Void
@@ -28,6 +34,7 @@ public final class EffectInterpreter: EffectPerformer {
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
         itemCacheLimit: Int = 20_000,
+        gate: FetchGate = FetchGate(),
         prepareThread: @escaping @Sendable () -> Void = {}
     ) {
         self.prepareThread = prepareThread
@@ -35,6 +42,7 @@ public final class EffectInterpreter: EffectPerformer {
         self.transport = transport
         self.sender = RetryingSender(transport: transport, policy: retryPolicy, sleep: sleep, random: random)
         self.items = ItemCache(limit: itemCacheLimit)
+        self.gate = gate
     }
 
     // MARK: EffectPerformer
@@ -46,16 +54,32 @@ public final class EffectInterpreter: EffectPerformer {
         case .cancel(let pane):
             let running = tasks.withLock { $0.removeValue(forKey: pane) } ?? []
             for task in running { task.cancel() }
-        case .fetchPage, .fetchItems, .fetchAvatar:
+        case .cancelPage(let list, let request):
+            pageTasks.withLock { $0.removeValue(forKey: PageTaskKey(list: list, request: request)) }?.cancel()
+        case .fetchPage(let list, let ticket, _, _):
+            let key = PageTaskKey(list: list, request: ticket.request)
+            activity.begin()
+            // Held until the task is stored, so a fetch that ends at once cannot remove its
+            // entry before it is there.
+            pageTasks.withLock { running in
+                running[key] = Task.detached {
+                    defer { self.activity.end() }
+                    self.prepareThread()
+                    let message = await self.run(effect, post: deliver)
+                    self.pageTasks.withLock { _ = $0.removeValue(forKey: key) }
+                    // A cancelled page is no longer wanted: its result is not delivered.
+                    if let message, !Task.isCancelled { deliver(message) }
+                }
+            }
+        case .fetchItems(let pane, _, _, _), .fetchAvatar(let pane, _):
+            activity.begin()
             let task = Task.detached {
+                defer { self.activity.end() }
                 self.prepareThread()
                 if let message = await self.run(effect, post: deliver) { deliver(message) }
             }
-            // A pane's fetches are cancelled with the pane; a page is never cancelled.
-            switch effect {
-            case .fetchItems(let pane, _, _, _), .fetchAvatar(let pane, _): tasks.withLock { $0[pane, default: []].append(task) }
-            default: break
-            }
+            // A pane's fetches are cancelled with the pane.
+            tasks.withLock { $0[pane, default: []].append(task) }
         }
     }
 
@@ -65,11 +89,13 @@ public final class EffectInterpreter: EffectPerformer {
     /// result is returned. Nil for effects that answer nothing (`cancel`, `quit`).
     public func run(_ effect: Effect, post: @escaping @Sendable (AppMessage) -> Void = { _ in }) async -> AppMessage? {
         switch effect {
-        case .fetchPage(let list, let ticket, let query):
+        case .fetchPage(let list, let ticket, let query, let priority):
             let fetcher = PageFetcher(strategy: SourcePages(source: source, query: query), sender: sender)
-            var result = await fetcher.fetch(ticket) { attempt, failure, wait in
-                post(.pageRetrying(list, ticket, attempt: attempt, failure: failure, wait: wait))
-            }
+            guard var result = await gate.run(priority, {
+                await fetcher.fetch(ticket) { attempt, failure, wait in
+                    post(.pageRetrying(list, ticket, attempt: attempt, failure: failure, wait: wait))
+                }
+            }) else { return nil }
             if case .success(var page) = result {
                 items.remember(page.items)
                 page.items = items.completing(page.items)
@@ -77,10 +103,12 @@ public final class EffectInterpreter: EffectPerformer {
             }
             return .page(list, ticket, result)
         case .fetchItems(let pane, let purpose, let kind, let ids):
-            return .items(pane, purpose, await fetchItems(kind, ids: ids, revalidate: purpose == .refreshed))
+            guard let result = await gate.run(.pane, { await fetchItems(kind, ids: ids, revalidate: purpose == .refreshed) }) else { return nil }
+            return .items(pane, purpose, result)
         case .fetchAvatar(let pane, let avatarID):
-            return .avatar(pane, avatarID: avatarID, await fetchAvatar(avatarID))
-        case .cancel, .quit:
+            guard let outcome = await gate.run(.pane, { await fetchAvatar(avatarID) }) else { return nil }
+            return .avatar(pane, avatarID: avatarID, outcome)
+        case .cancel, .cancelPage, .quit:
             return nil
         }
     }
@@ -138,4 +166,10 @@ public final class EffectInterpreter: EffectPerformer {
         if outcome != .failed { avatars.withLock { $0[avatarID] = outcome } }
         return outcome
     }
+}
+
+/// A page fetch by the list that asked and the request, for `Effect.cancelPage`.
+private struct PageTaskKey: Hashable, Sendable {
+    var list: ListAddress
+    var request: PageRequest
 }

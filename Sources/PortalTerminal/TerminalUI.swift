@@ -28,7 +28,8 @@ public enum TerminalUI {
     /// `performer`, whose messages come back through a mailbox and a wake-up pipe —
     /// restores the terminal, and reports how the session ended. The caller exits with
     /// `status.code`.
-    public static func run(performer: any EffectPerformer, makeApp: () throws -> any App) throws -> ExitStatus {
+    /// `onIdle` runs once after each burst of events, when nothing is in flight.
+    public static func run(performer: any EffectPerformer, onIdle: (() -> Void)? = nil, makeApp: () throws -> any App) throws -> ExitStatus {
         let term = try TerminalPreflight.check()
         let wake = try WakePipe()
         let mailbox = Mailbox()
@@ -42,7 +43,7 @@ public enum TerminalUI {
         }
         let screen = NcursesScreen(window: session.window, colors: session.colors, defaultColors: session.defaultColors)
         let loop = TerminalLoop(session: session, screen: screen, wake: wake, mailbox: mailbox, performer: performer,
-                                afterFirstFrame: TestCrash.fromEnvironment().map { crash in { crash.trigger() } })
+                                afterFirstFrame: TestCrash.fromEnvironment().map { crash in { crash.trigger() } }, onIdle: onIdle)
         return loop.run(app)
     }
 }

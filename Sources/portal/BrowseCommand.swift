@@ -76,7 +76,7 @@ struct BrowseCommand: ParsableCommand {
             // Main.main is @MainActor and calls synchronous commands directly, so this
             // runs on the main thread; assumeIsolated checks that at run time.
             status = try MainActor.assumeIsolated {
-                try TerminalUI.run(performer: interpreter) {
+                try TerminalUI.run(performer: interpreter, onIdle: made.tracer.map { tracer in { tracer.markIdle() } }) {
                     ScreenController(source: browseSource, sourceLabel: label, initialTab: initialTab, initialFilters: filters,
                                      showsAvatars: TerminalUI.colorsWanted, maxPages: maxPages)
                 }

@@ -54,7 +54,7 @@ struct DialectOptions: ParsableArguments {
         }
         _ = try filters()
         _ = try sortOrder()
-        _ = try headers(environment: [:])
+        _ = try headers(environment: ProcessInfo.processInfo.environment)
     }
 
     func filters() throws -> [PostgRESTFilter] {
@@ -75,7 +75,9 @@ struct DialectOptions: ParsableArguments {
         for line in headerLines {
             do { try headers.add(line: line) } catch { throw ValidationError("\(error)") }
         }
-        if let key = environment[RequestHeaders.apiKeyVariable] { headers.addAPIKey(key) }
+        if let key = environment[RequestHeaders.apiKeyVariable] {
+            do { try headers.addAPIKey(key) } catch { throw ValidationError("\(error)") }
+        }
         return headers
     }
 }

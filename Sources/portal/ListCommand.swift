@@ -89,13 +89,14 @@ struct ListCommand: AsyncParsableCommand {
             guard let resource = rickAndMortyResource else { return }
             let request = APIRequest.list(resource, filters: filters.given)
             let printer = ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: base))
+            let headers = try source.requestHeaders()
             switch resource {
             case .character:
-                try await follow(RickAndMortyPages<Character>(baseURL: base, request: request), transport, printer.line)
+                try await follow(RickAndMortyPages<Character>(baseURL: base, request: request, headers: headers), transport, printer.line)
             case .episode:
-                try await follow(RickAndMortyPages<Episode>(baseURL: base, request: request), transport, printer.line)
+                try await follow(RickAndMortyPages<Episode>(baseURL: base, request: request, headers: headers), transport, printer.line)
             case .location:
-                try await follow(RickAndMortyPages<Location>(baseURL: base, request: request), transport, printer.line)
+                try await follow(RickAndMortyPages<Location>(baseURL: base, request: request, headers: headers), transport, printer.line)
             }
         case .pokeAPI:
             let strategy = OffsetLimitPages<PokemonSummary>(

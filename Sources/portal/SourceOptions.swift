@@ -65,7 +65,7 @@ struct SourceOptions: ParsableArguments {
         let pageSize = dialect.pageSize ?? APIKind.defaultPageSize
         switch apiKind {
         case .rickAndMorty:
-            return RickAndMortySource(baseURL: apiBaseURL)
+            return RickAndMortySource(baseURL: apiBaseURL, headers: try requestHeaders())
         case .pokeAPI:
             return PokeAPISource(baseURL: apiBaseURL, pageSize: pageSize, headers: try requestHeaders())
         case .postgREST:

@@ -10,6 +10,7 @@ import Testing
 /// asks again even about a fresh answer, and a 304 serves the kept body. No token ever
 /// reaches the file.
 @Suite struct SignedInCacheTests {
+    static let secret = Array("install-secret".utf8)
     static let url = URL(string: "https://x.supabase.co/rest/v1/rpc/characters_by_status?select=*&order=id&limit=20&offset=0")!
 
     static func request(token: String, user: String?, body: String = #"{"status":"Dead"}"#) -> HTTPRequest {
@@ -20,16 +21,16 @@ import Testing
     }
 
     @Test func theKeyHasTheBodyAndTheUserNeverTheToken() {
-        let a = CacheKey(Self.request(token: "token-one", user: "user-a"))
+        let a = CacheKey(Self.request(token: "token-one", user: "user-a"), secret: Self.secret)
         #expect(a.text.hasPrefix("POST https://x.supabase.co/rest/v1/rpc/characters_by_status"))
         #expect(!a.text.contains("token-one") && !a.text.contains("anon-key-secret") && !a.text.contains("Dead"))
         // A refreshed token: the same entry.
-        #expect(CacheKey(Self.request(token: "token-two", user: "user-a")) == a)
+        #expect(CacheKey(Self.request(token: "token-two", user: "user-a"), secret: Self.secret) == a)
         // Another user, or other arguments: another entry.
-        #expect(CacheKey(Self.request(token: "token-one", user: "user-b")) != a)
-        #expect(CacheKey(Self.request(token: "token-one", user: "user-a", body: #"{"status":"Alive"}"#)) != a)
+        #expect(CacheKey(Self.request(token: "token-one", user: "user-b"), secret: Self.secret) != a)
+        #expect(CacheKey(Self.request(token: "token-one", user: "user-a", body: #"{"status":"Alive"}"#), secret: Self.secret) != a)
         // Without an identity the token still counts (a fixed key is its own identity).
-        #expect(CacheKey(Self.request(token: "token-one", user: nil)) != CacheKey(Self.request(token: "token-two", user: nil)))
+        #expect(CacheKey(Self.request(token: "token-one", user: nil), secret: Self.secret) != CacheKey(Self.request(token: "token-two", user: nil), secret: Self.secret))
     }
 
     @Test func usersAreKeptApartAndRefreshRevalidatesAndNoSecretIsWritten() async throws {

@@ -32,7 +32,7 @@ import Testing
 
     @Test func theFirstRequestCarriesWindowOrderFiltersCountAndKey() throws {
         var headers = RequestHeaders()
-        headers.addAPIKey("k")
+        try headers.addAPIKey("k")
         let strategy = ContentRangePages<Row>(
             baseURL: Self.base + "/", table: "characters", pageSize: 25,
             filters: [try PostgRESTFilter(parsing: "status=eq.Dead"), try PostgRESTFilter(parsing: "name=ilike.*rick smith*")],

@@ -172,7 +172,7 @@ import Testing
     @Test func theEngineReadsAFilteredTableAsRowsBehindAKey() async throws {
         try await Mirror.with(requireKey: "k") { m in
             var headers = RequestHeaders()
-            headers.addAPIKey("k")
+            try headers.addAPIKey("k")
             let counting = CountingTransport(AsyncHTTPTransport())
             let strategy = ContentRangePages<Row>(
                 baseURL: "\(m.origin)/rest/v1", table: "characters", pageSize: 7,

@@ -94,7 +94,7 @@ import Testing
 
     static func page(_ transport: any Transport, _ query: String = "select=id&order=id&limit=5") async throws -> HTTPResponse {
         var headers = RequestHeaders()
-        headers.addAPIKey("K")
+        try headers.addAPIKey("K")
         return try await transport.send(HTTPRequest(url: URL(string: "\(root)/characters?\(query)")!, headers: headers.applied(to: [:])))
     }
 

@@ -18,7 +18,7 @@ import Testing
         let harness = Harness(size: Size(columns: 100, rows: 30), inner: server,
                               source: PostgRESTSource(baseURL: Self.base, table: "t"))
         await harness.runner.drain(into: harness.controller)
-        harness.press(.character("4"), .character("6"), .character("G"))
+        harness.press(.character(":"), .character("4"), .character("6"), .enter)
         await harness.runner.drain(into: harness.controller)
         #expect(harness.controller.grid.selection == 45)
         #expect(harness.controller.listView.selectedItem?.rawID == 46)
@@ -27,7 +27,7 @@ import Testing
         // Five rows go above the selection, three more come after it.
         server.set(Array(6...200) + [201, 202, 203])
         let effects = harness.send(.key(.character("R")))
-        let pages = effects.compactMap { effect -> PageTicket? in if case .fetchPage(_, let ticket, _) = effect { ticket } else { nil } }
+        let pages = effects.compactMap { effect -> PageTicket? in if case .fetchPage(_, let ticket, _, _) = effect { ticket } else { nil } }
         #expect(!pages.isEmpty && pages.allSatisfy { $0.request.http.revalidate }, "\(pages.map { ($0.request.index, $0.generation, $0.request.http.revalidate) }) \(effects)")
         // Nothing moved yet: the old rows stay until the new ones arrive.
         #expect(harness.controller.listView.selectedItem?.rawID == 46)

@@ -26,6 +26,9 @@ final class EffectQueue {
         for effect in effects {
             switch effect {
             case .fetchPage, .fetchItems, .fetchAvatar: pending.append(effect)
+            case .cancelPage(let list, let request):
+                // The interpreter would stop it: a cancelled page never answers.
+                pending.removeAll { if case .fetchPage(list, let ticket, _, _) = $0 { ticket.request == request } else { false } }
             case .cancel, .quit: break
             }
         }
@@ -38,9 +41,9 @@ final class EffectQueue {
     func takeNext() async -> AppMessage? {
         guard !pending.isEmpty else { return nil }
         let effect = pending.removeFirst()
-        let posted = Posted()
-        let message = await interpreter.run(effect) { posted.append($0) }
-        interim = posted.take()
+        let posted = Mailbox()
+        let message = await interpreter.run(effect) { posted.post($0) }
+        interim = posted.takeAll()
         return message
     }
 
@@ -133,11 +136,25 @@ struct NextLinksOnly: Source {
     func avatarRequest(avatarID: Int32) -> HTTPRequest? { source.avatarRequest(avatarID: avatarID) }
 }
 
+/// Whether this run rewrites goldens (`PORTAL_RECORD_GOLDEN=1`). Under CI the request is
+/// an issue, never a rewrite: a run that rewrote its goldens would pass whatever the
+/// screen shows.
+func recordsGoldens(sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    let environment = ProcessInfo.processInfo.environment
+    guard environment["PORTAL_RECORD_GOLDEN"] == "1" else { return false }
+    if let ci = environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
+        Issue.record("PORTAL_RECORD_GOLDEN is refused under CI: goldens are compared there, never written",
+                     sourceLocation: sourceLocation)
+        return false
+    }
+    return true
+}
+
 /// Compares `text` with `Golden/<name>.txt`; with `PORTAL_RECORD_GOLDEN=1` writes it instead
 /// (into the source tree, found from this file's path, not the built bundle).
 func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let contents = text + "\n"
-    if ProcessInfo.processInfo.environment["PORTAL_RECORD_GOLDEN"] == "1" {
+    if recordsGoldens(sourceLocation: sourceLocation) {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try? contents.write(to: dir.appendingPathComponent(name + ".txt"), atomically: true, encoding: .utf8)
@@ -149,11 +166,4 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
         return
     }
     #expect(contents == golden, "screen differs from Golden/\(name).txt:\n\(contents)", sourceLocation: sourceLocation)
-}
-
-/// Collects interim messages from work running on other threads.
-final class Posted: Sendable {
-    private let messages = Mutex<[AppMessage]>([])
-    func append(_ message: AppMessage) { messages.withLock { $0.append(message) } }
-    func take() -> [AppMessage] { messages.withLock { list in defer { list = [] }; return list } }
 }

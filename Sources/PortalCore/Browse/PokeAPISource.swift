@@ -21,7 +21,7 @@ public struct PokeAPISource: AddressableSource {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         self.baseURL = base
-        self.pageSize = min(max(1, pageSize), APIKind.pageSizeRange.upperBound)
+        self.pageSize = PageSize.clamped(pageSize)
         self.headers = headers
     }
 

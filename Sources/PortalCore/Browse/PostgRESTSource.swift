@@ -40,7 +40,7 @@ public struct PostgRESTSource: AddressableSource {
         while base.hasSuffix("/") { base.removeLast() }
         self.baseURL = base
         self.table = table
-        self.pageSize = min(max(1, pageSize), APIKind.pageSizeRange.upperBound)
+        self.pageSize = PageSize.clamped(pageSize)
         self.filters = filters
         self.order = order
         self.headers = headers

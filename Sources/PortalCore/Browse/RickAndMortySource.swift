@@ -6,11 +6,21 @@ import Foundation
 public struct RickAndMortySource: Source {
     /// The API root, e.g. `https://rickandmortyapi.com/api`, without a trailing slash.
     public let baseURL: String
+    /// `--header` and the API key, sent with every request (pages, lookups, avatars: all
+    /// under `baseURL`).
+    public let headers: RequestHeaders
 
-    public init(baseURL: String) {
+    public init(baseURL: String, headers: RequestHeaders = RequestHeaders()) {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         self.baseURL = base
+        self.headers = headers
+    }
+
+    /// The page strategy of `query`'s list (the item type enters no URL).
+    func pages<Model>(_ type: Model.Type, _ query: ListQuery) -> RickAndMortyPages<Model> {
+        RickAndMortyPages(baseURL: baseURL, request: APIRequest.list(Self.resource(query.kind) ?? .character, filters: query.pairs),
+                          headers: headers)
     }
 
     public var title: String { "Rick and Morty" }
@@ -38,25 +48,20 @@ public struct RickAndMortySource: Source {
 
     public func firstPage(for query: ListQuery) -> PageRequest {
         // An unknown kind lists characters: the tabs never name one, so this is a guard only.
-        let resource = Self.resource(query.kind) ?? .character
-        return PageRequest(url: APIRequest.list(resource, filters: query.pairs).url(base: baseURL), index: 0)
+        pages(Character.self, query).firstPage
     }
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
-        let request0 = APIRequest.list(Self.resource(query.kind) ?? .character, filters: query.pairs)
         switch Self.resource(query.kind) ?? .character {
-        case .character:
-            return try RickAndMortyPages<Character>(baseURL: baseURL, request: request0).decode(response, for: request).map(Item.character)
-        case .episode:
-            return try RickAndMortyPages<Episode>(baseURL: baseURL, request: request0).decode(response, for: request).map(Item.episode)
-        case .location:
-            return try RickAndMortyPages<Location>(baseURL: baseURL, request: request0).decode(response, for: request).map(Item.location)
+        case .character: return try pages(Character.self, query).decode(response, for: request).map(Item.character)
+        case .episode: return try pages(Episode.self, query).decode(response, for: request).map(Item.episode)
+        case .location: return try pages(Location.self, query).decode(response, for: request).map(Item.location)
         }
     }
 
     public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? {
         guard let resource = Self.resource(kind), !ids.isEmpty else { return nil }
-        return HTTPRequest(url: APIRequest.items(resource, ids: ids).url(base: baseURL))
+        return HTTPRequest(url: APIRequest.items(resource, ids: ids).url(base: baseURL), headers: headers.applied(to: [:]))
     }
 
     public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
@@ -78,6 +83,6 @@ public struct RickAndMortySource: Source {
     }
 
     public func avatarRequest(avatarID: Int32) -> HTTPRequest? {
-        URL(string: "\(baseURL)/character/avatar/\(avatarID).jpeg").map { HTTPRequest(url: $0) }
+        URL(string: "\(baseURL)/character/avatar/\(avatarID).jpeg").map { HTTPRequest(url: $0, headers: headers.applied(to: [:])) }
     }
 }

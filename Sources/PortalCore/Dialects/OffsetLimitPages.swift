@@ -26,7 +26,7 @@ public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageS
         self.headers = headers
         let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
         self.listURL = "\(self.baseURL)/\(trimmed)"
-        self.pageSize = limit > 0 ? limit : Self.defaultLimit
+        self.pageSize = PageSize.clamped(limit)
         self.firstPage = Self.page(listURL, offset: 0, limit: pageSize, index: 0, headers: headers)
     }
 

@@ -13,14 +13,18 @@ public struct RickAndMortyPages<Item: Decodable & Identifiable & Sendable>: Page
     /// the same request with another `page`, so filters survive addressing too.
     public let request: APIRequest
 
+    /// `--header` and the API key, sent with every page.
+    public let headers: RequestHeaders
+
     /// Where every page must come from; nil for a base URL that is not http(s), which
     /// then accepts no `next` link at all.
     private let origin: Origin?
 
-    public init(baseURL: String, request: APIRequest) {
+    public init(baseURL: String, request: APIRequest, headers: RequestHeaders = RequestHeaders()) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.request = request
-        self.firstPage = PageRequest(url: request.url(base: self.baseURL), index: 0)
+        self.headers = headers
+        self.firstPage = PageRequest(url: request.url(base: self.baseURL), headers: headers.applied(to: [:]), index: 0)
         self.origin = SplitURL(self.baseURL)?.origin
     }
 
@@ -43,7 +47,7 @@ public struct RickAndMortyPages<Item: Decodable & Identifiable & Sendable>: Page
             guard let origin, parsed.origin == origin else {
                 throw PageFailure(.foreignLink, "refused next link to another server: \(link)")
             }
-            next = PageRequest(url: parsed.request.url(base: baseURL), index: request.index + 1)
+            next = PageRequest(url: parsed.request.url(base: baseURL), headers: headers.applied(to: [:]), index: request.index + 1)
         }
         return PageContent(items: envelope.results, next: next, totalCount: envelope.info.count)
     }
@@ -124,7 +128,7 @@ extension RickAndMortyPages: AddressablePageStrategy {
         guard index >= 0, case .list(let page, _) = request.selection else { return nil }
         if index == 0 { return firstPage }
         let (number, overflow) = (page ?? 1).addingReportingOverflow(index)
-        return overflow ? nil : PageRequest(url: request.withPage(number).url(base: baseURL), index: index)
+        return overflow ? nil : PageRequest(url: request.withPage(number).url(base: baseURL), headers: headers.applied(to: [:]), index: index)
     }
 }
 

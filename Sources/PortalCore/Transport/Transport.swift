@@ -5,25 +5,24 @@ public struct HTTPRequest: Sendable, Hashable {
     public var method: String
     public var url: URL
     public var headers: [String: String]
-    /// The JSON body of a POST (a PostgREST function's arguments); nil for a GET.
+    /// The request body (nil for a GET). Part of the cache key, as a digest.
     public var body: Data?
-    /// Who is asking, for the caches: set by `SessionTransport` to the signed-in user's
-    /// id. When set, caches key the answer by it instead of by the `Authorization` value
-    /// (an access token that changes at every refresh), so one user's answers survive a
-    /// refresh and two users' answers never meet. Never sent.
+    /// Who is asking, for the caches: when set, the cache key holds this in place of the
+    /// `Authorization` header's value. A signed-in user's access token changes every hour;
+    /// their answers must stay theirs across tokens (a user id here) and apart from every
+    /// other user's. Never sent; hashed with the cache's secret before it is stored.
     public var cacheIdentity: String?
     /// Ask the server even when a cache holds a fresh answer: `R` (refresh) sets it, and
     /// the disk cache then revalidates (`If-None-Match`, a 304 costs no body) while the
-    /// session cache is passed by. Never sent as a header.
-    public var revalidate: Bool
+    /// session cache is passed by. Never sent as a header, not part of the request's identity.
+    public var revalidate = false
 
-    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil) {
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil, cacheIdentity: String? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
-        self.cacheIdentity = nil
-        self.revalidate = false
+        self.cacheIdentity = cacheIdentity
     }
 
     /// The same request whether or not it revalidates: `revalidate` says how to ask, not
@@ -72,6 +71,13 @@ public struct HTTPResponse: Sendable {
     public func confirmDecoded() {
         receipt?.confirm()
     }
+
+    /// Tells the caches this answer came through that it did not decode: a cache that
+    /// served it drops it (the session cache and the disk cache both), so asking again
+    /// reaches the network. Nothing is kept.
+    public func rejectUndecodable() {
+        receipt?.reject()
+    }
 }
 
 /// Why no whole answer came in time.
@@ -109,6 +115,9 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The signed-in session could not be renewed (`SessionTransport`): the user must
     /// sign in again. Never retried; what is loaded stays.
     case sessionExpired
+    /// The request itself cannot be sent (a header value HTTP does not allow): a local
+    /// mistake, never retried. The text names what is wrong, never a header's value.
+    case invalidRequest(String)
 
     public var description: String {
         switch self {
@@ -121,6 +130,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         case .notServed(let url): "not served here: \(url)"
         case .notInCache: "offline: not in the cache"
         case .sessionExpired: "session expired — sign in again"
+        case .invalidRequest(let why): "request not sent: \(why)"
         }
     }
 }

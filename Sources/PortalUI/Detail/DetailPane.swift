@@ -35,7 +35,15 @@ public final class DetailPane {
         public var link: ItemKey?
     }
 
+    /// What the pane has asked the network for, so the planner asks once: its subject by
+    /// id, its related list, its picture.
+    public enum Need: Sendable, Hashable {
+        case subject, related, avatar
+    }
+
     public let address: PaneAddress
+    /// The needs already asked for (set by the planner, cleared when a retry wants one again).
+    var asked: Set<Need> = []
     public private(set) var subject: Subject {
         didSet { cached = nil }
     }
@@ -84,7 +92,32 @@ public final class DetailPane {
     func show(_ item: Item) {
         subject = .loaded(item)
         related = (item.detail.related?.ids.isEmpty ?? true) ? .none : .loading
+        asked.remove(.related)
         highlight = links.isEmpty ? nil : 0
+    }
+
+    /// What the pane still needs from the network, given whether pictures are shown:
+    /// the item (a followed link, or a list entry that is not all its source knows), the
+    /// list it points at, its picture. Each once.
+    func needs(showsAvatars: Bool) -> [Need] {
+        var out: [Need] = []
+        switch subject {
+        case .loading:
+            out.append(.subject)
+        case .loaded(let item):
+            if !item.isComplete { out.append(.subject) }
+            if related == .loading { out.append(.related) }
+            if showsAvatars, item.detail.avatarID != nil, avatar == nil { out.append(.avatar) }
+        case .failed:
+            break
+        }
+        return out.filter { !asked.contains($0) }
+    }
+
+    /// `r` on a related list that failed: it is asked for again.
+    func retryRelated() {
+        related = .loading
+        asked.remove(.related)
     }
 
     func failSubject(_ message: String) { subject = .failed(key, message) }

@@ -28,7 +28,7 @@ struct ListRefresh {
         guard tab.grid.selection == index else { return nil }
         var next = self
         if let now = tab.list.index(ofID: id), now != index {
-            tab.grid.select(now)
+            tab.grid.state.select(now)
             next.index = tab.grid.selection ?? now
         }
         return tab.list.isRefreshing ? next : nil

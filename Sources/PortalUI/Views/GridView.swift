@@ -11,13 +11,13 @@ public enum GridNote: Sendable, Equatable {
     case failed(String)
 }
 
-/// Draws the visible cards of a grid view model into a rectangle: a pure function of the
-/// view model, the slots and the rectangle. Each card comes from its item's description,
+/// Draws the visible cards of a grid into a rectangle: a pure function of the grid's
+/// state, the slots and the rectangle. Each card comes from its item's description,
 /// so the grid is the same for every resource; an index whose page is not loaded is a dim
 /// placeholder card ("loading…" while its page is in flight).
 @MainActor
 public enum GridView {
-    public static func draw(grid: GridViewModel, slot: (Int) -> SparseSlot<Item>, note: GridNote, in rect: Rect, into screen: any Screen) {
+    public static func draw(grid: GridState, slot: (Int) -> SparseSlot<Item>, note: GridNote, in rect: Rect, into screen: any Screen) {
         guard rect.width > 0, rect.height > 0 else { return }
         if grid.itemCount == 0 {
             let text: String
@@ -35,7 +35,7 @@ public enum GridView {
         }
         let cols = grid.columns
         let cardWidth = grid.cardWidth
-        let cardHeight = GridViewModel.cardHeight
+        let cardHeight = grid.cardHeight
         let range = grid.visibleRange
         for index in range {
             let screenRow = grid.row(of: index) - grid.offsetRows

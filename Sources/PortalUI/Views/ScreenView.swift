@@ -17,13 +17,16 @@ public enum ScreenView {
         if let pane = c.pane, !layout.isSideBySide {
             DetailView.draw(pane, breadcrumb: c.breadcrumb, in: layout.detail, beside: false, into: screen)
         } else {
-            GridView.draw(grid: tab.grid, slot: tab.listView.slot(at:), note: c.gridNote, in: layout.grid, into: screen)
+            GridView.draw(grid: tab.grid.state, slot: tab.listView.slot(at:), note: c.gridNote, in: layout.grid, into: screen)
             if let pane = c.pane { DetailView.draw(pane, breadcrumb: c.breadcrumb, in: layout.detail, beside: true, into: screen) }
         }
         StatusLineView.draw(c.listStatus, width: c.size.columns, row: layout.statusRow, into: screen)
         if c.search.isActive {
             let label = "search \(tab.spec.searchKey ?? "name"): "
             FooterView.drawPrompt(c.search, label: label, width: c.size.columns, row: layout.footerRow, into: screen)
+        } else if c.goTo.isActive {
+            let of = c.list.count > 0 ? " (1–\(Grouped.text(c.list.count)))" : ""
+            FooterView.drawPrompt(text: c.goTo.text, label: "go to card\(of): ", width: c.size.columns, row: layout.footerRow, into: screen)
         } else {
             FooterView.drawHints(for: c.context, hiding: c.unavailableCommands, width: c.size.columns, row: layout.footerRow, into: screen)
         }
