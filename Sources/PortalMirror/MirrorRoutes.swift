@@ -2,8 +2,9 @@ import Foundation
 import PortalCore
 import PortalServers
 
-/// The three dialects behind one dispatcher, a pure function from a request to an answer
-/// (the HTTP server, faults and logging wrap it):
+/// Every dialect of `APIRegistry` behind one dispatcher, a pure function from a request to
+/// an answer (the HTTP server, faults and logging wrap it). Each dialect's
+/// `APIDescription.mirror` says which paths it claims; the longest claim wins:
 ///
 /// - `/api/v2/pokemon…` → PokeAPI (`PokeAPIRules`), links under `PUBLIC/v2`;
 /// - `/api…` → the Rick and Morty API (`RickAndMortyRules`), links under `PUBLIC`;
@@ -14,10 +15,16 @@ import PortalServers
 ///   `/rest/v1` needs a user's access token, each user seeing their own rows;
 /// - anything else → 404 `{"error":"There is nothing here"}`.
 public struct MirrorRoutes: Sendable {
-    public let rickAndMorty: RickAndMortyRules
-    public let pokeAPI: PokeAPIRules
-    public let postgREST: PostgRESTRules
-    /// `--require-key`: the PostgREST routes answer 401 without this key (as on Supabase).
+    /// One served dialect: where, and its rules.
+    struct Route: Sendable {
+        let mount: MirrorMount
+        let rules: any DialectRules
+    }
+
+    let routes: [Route]
+    /// The public Rick and Morty root the links are built under.
+    public let publicRoot: BaseURL
+    /// `--require-key`: the routes that need a key answer 401 without it (as on Supabase).
     public let keyGate: APIKeyGate?
     /// `--auth-user`: sign-in, and a user's token required on `/rest/v1`.
     public let auth: MirrorAuth?
@@ -27,15 +34,15 @@ public struct MirrorRoutes: Sendable {
         // With users, `Authorization` carries their token: the key is checked in `apikey` only.
         keyGate = requireKey.map { APIKeyGate(key: $0, apikeyOnly: auth != nil) }
         self.auth = auth
-        let root = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        let root = BaseURL(publicURL)
+        publicRoot = root
         let characters: any ItemTable<Character> = data.scale.map {
             SyntheticCharacterTable(base: data.rickAndMorty.characters, count: $0)
         } ?? ArrayTable(data.rickAndMorty.characters)
-        rickAndMorty = RickAndMortyRules(
-            baseURL: root, characters: characters, episodes: ArrayTable(data.rickAndMorty.episodes),
-            locations: ArrayTable(data.rickAndMorty.locations), avatarsFolder: data.rickAndMorty.avatarsFolder)
-        pokeAPI = PokeAPIRules(baseURL: root + "/v2", pokemon: data.pokemon)
-        postgREST = PostgRESTRules(rickAndMorty: data.rickAndMorty, characters: characters, pokemon: data.pokemon, baseURL: root)
+        let served = ServedData(rickAndMorty: data.rickAndMorty, characters: characters, pokemon: data.pokemon)
+        routes = APIRegistry.mirrorMounts
+            .sorted { $0.claims.count > $1.claims.count }
+            .map { Route(mount: $0, rules: $0.serve(served, root)) }
     }
 
     /// Answers one request. `target` is the raw request target (`/api/character/?page=2`);
@@ -61,29 +68,23 @@ public struct MirrorRoutes: Sendable {
             guard method == "POST" else { return MirrorAuth.error(405, code: "method_not_allowed", message: "use POST") }
             return auth.token(query: QueryString.pairs(query), body: body)
         }
-        if path == "/api/v2/pokemon" || path.hasPrefix("/api/v2/pokemon/") {
-            return pokeAPI.respond(path: String(path.dropFirst("/api/v2".count)), query: QueryString.pairs(query))
+        guard let route = routes.first(where: { $0.mount.matches(path) }) else {
+            return RickAndMortyRules.error(404, RickAndMortyRules.nothingHere)
         }
-        if path == "/api" || path.hasPrefix("/api/") {
-            return rickAndMorty.respond(path: String(path.dropFirst("/api".count)), query: QueryString.pairs(query))
-        }
-        if path.hasPrefix("/rest/v1/") {
-            if let refusal = keyGate?.refusal(headers: headers) { return refusal }
-            var visible: RowVisibility?
-            if let auth {
-                switch auth.user(headers: headers) {
-                case .success(let user): visible = user
-                case .failure(let refusal): return refusal.response
-                }
+        if route.mount.needsKey, let refusal = keyGate?.refusal(headers: headers) { return refusal }
+        let below = String(path.dropFirst(route.mount.mount.count))
+        let pairs = QueryString.pairs(query)
+        // Signed-in users (`--auth-user`): PostgREST needs a user's token, and each user
+        // sees their own rows (`RowVisibility`).
+        if let auth, let rest = route.rules as? PostgRESTRules {
+            switch auth.user(headers: headers) {
+            case .success(let user):
+                return rest.respond(method: method, path: below, query: pairs, headers: headers, body: body, visible: user)
+            case .failure(let refusal):
+                return refusal.response
             }
-            let below = path.dropFirst("/rest/v1/".count)
-            if below.hasPrefix("rpc/") {
-                let name = QueryString.decode(below.dropFirst("rpc/".count))
-                return postgREST.respondFunction(name, method: method, query: QueryString.pairs(query), headers: headers, body: body, visible: visible)
-            }
-            return postgREST.respond(table: QueryString.decode(below), query: QueryString.pairs(query), headers: headers, visible: visible)
         }
-        return RickAndMortyRules.error(404, RickAndMortyRules.nothingHere)
+        return route.rules.respond(method: method, path: below, query: pairs, headers: headers, body: body)
     }
 }
 

@@ -17,12 +17,12 @@ public struct PokeAPIRules: Sendable {
     public static let notFound = "Not Found"
 
     /// The API root every link points at, e.g. `http://127.0.0.1:8080/api/v2`.
-    public let baseURL: String
+    public let baseURL: BaseURL
     public let pokemon: ArrayTable<PokemonRecord>
     private let positionsByName: [String: Int]
 
-    public init(baseURL: String, pokemon: [PokemonRecord]) {
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+    public init(baseURL: BaseURL, pokemon: [PokemonRecord]) {
+        self.baseURL = baseURL
         self.pokemon = ArrayTable(pokemon)
         var byName: [String: Int] = [:]
         for position in 0..<self.pokemon.count { byName[self.pokemon.item(at: position).name] = position }

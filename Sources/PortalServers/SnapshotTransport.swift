@@ -9,51 +9,32 @@ import PortalCore
 /// or `PostgRESTRules` (the tables `characters`, `episodes`, `locations` and `pokemon`,
 /// Rick and Morty links under `defaultBaseURL` as in a Supabase copy of the API).
 public final class SnapshotTransport: Transport {
-    public static let defaultBaseURL = "https://rickandmortyapi.com/api"
+    public static let defaultBaseURL = APIDescription.rickAndMorty.snapshotBaseURL
     /// Where the PokeAPI snapshot's links point.
-    public static let pokeAPIBaseURL = "https://pokeapi.co/api/v2"
+    public static let pokeAPIBaseURL = APIDescription.pokeAPI.snapshotBaseURL
     /// Where the PostgREST snapshot pretends to be (a Supabase project's REST root).
-    public static let postgRESTBaseURL = "https://snapshot.supabase.co/rest/v1"
+    public static let postgRESTBaseURL = APIDescription.postgREST.snapshotBaseURL
 
     /// The API root the snapshot of `api` answers under by default.
-    public static func defaultBaseURL(for api: APIKind) -> String {
-        switch api {
-        case .rickAndMorty: defaultBaseURL
-        case .pokeAPI: pokeAPIBaseURL
-        case .postgREST: postgRESTBaseURL
-        }
-    }
-
-    private enum Dialect {
-        case rickAndMorty(RickAndMortyRules)
-        case pokeAPI(PokeAPIRules)
-        case postgREST(PostgRESTRules)
+    public static func defaultBaseURL(for api: APIKind) -> BaseURL {
+        APIRegistry.description(of: api).snapshotBaseURL
     }
 
     public let api: APIKind
-    private let dialect: Dialect
+    private let rules: any DialectRules
     private let origin: Origin
     private let rootPath: String
 
-    /// Loads what `api` needs from `dataFolder`; links in answers point at `baseURL`
-    /// (by default the real service's root, `defaultBaseURL(for:)`).
-    public init(dataFolder: String, api: APIKind = .rickAndMorty, baseURL: String? = nil) throws {
+    /// Loads what `api` needs from `dataFolder` (its `APIDescription.snapshotRules`);
+    /// links in answers point at `baseURL` (by default the real service's root,
+    /// `defaultBaseURL(for:)`).
+    public init(dataFolder: String, api: APIKind = .rickAndMorty, baseURL: BaseURL? = nil) throws {
         let baseURL = baseURL ?? Self.defaultBaseURL(for: api)
-        guard let split = SplitURL(baseURL) else { throw PortalError.invalidBaseURL(baseURL) }
+        guard let split = SplitURL(baseURL.text) else { throw PortalError.invalidBaseURL(baseURL.text) }
         origin = split.origin
-        rootPath = split.path.hasSuffix("/") ? String(split.path.dropLast()) : split.path
+        rootPath = BaseURL(split.path).text
         self.api = api
-        switch api {
-        case .rickAndMorty:
-            dialect = .rickAndMorty(RickAndMortyRules(data: try RickAndMortyData.load(dataFolder: dataFolder), baseURL: baseURL))
-        case .pokeAPI:
-            dialect = .pokeAPI(PokeAPIRules(baseURL: baseURL, pokemon: try PokemonRecord.load(dataFolder: dataFolder)))
-        case .postgREST:
-            let data = try RickAndMortyData.load(dataFolder: dataFolder)
-            dialect = .postgREST(PostgRESTRules(
-                rickAndMorty: data, characters: ArrayTable(data.characters),
-                pokemon: try PokemonRecord.load(dataFolder: dataFolder), baseURL: Self.defaultBaseURL))
-        }
+        rules = try APIRegistry.description(of: api).snapshotRules(dataFolder, baseURL)
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -68,19 +49,6 @@ public final class SnapshotTransport: Transport {
         }
         let below = String(split.path.dropFirst(rootPath.count))
         guard below.isEmpty || below.hasPrefix("/") else { throw TransportError.notServed(text) }
-        let query = QueryString.pairs(split.query)
-        switch dialect {
-        case .rickAndMorty(let rules):
-            return rules.respond(path: below, query: query)
-        case .pokeAPI(let rules):
-            return rules.respond(path: below, query: query)
-        case .postgREST(let rules):
-            let table = QueryString.decode(Substring(below.drop { $0 == "/" }))
-            if table.hasPrefix("rpc/") {
-                return rules.respondFunction(String(table.dropFirst(4)), method: request.method, query: query, headers: request.headers, body: request.body)
-            }
-            guard !table.isEmpty, !table.contains("/") else { return PokeAPIRules.notFoundResponse() }
-            return rules.respond(table: table, query: query, headers: request.headers)
-        }
+        return rules.respond(method: request.method, path: below, query: QueryString.pairs(split.query), headers: request.headers, body: request.body)
     }
 }

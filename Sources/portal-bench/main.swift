@@ -87,7 +87,7 @@ func intList(_ name: String, _ fallback: [Int]) -> [Int] {
 }
 
 let dataFolder = option("data") ?? ProcessInfo.processInfo.environment["PORTAL_DATA"] ?? "../shared/data"
-let baseAPI = "http://bench.invalid/api"
+let baseAPI: BaseURL = "http://bench.invalid/api"
 
 func loadBaseRecords() -> [PortalCore.Character] {
     do {
@@ -392,7 +392,7 @@ func stalls() async {
     let rate = Double(option("rows-per-second") ?? "30") ?? 30
     let size = Size(columns: Int(option("columns") ?? "80") ?? 80, rows: Int(option("rows") ?? "24") ?? 24)
     let limit = Double(option("timeout") ?? "90") ?? 90
-    let source = RickAndMortySource(baseURL: base)
+    let source = RickAndMortySource(baseURL: BaseURL(base))
     let interpreter = EffectInterpreter(source: source, transport: AsyncHTTPTransport())
     let mailbox = Mailbox()
     let controller = ScreenController(source: source, sourceLabel: "bench")

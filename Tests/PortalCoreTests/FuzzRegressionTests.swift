@@ -27,7 +27,7 @@ import Testing
             try FuzzEntryPoint.rickAndMortyPage(FuzzedResponse.format(try await get(path)))
         }
         let pokemon = try PokemonRecord.load(dataFolder: TestData.folder)
-        let pokeAPI = PokeAPIRules(baseURL: FuzzEntryPoint.pokeAPIBaseURL, pokemon: pokemon)
+        let pokeAPI = PokeAPIRules(baseURL: BaseURL(FuzzEntryPoint.pokeAPIBaseURL), pokemon: pokemon)
         try FuzzEntryPoint.pokeAPIPage(FuzzedResponse.format(pokeAPI.respond(path: "/pokemon", query: [("offset", "20")])))
         let postgREST = PostgRESTRules(tables: ["pokemon": PokemonRows(pokemon)])
         let window = postgREST.respond(table: "pokemon", query: [("order", "id")], headers: ["Range": "20-39", "Prefer": "count=exact"])
@@ -36,7 +36,7 @@ import Testing
         try FuzzEntryPoint.headers(FuzzedResponse.format(window))
         try FuzzEntryPoint.jsonModels([UInt8](try await get("/episode/1,2,28").body))
         try FuzzEntryPoint.apiURL(Self.text(TestData.base + "/character/?page=2&name=rick sanchez"))
-        try FuzzEntryPoint.baseURLOption(Self.text(TestData.base))
+        try FuzzEntryPoint.baseURLOption(Self.text(TestData.base.text))
     }
 
     @Test func fuzzedResponseReadsBackTheAnswerItWrote() throws {
@@ -111,7 +111,7 @@ import Testing
             try FuzzEntryPoint.baseURLOption(Self.text(base))
             #expect(SplitURL(base) == nil, "\(base.debugDescription)")
             #expect(throws: (any Error).self, "\(base.debugDescription)") { try APIRoot(base) }
-            let first = RickAndMortyPages<Character>(baseURL: base, request: .list(.character)).firstPage.http.url
+            let first = RickAndMortyPages<Character>(baseURL: BaseURL(base), request: .list(.character)).firstPage.http.url
             #expect(first == .unservable || SplitURL(first.absoluteString) == nil, "\(first)")
         }
     }
@@ -123,7 +123,7 @@ import Testing
         let deep = String(repeating: "[", count: 20_000)
         try FuzzEntryPoint.jsonModels(Self.text(deep))
         #expect(throws: (any Error).self) { try Character.readArray(Data(deep.utf8)) }
-        let pages = RickAndMortyPages<Character>(baseURL: FuzzEntryPoint.baseURL, request: .list(.character))
+        let pages = RickAndMortyPages<Character>(baseURL: BaseURL(FuzzEntryPoint.baseURL), request: .list(.character))
         for page in ["{\"info\":{\"count\":1,\"next\":null,\"x\":\(deep)", "{\"info\":{\"count\":1,\"next\":null},\"results\":[{\"id\":1,\"origin\":\(deep)"] {
             try FuzzEntryPoint.rickAndMortyPage(Self.text(page))
             #expect(Self.failure(Self.decode(pages, .json(200, page)))?.kind == .malformed)
@@ -142,7 +142,7 @@ import Testing
         let rows = (1...20).map { "{\"id\":\($0),\"name\":\"p\($0)\",\"height\":1,\"weight\":1,\"types\":[]}" }
         let fullWindowAtTheEnd = "206\nContent-Range: 9223372036854775788-9223372036854775807/*\n\n[" + rows.joined(separator: ",") + "]"
         try FuzzEntryPoint.postgRESTPage(Self.text(fullWindowAtTheEnd))
-        let strategy = ContentRangePages<PokemonRecord>(baseURL: FuzzEntryPoint.postgRESTBaseURL, table: "pokemon")
+        let strategy = ContentRangePages<PokemonRecord>(baseURL: BaseURL(FuzzEntryPoint.postgRESTBaseURL), table: "pokemon")
         let empty = Self.failure(Self.decode(strategy, FuzzedResponse.parse(found)))
         #expect(empty?.kind == .malformed && empty?.message == "Content-Range 0-9223372036854775807 does not match 0 rows")
         #expect(Self.failure(Self.decode(strategy, FuzzedResponse.parse(Self.text(fullWindowAtTheEnd))))?.kind == .malformed)
@@ -156,7 +156,7 @@ import Testing
     func anUnreadableNextLinkIsQuotedWithoutEscapes() throws {
         let found = try Self.found("fuzz-rickandmorty-page", "next-link-escape-in-message")
         try FuzzEntryPoint.rickAndMortyPage(found)
-        let pages = RickAndMortyPages<Character>(baseURL: FuzzEntryPoint.baseURL, request: .list(.character))
+        let pages = RickAndMortyPages<Character>(baseURL: BaseURL(FuzzEntryPoint.baseURL), request: .list(.character))
         let failure = Self.failure(Self.decode(pages, FuzzedResponse.parse(found)))
         #expect(failure?.kind == .malformed)
         #expect(failure?.message == "unreadable next link: \u{FFFD}]0;owned\u{FFFD}", "\(String(describing: failure?.message.debugDescription))")
@@ -171,7 +171,7 @@ import Testing
     func aPokemonURLWithoutAnIDIsQuotedWithoutControls() throws {
         let found = try Self.found("fuzz-pokeapi-page", "summary-url-del-in-message")
         try FuzzEntryPoint.pokeAPIPage(found)
-        let pages = OffsetLimitPages<PokemonSummary>(baseURL: FuzzEntryPoint.pokeAPIBaseURL, path: "pokemon")
+        let pages = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL(FuzzEntryPoint.pokeAPIBaseURL), path: "pokemon")
         let failure = Self.failure(Self.decode(pages, FuzzedResponse.parse(found)))
         #expect(failure?.kind == .malformed)
         #expect(failure?.message.hasPrefix("malformed page: ") == true && failure?.message.contains("no id in url") == true,

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalServers
 import Testing
 
 /// Choosing a source: the API kind from a base URL, and the PostgREST filter, order and
@@ -18,12 +19,12 @@ import Testing
         ("not a url", .rickAndMorty),
     ])
     func kindIsInferredFromThePath(url: String, kind: APIKind) {
-        #expect(APIKind.inferred(fromBaseURL: url) == kind)
+        #expect(APIRegistry.inferred(from: BaseURL(url)).kind == kind)
     }
 
     @Test func onlyRickAndMortyFixesThePageSize() {
-        #expect(!APIKind.rickAndMorty.allowsPageSize)
-        #expect(APIKind.pokeAPI.allowsPageSize && APIKind.postgREST.allowsPageSize)
+        #expect(!APIDescription.rickAndMorty.allowsPageSize)
+        #expect(APIDescription.pokeAPI.allowsPageSize && APIDescription.postgREST.allowsPageSize)
         #expect(APIKind(rawValue: "pokeapi") == .pokeAPI && APIKind(rawValue: "postgrest") == .postgREST)
     }
 

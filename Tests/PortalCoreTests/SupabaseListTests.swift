@@ -9,7 +9,7 @@ import Testing
 /// (planned and estimated totals are shown as estimates and never end the list), and
 /// `R` (`SparseList.refresh`) while rows are added and removed on the server.
 @Suite struct SupabaseListTests {
-    static let root = "https://snapshot.supabase.co/rest/v1"
+    static let root = BaseURL("https://snapshot.supabase.co/rest/v1")
     static let snapshot: SnapshotTransport = {
         do { return try SnapshotTransport(dataFolder: TestData.folder, api: .postgREST) } catch { fatalError("\(error)") }
     }()
@@ -22,7 +22,7 @@ import Testing
     @Test func aFunctionIsAPOSTWithItsArgumentsPagedByLimitAndOffset() throws {
         let first = Self.dead().firstPage.http
         #expect(first.method == "POST")
-        #expect(first.url.absoluteString == "\(Self.root)/rpc/characters_by_status?select=*&order=id&limit=20&offset=0")
+        #expect(first.url.absoluteString == "\(Self.root.text)/rpc/characters_by_status?select=*&order=id&limit=20&offset=0")
         #expect(first.body == Data(#"{"status":"Dead"}"#.utf8))
         #expect(first.headers["Prefer"] == "count=exact" && first.headers["Range"] == nil)
     }

@@ -64,7 +64,7 @@ import Testing
     @Test func theEngineLoadsEveryPokemonWithOffsetLimitPages() async throws {
         try await Mirror.with { m in
             let counting = CountingTransport(AsyncHTTPTransport())
-            let strategy = OffsetLimitPages<PokemonSummary>(baseURL: "\(m.publicURL)/v2", path: "pokemon", limit: 100)
+            let strategy = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL("\(m.publicURL)/v2"), path: "pokemon", limit: 100)
             let loader = await drain(strategy, through: counting)
             #expect(loader.state == .exhausted, "\(loader.state)")
             #expect(loader.count == 1351)
@@ -128,7 +128,7 @@ import Testing
     func theEngineLoadsEveryCharacterRowWithContentRangePages(_ window: ContentRangePages<Character>.Window) async throws {
         try await Mirror.with { m in
             let counting = CountingTransport(AsyncHTTPTransport())
-            let strategy = ContentRangePages<Character>(baseURL: "\(m.origin)/rest/v1", table: "characters", pageSize: 20, window: window)
+            let strategy = ContentRangePages<Character>(baseURL: BaseURL("\(m.origin)/rest/v1"), table: "characters", pageSize: 20, window: window)
             let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
             #expect(loader.items.map(\.id) == Array(1...826))
@@ -141,7 +141,7 @@ import Testing
         try await Mirror.with { m in
             let counting = CountingTransport(AsyncHTTPTransport())
             let strategy = ContentRangePages<PokemonRecord>(
-                baseURL: "\(m.origin)/rest/v1", table: "pokemon", pageSize: 100, window: .limitOffset, exactCount: false)
+                baseURL: BaseURL("\(m.origin)/rest/v1"), table: "pokemon", pageSize: 100, window: .limitOffset, exactCount: false)
             let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
             #expect(loader.count == 1351)

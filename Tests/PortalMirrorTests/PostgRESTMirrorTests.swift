@@ -175,7 +175,7 @@ import Testing
             try headers.addAPIKey("k")
             let counting = CountingTransport(AsyncHTTPTransport())
             let strategy = ContentRangePages<Row>(
-                baseURL: "\(m.origin)/rest/v1", table: "characters", pageSize: 7,
+                baseURL: BaseURL("\(m.origin)/rest/v1"), table: "characters", pageSize: 7,
                 filters: [try PostgRESTFilter(parsing: "name=ilike.*smith*")], order: try PostgRESTOrder(parsing: "id.desc"),
                 headers: headers)
             let loader = await drain(strategy, through: counting)
@@ -201,7 +201,7 @@ import Testing
             let sprites = try #require(p["sprites"] as? [String: Any])
             #expect(sprites["front_default"] is NSNull)
             #expect(r.text.contains(#""name":"charizard","sprites":{"#))
-            let record = try PokemonDetailRequest(baseURL: "\(m.publicURL)/v2", id: 6).decode(r)
+            let record = try PokemonDetailRequest(baseURL: BaseURL("\(m.publicURL)/v2"), id: 6).decode(r)
             #expect(record.spriteURL == nil && record.types == ["fire", "flying"] && record.baseExperience == 240)
         }
     }

@@ -11,7 +11,7 @@ import Testing
 /// above and below it, and no item shown twice. Also how a signed-in session that ended
 /// and an estimated count read on the status line.
 @MainActor @Suite struct RefreshTests {
-    static let base = "https://x.supabase.co/rest/v1"
+    static let base = BaseURL("https://x.supabase.co/rest/v1")
 
     @Test func rKeepsTheSelectionOnItsItemAsRowsComeAndGo() async throws {
         let server = LiveRowsServer(Array(1...200))

@@ -78,7 +78,7 @@ struct Harness {
          avatars: Bool = false, tab: Int = 0, filters: [(String, String)] = [], sequential: Bool = false, maxPages: Int = 1_000,
          source: (any Source)? = nil) {
         transport = CountingTransport(inner)
-        let addressable = RickAndMortySource(baseURL: TestData.baseURL)
+        let addressable = RickAndMortySource(baseURL: TestData.base)
         let source: any Source = source ?? (sequential ? NextLinksOnly(source: addressable) : addressable)
         runner = EffectQueue(interpreter: EffectInterpreter(source: source, transport: transport, retryPolicy: retryPolicy,
                                                             sleep: { _ in }))

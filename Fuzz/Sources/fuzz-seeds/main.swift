@@ -45,13 +45,13 @@ func links(in body: Data) -> [String] {
 }
 
 do {
-    let snapshot = try SnapshotTransport(dataFolder: dataFolder, baseURL: FuzzEntryPoint.baseURL)
+    let snapshot = try SnapshotTransport(dataFolder: dataFolder, baseURL: BaseURL(FuzzEntryPoint.baseURL))
     let pokemon = try PokemonRecord.load(dataFolder: dataFolder)
     let data = try RickAndMortyData.load(dataFolder: dataFolder)
-    let rickAndMorty = RickAndMortyRules(data: data, baseURL: FuzzEntryPoint.baseURL)
-    let pokeAPI = PokeAPIRules(baseURL: FuzzEntryPoint.pokeAPIBaseURL, pokemon: pokemon)
+    let rickAndMorty = RickAndMortyRules(data: data, baseURL: BaseURL(FuzzEntryPoint.baseURL))
+    let pokeAPI = PokeAPIRules(baseURL: BaseURL(FuzzEntryPoint.pokeAPIBaseURL), pokemon: pokemon)
     let postgREST = PostgRESTRules(
-        rickAndMorty: data, characters: rickAndMorty.characters, pokemon: pokemon, baseURL: FuzzEntryPoint.baseURL)
+        rickAndMorty: data, characters: rickAndMorty.characters, pokemon: pokemon, baseURL: BaseURL(FuzzEntryPoint.baseURL))
     func rickAndMortyAnswer(_ pathAndQuery: String) throws -> HTTPResponse {
         try snapshot.answer(HTTPRequest(url: URL(string: FuzzEntryPoint.baseURL + pathAndQuery)!))
     }

@@ -10,17 +10,15 @@ import Synchronization
 /// answers one id only, and nothing in the browser asks a Pokémon source for several.
 public struct PokeAPISource: AddressableSource {
     /// The API root, e.g. `https://pokeapi.co/api/v2`, without a trailing slash.
-    public let baseURL: String
+    public let baseURL: BaseURL
     /// `limit` of every page (`--page-size`).
     public let pageSize: Int
     /// `--header` and the API key, sent to the API (never to a sprite on another server).
     public let headers: RequestHeaders
     private let sprites = SpriteAddresses()
 
-    public init(baseURL: String, pageSize: Int = APIKind.defaultPageSize, headers: RequestHeaders = RequestHeaders()) {
-        var base = baseURL
-        while base.hasSuffix("/") { base.removeLast() }
-        self.baseURL = base
+    public init(baseURL: BaseURL, pageSize: Int = APIKind.defaultPageSize, headers: RequestHeaders = RequestHeaders()) {
+        self.baseURL = baseURL
         self.pageSize = PageSize.clamped(pageSize)
         self.headers = headers
     }
@@ -64,7 +62,7 @@ public struct PokeAPISource: AddressableSource {
     /// than the API's server is asked for without the API's headers, so the key stays home.
     public func avatarRequest(avatarID: Int32) -> HTTPRequest? {
         guard let url = sprites.url(for: Int(avatarID)) else { return nil }
-        let sameServer = SplitURL(url.absoluteString)?.origin == SplitURL(baseURL)?.origin
+        let sameServer = SplitURL(url.absoluteString)?.origin == SplitURL(baseURL.text)?.origin
         return HTTPRequest(url: url, headers: sameServer ? headers.applied(to: [:]) : [:])
     }
 }

@@ -17,7 +17,7 @@ import Foundation
 /// addressable, an estimate is shown as `≈ N`.
 public struct PostgRESTSource: AddressableSource {
     /// `…/rest/v1`, without a trailing slash.
-    public let baseURL: String
+    public let baseURL: BaseURL
     public let table: String
     public let pageSize: Int
     /// `--where`: applied to every list of the tab, before the search.
@@ -28,22 +28,23 @@ public struct PostgRESTSource: AddressableSource {
     public let function: ContentRangePages<Row>.Function?
     /// `--count`: the total asked for.
     public let count: ContentRangePages<Row>.Count
+    /// Rows stay rows, never read as models (`portal list` prints what was served).
+    public let rowsAsServed: Bool
 
     public init(
-        baseURL: String, table: String = "characters", pageSize: Int = APIKind.defaultPageSize,
+        baseURL: BaseURL, table: String = "characters", pageSize: Int = APIKind.defaultPageSize,
         filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, headers: RequestHeaders = RequestHeaders(),
-        function: ContentRangePages<Row>.Function? = nil, count: ContentRangePages<Row>.Count = .exact
+        rowsAsServed: Bool = false, function: ContentRangePages<Row>.Function? = nil, count: ContentRangePages<Row>.Count = .exact
     ) {
         self.function = function
         self.count = count
-        var base = baseURL
-        while base.hasSuffix("/") { base.removeLast() }
-        self.baseURL = base
+        self.baseURL = baseURL
         self.table = table
         self.pageSize = PageSize.clamped(pageSize)
         self.filters = filters
         self.order = order
         self.headers = headers
+        self.rowsAsServed = rowsAsServed
     }
 
     /// "PostgREST · characters", or "PostgREST · rpc characters_by_status".
@@ -77,7 +78,7 @@ public struct PostgRESTSource: AddressableSource {
     public func firstPage(for query: ListQuery) -> PageRequest { pages(query).firstPage }
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
-        try pages(query).decode(response, for: request).map { TableItems.item($0, kind: kind) }
+        try pages(query).decode(response, for: request).map { rowsAsServed ? .row($0, kind: kind) : TableItems.item($0, kind: kind) }
     }
 
     public func pageSize(of query: ListQuery) -> Int { pageSize }

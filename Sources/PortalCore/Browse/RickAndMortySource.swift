@@ -5,15 +5,13 @@ import Foundation
 /// lookups (`/episode/1,2,3`) and avatars.
 public struct RickAndMortySource: Source {
     /// The API root, e.g. `https://rickandmortyapi.com/api`, without a trailing slash.
-    public let baseURL: String
+    public let baseURL: BaseURL
     /// `--header` and the API key, sent with every request (pages, lookups, avatars: all
     /// under `baseURL`).
     public let headers: RequestHeaders
 
-    public init(baseURL: String, headers: RequestHeaders = RequestHeaders()) {
-        var base = baseURL
-        while base.hasSuffix("/") { base.removeLast() }
-        self.baseURL = base
+    public init(baseURL: BaseURL, headers: RequestHeaders = RequestHeaders()) {
+        self.baseURL = baseURL
         self.headers = headers
     }
 
@@ -25,23 +23,18 @@ public struct RickAndMortySource: Source {
 
     public var title: String { "Rick and Morty" }
 
+    /// One tab per resource, its filters as `Resource.filters` declares them: `name` is
+    /// the `/` search, the rest the `f` form (fields with choices first).
     public var tabs: [TabSpec] {
-        [
-            TabSpec(kind: .character, title: "Characters", filters: [
-                FilterSpec(key: "status", label: "Status", choices: ["Alive", "Dead", "unknown"]),
-                FilterSpec(key: "gender", label: "Gender", choices: ["Female", "Male", "Genderless", "unknown"]),
-                FilterSpec(key: "species", label: "Species", example: "Human"),
-                FilterSpec(key: "type", label: "Type", example: "Parasite"),
-            ]),
-            TabSpec(kind: .episode, title: "Episodes", filters: [
-                FilterSpec(key: "episode", label: "Code", example: "S03"),
-            ]),
-            TabSpec(kind: .location, title: "Locations", filters: [
-                FilterSpec(key: "type", label: "Type", example: "Planet"),
-                FilterSpec(key: "dimension", label: "Dimension", example: "C-137"),
-            ]),
-        ]
+        [Resource.character, .episode, .location].map { resource in
+            let form = resource.filters.filter { $0.key != Self.searchKey }
+            return TabSpec(kind: ItemKind(rawValue: resource.rawValue), title: resource.title, searchKey: Self.searchKey,
+                           filters: form.filter { $0.choices != nil } + form.filter { $0.choices == nil })
+        }
     }
+
+    /// The filter behind `/`.
+    static let searchKey = "name"
 
     /// The API's resource for a kind; nil for a kind this API does not have.
     static func resource(_ kind: ItemKind) -> Resource? { Resource(rawValue: kind.rawValue) }

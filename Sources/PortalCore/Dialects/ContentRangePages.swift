@@ -70,7 +70,7 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
     }
 
     /// `…/rest/v1`, without a trailing slash.
-    public let baseURL: String
+    public let baseURL: BaseURL
     public let table: String
     /// When set, the list is this function's rows instead of `table`'s.
     public let function: Function?
@@ -84,11 +84,11 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
     public let headers: RequestHeaders
 
     public init(
-        baseURL: String, table: String, pageSize: Int = 20, window: Window = .rangeHeader, count: Count = .exact,
+        baseURL: BaseURL, table: String, pageSize: Int = 20, window: Window = .rangeHeader, count: Count = .exact,
         filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, headers: RequestHeaders = RequestHeaders(),
         function: Function? = nil
     ) {
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.baseURL = baseURL
         self.table = table
         self.function = function
         self.pageSize = PageSize.clamped(pageSize)
@@ -100,7 +100,7 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
     }
 
     /// `exactCount: false` asks for no count at all.
-    public init(baseURL: String, table: String, pageSize: Int = 20, window: Window = .rangeHeader, exactCount: Bool) {
+    public init(baseURL: BaseURL, table: String, pageSize: Int = 20, window: Window = .rangeHeader, exactCount: Bool) {
         self.init(baseURL: baseURL, table: table, pageSize: pageSize, window: window, count: exactCount ? .exact : .none)
     }
 
@@ -158,7 +158,7 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
         do {
             rows = try Item.decodeRows(response.body, firstPosition: requested)
         } catch {
-            throw PageFailure(.malformed, "malformed page: \(RickAndMortyPages<Character>.shortDescription(error))")
+            throw PageFailure(.malformed, "malformed page: \(DecodeErrorText.short(error))")
         }
         guard let range else {
             // No Content-Range: only a short window tells the end.

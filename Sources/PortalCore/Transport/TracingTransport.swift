@@ -82,6 +82,18 @@ public final class TracingTransport: Transport {
         append(Data(w.bytes + [0x0A]))
     }
 
+    /// A line that is no request: what portal decided (`{"note":"dialect","items":…}`),
+    /// so a trace says why the requests after it look as they do. Its fields are
+    /// `name → text`, in order; no header value is ever passed here.
+    public func note(_ kind: String, _ fields: [(String, String)]) {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("note", kind)
+        for (name, value) in fields { w.field(name, value) }
+        w.endObject()
+        append(Data(w.bytes + [0x0A]))
+    }
+
     /// Writes `{"idle":true}`: the browser has nothing in flight and nothing left to
     /// handle after the events so far. Scripts and tests wait for it instead of guessing
     /// from a trace that stopped growing.
