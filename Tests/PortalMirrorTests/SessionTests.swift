@@ -92,6 +92,13 @@ import Testing
         return (session, SessionTransport(wrapping: server, session: session, apiRoot: root))
     }
 
+    /// Ann's session on `server`, signed in.
+    static func signedIn(_ server: Server) async throws -> (AuthSession, SessionTransport) {
+        let (session, transport) = Self.session(server, clock: server.clock)
+        try await session.signIn(email: "ann@example.com", password: "PW")
+        return (session, transport)
+    }
+
     static func page(_ transport: any Transport, _ query: String = "select=id&order=id&limit=5") async throws -> HTTPResponse {
         var headers = RequestHeaders()
         try headers.addAPIKey("K")
@@ -146,8 +153,7 @@ import Testing
     @Test func aTokenNearItsExpiryIsRenewedBeforeTheRequest() async throws {
         let clock = Clock()
         let server = Server(clock: clock, ttl: 60)
-        let (session, transport) = Self.session(server, clock: clock)
-        try await session.signIn(email: "ann@example.com", password: "PW")
+        let (_, transport) = try await Self.signedIn(server)
         _ = try await Self.page(transport)
         clock.advance(40)  // 20 s left: outside the 15 s margin (a quarter of 60 s)
         _ = try await Self.page(transport)
@@ -178,8 +184,7 @@ import Testing
         let clock = Clock()
         // Sent with 16 s left (outside the 15 s margin), it arrives 20 s later: expired.
         let server = Server(clock: clock, ttl: 60, lag: 20)
-        let (session, transport) = Self.session(server, clock: clock)
-        try await session.signIn(email: "ann@example.com", password: "PW")
+        let (_, transport) = try await Self.signedIn(server)
         clock.advance(44)
         let response = try await Self.page(transport)
         #expect(response.status == 200)
@@ -191,8 +196,7 @@ import Testing
     @Test func aRefusedRefreshEndsTheSessionAndSendsNothingMore() async throws {
         let clock = Clock()
         let server = Server(clock: clock, ttl: 60)
-        let (session, transport) = Self.session(server, clock: clock)
-        try await session.signIn(email: "ann@example.com", password: "PW")
+        let (_, transport) = try await Self.signedIn(server)
         _ = try await Self.page(transport)
         server.restartAuth()  // the refresh token is now unknown to the server
         clock.advance(55)
@@ -222,8 +226,7 @@ import Testing
     @Test func concurrentRequestsShareOneRefresh() async throws {
         let clock = Clock()
         let server = Server(clock: clock, ttl: 60)
-        let (session, transport) = Self.session(server, clock: clock)
-        try await session.signIn(email: "ann@example.com", password: "PW")
+        let (session, transport) = try await Self.signedIn(server)
         clock.advance(58)
         let statuses = try await Self.pagesAtOnce(8, transport)
         #expect(statuses == Array(repeating: 200, count: 8))
@@ -234,8 +237,7 @@ import Testing
     @Test func concurrentRequestsTurnedAwayShareOneRefresh() async throws {
         let clock = Clock()
         let server = Server(clock: clock, ttl: 60, alwaysExpired: true, gate: 6)
-        let (session, transport) = Self.session(server, clock: clock)
-        try await session.signIn(email: "ann@example.com", password: "PW")
+        let (_, transport) = try await Self.signedIn(server)
         let statuses = try await Self.pagesAtOnce(6, transport)
         #expect(statuses == Array(repeating: 401, count: 6))
         // Each was sent, turned away, and sent once more: one refresh for all of them.
