@@ -210,6 +210,30 @@ import Testing
         #expect(!failure.isTransient && failure.message == "session expired — sign in again")
     }
 
+    @Test func aListKeepsWhatItLoadedWhenTheSessionEnds() async throws {
+        let clock = Clock()
+        let server = Server(clock: clock, ttl: 60)
+        let (_, transport) = try await Self.signedIn(server)
+        var key = RequestHeaders()
+        try key.addAPIKey("K")
+        let strategy = ContentRangePages<Row>(baseURL: BaseURL(Self.root), table: "characters", pageSize: 20, headers: key)
+        let loader = ListLoader(strategy: strategy)
+        let fetcher = PageFetcher(transport: transport, strategy: strategy)
+        for _ in 0..<3 {
+            let ticket = try #require(loader.loadMore())
+            loader.apply(await fetcher.fetch(ticket), for: ticket)
+        }
+        #expect(loader.count == 60)
+        server.restartAuth()
+        clock.advance(59)
+        let ticket = try #require(loader.loadMore())
+        let change = loader.apply(await fetcher.fetch(ticket), for: ticket)
+        // One refresh, refused: the page fails at once (no retries) and the 60 rows stay.
+        guard case .failed(let failure) = change else { Issue.record("expected a failure, got \(change)"); return }
+        #expect(failure.message == "session expired — sign in again" && !failure.isTransient)
+        #expect(loader.count == 60 && server.refreshes == 1 && server.restRequests.count == 3)
+    }
+
     @Test func aSpentRefreshTokenFails() async throws {
         let clock = Clock()
         let server = Server(clock: clock)
