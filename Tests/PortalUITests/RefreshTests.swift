@@ -42,6 +42,26 @@ import Testing
         #expect(status.contains("41 / 198"), "\(status)")
     }
 
+    @Test func rRefreshesEverySourcesList() async throws {
+        // Rick and Morty's `?page=N` list (the snapshot), and a list that walks `next` links.
+        for sequential in [false, true] {
+            let harness = Harness(size: Size(columns: 100, rows: 30), sequential: sequential)
+            await harness.runner.drain(into: harness.controller)
+            harness.press(.character(":"), .character("3"), .character("0"), .enter)
+            await harness.runner.drain(into: harness.controller)
+            let selected = try #require(harness.controller.listView.selectedItem)
+            let before = harness.transport.count
+            let effects = harness.send(.key(.character("R")))
+            let pages = effects.compactMap { effect -> PageTicket? in if case .fetchPage(_, let ticket, _, _) = effect { ticket } else { nil } }
+            #expect(!pages.isEmpty && pages.allSatisfy { $0.request.http.revalidate })
+            await harness.runner.drain(into: harness.controller)
+            #expect(harness.transport.count > before)
+            #expect(harness.controller.listView.selectedItem?.id == selected.id && harness.controller.grid.selection == 29)
+            let shown = harness.controller.listView.loadedItems.map(\.id)
+            #expect(Set(shown).count == shown.count)
+        }
+    }
+
     @Test func rInAPaneAsksForTheItemAgainPastTheCaches() async throws {
         let server = LiveRowsServer(Array(1...30))
         let harness = Harness(size: Size(columns: 100, rows: 30), inner: server,
