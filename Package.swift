@@ -40,7 +40,11 @@ let package = Package(
             path: "Sources/CImageShim",
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]
         ),
-        .target(name: "PortalImage", dependencies: ["CImageShim"]),
+        // libchafa (Debian libchafa-dev, through pkg-config) turns pixels into symbol cells
+        // or sixel / kitty bytes; CPictureShim is the only code that includes it.
+        .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        .target(name: "CPictureShim", dependencies: ["CChafa"], path: "Sources/CPictureShim"),
+        .target(name: "PortalImage", dependencies: ["CImageShim", "CPictureShim"]),
         // The C library's wcwidth for every scalar (Swift's Glibc module lacks it), so the
         // views measure text exactly as ncurses draws it.
         .target(name: "CTextWidth", path: "Sources/CTextWidth"),
@@ -63,7 +67,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(name: "CPortalShim", path: "Sources/CPortalShim"),
-        .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalCore", "CNcurses", "CPortalShim"]),
+        .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalCore", "PortalImage", "CNcurses", "CPortalShim"]),
         .executableTarget(
             name: "portal",
             dependencies: [

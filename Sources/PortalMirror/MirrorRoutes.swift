@@ -6,6 +6,7 @@ import PortalServers
 /// (the HTTP server, faults and logging wrap it):
 ///
 /// - `/api/v2/pokemon…` → PokeAPI (`PokeAPIRules`), links under `PUBLIC/v2`;
+/// - `/api/v2/sprites/pokemon/{id}.png` → a Pokémon's sprite (`DATA/pokeapi/sprites`);
 /// - `/api…` → the Rick and Morty API (`RickAndMortyRules`), links under `PUBLIC`;
 /// - `/rest/v1/<table>` → PostgREST (`PostgRESTRules`): `characters`, `episodes`,
 ///   `locations` (links under `PUBLIC`) and `pokemon`, behind the key check when
@@ -28,7 +29,7 @@ public struct MirrorRoutes: Sendable {
         rickAndMorty = RickAndMortyRules(
             baseURL: root, characters: characters, episodes: ArrayTable(data.rickAndMorty.episodes),
             locations: ArrayTable(data.rickAndMorty.locations), avatarsFolder: data.rickAndMorty.avatarsFolder)
-        pokeAPI = PokeAPIRules(baseURL: root + "/v2", pokemon: data.pokemon)
+        pokeAPI = PokeAPIRules(baseURL: root + "/v2", pokemon: data.pokemon, spritesFolder: data.pokemonSprites)
         postgREST = PostgRESTRules(rickAndMorty: data.rickAndMorty, characters: characters, pokemon: data.pokemon, baseURL: root)
     }
 
@@ -49,7 +50,7 @@ public struct MirrorRoutes: Sendable {
             response.headers["allow"] = "GET, HEAD"
             return response
         }
-        if path == "/api/v2/pokemon" || path.hasPrefix("/api/v2/pokemon/") {
+        if path == "/api/v2/pokemon" || path.hasPrefix("/api/v2/pokemon/") || path.hasPrefix("/api/v2/sprites/") {
             return pokeAPI.respond(path: String(path.dropFirst("/api/v2".count)), query: QueryString.pairs(query))
         }
         if path == "/api" || path.hasPrefix("/api/") {
@@ -70,11 +71,14 @@ public struct MirrorData: Sendable {
     public var pokemon: [PokemonRecord]
     /// Serve this many synthetic characters instead of the real ones.
     public var scale: Int?
+    /// `DATA/pokeapi/sprites`, the Pokémon sprites served; nil serves none.
+    public var pokemonSprites: String?
 
-    public init(rickAndMorty: RickAndMortyData, pokemon: [PokemonRecord], scale: Int? = nil) {
+    public init(rickAndMorty: RickAndMortyData, pokemon: [PokemonRecord], scale: Int? = nil, pokemonSprites: String? = nil) {
         self.rickAndMorty = rickAndMorty
         self.pokemon = pokemon
         self.scale = scale
+        self.pokemonSprites = pokemonSprites
     }
 
     /// Reads `folder/rickandmorty/` and `folder/pokeapi/pokemon.json`; a missing folder or
@@ -84,6 +88,7 @@ public struct MirrorData: Sendable {
         guard !rickAndMorty.characters.isEmpty else {
             throw PortalError.dataFileUnreadable(folder + "/rickandmorty/characters.json", "no characters")
         }
-        return MirrorData(rickAndMorty: rickAndMorty, pokemon: try PokemonRecord.load(dataFolder: folder), scale: scale)
+        return MirrorData(rickAndMorty: rickAndMorty, pokemon: try PokemonRecord.load(dataFolder: folder), scale: scale,
+                          pokemonSprites: PokemonRecord.spritesFolder(dataFolder: folder))
     }
 }

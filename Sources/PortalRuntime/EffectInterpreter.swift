@@ -17,8 +17,11 @@ public final class EffectInterpreter: EffectPerformer {
     public let transport: any Transport
     public let sender: RetryingSender
     private let items: ItemCache
-    private let avatars = Mutex<[Int32: AvatarOutcome]>([:])
+    /// Decoded pictures by address, bounded by count and bytes.
+    let pictureCache: PictureMemoryCache
     private let tasks = Mutex<[PaneAddress: [Task<Void, Never>]]>([:])
+    /// Picture fetches running, by ticket, so `cancelPicture` can stop one.
+    private let pictureTasks = Mutex<[PictureTicket: Task<Void, Never>]>([:])
     /// Runs first in every effect's task, on its pool thread: the terminal gives the
     /// thread an alternate signal stack there, so a crash in a decode still restores it.
     private let prepareThread: @Sendable () -> Void
@@ -28,8 +31,10 @@ public final class EffectInterpreter: EffectPerformer {
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
         itemCacheLimit: Int = 20_000,
+        pictureCacheCount: Int = 512, pictureCacheBytes: Int = 48 * 1_048_576,
         prepareThread: @escaping @Sendable () -> Void = {}
     ) {
+        self.pictureCache = PictureMemoryCache(maxCount: pictureCacheCount, maxBytes: pictureCacheBytes)
         self.prepareThread = prepareThread
         self.source = source
         self.transport = transport
@@ -46,16 +51,24 @@ public final class EffectInterpreter: EffectPerformer {
         case .cancel(let pane):
             let running = tasks.withLock { $0.removeValue(forKey: pane) } ?? []
             for task in running { task.cancel() }
-        case .fetchPage, .fetchItems, .fetchAvatar:
+        case .cancelPicture(let ticket):
+            pictureTasks.withLock { $0.removeValue(forKey: ticket) }?.cancel()
+        case .fetchPicture(let ticket):
+            // Kept until it ends, so a cancel can stop it; the UI drops its answer anyway
+            // once the ticket is no longer in flight there.
+            let task = Task.detached {
+                self.prepareThread()
+                if let message = await self.run(effect, post: deliver) { deliver(message) }
+                self.pictureTasks.withLock { _ = $0.removeValue(forKey: ticket) }
+            }
+            pictureTasks.withLock { $0[ticket] = task }
+        case .fetchPage, .fetchItems:
             let task = Task.detached {
                 self.prepareThread()
                 if let message = await self.run(effect, post: deliver) { deliver(message) }
             }
             // A pane's fetches are cancelled with the pane; a page is never cancelled.
-            switch effect {
-            case .fetchItems(let pane, _, _, _), .fetchAvatar(let pane, _): tasks.withLock { $0[pane, default: []].append(task) }
-            default: break
-            }
+            if case .fetchItems(let pane, _, _, _) = effect { tasks.withLock { $0[pane, default: []].append(task) } }
         }
     }
 
@@ -78,9 +91,9 @@ public final class EffectInterpreter: EffectPerformer {
             return .page(list, ticket, result)
         case .fetchItems(let pane, let purpose, let kind, let ids):
             return .items(pane, purpose, await fetchItems(kind, ids: ids))
-        case .fetchAvatar(let pane, let avatarID):
-            return .avatar(pane, avatarID: avatarID, await fetchAvatar(avatarID))
-        case .cancel, .quit:
+        case .fetchPicture(let ticket):
+            return .picture(ticket, await fetchPicture(ticket.request))
+        case .cancel, .cancelPicture, .quit:
             return nil
         }
     }
@@ -108,31 +121,40 @@ public final class EffectInterpreter: EffectPerformer {
         return .success(keys.compactMap { known[$0] })
     }
 
-    /// One attempt at the picture, decoded at the size the pane draws. Decoded pictures,
-    /// 404s and undecodable bytes are kept; transient failures are asked again next time.
-    func fetchAvatar(_ avatarID: Int32) async -> AvatarOutcome {
-        if let known = avatars.withLock({ $0[avatarID] }) { return known }
-        guard let request = source.avatarRequest(avatarID: avatarID) else { return .unavailable }
-        let outcome: AvatarOutcome
+    /// One attempt at a picture, through the transport (and so the disk cache), decoded to
+    /// at most `Picture.maxSide` a side. Decoded pictures, 404s and undecodable bytes are
+    /// kept in memory; transient failures are asked again next time. The words of a
+    /// failure never quote the transport's error text (it can hold header values).
+    func fetchPicture(_ request: HTTPRequest) async -> PictureOutcome {
+        let key = request.url.absoluteString
+        if let known = pictureCache.lookup(key) { return known }
+        let outcome: PictureOutcome
         do {
             let response = try await transport.send(request)
             switch response.status {
             case 200..<300:
-                // A pane closed meanwhile: do not spend a decode on it.
-                if Task.isCancelled { return .failed }
-                let side = AvatarOutcome.pixels
-                outcome = (try? AvatarImage.decode(response.body, width: side, height: side)).map { .image($0) } ?? .unavailable
-                // The picture decoded: the disk cache may keep these bytes (see DecodeReceipt).
-                if case .image = outcome { response.confirmDecoded() }
+                // Scrolled away meanwhile: do not spend a decode on it.
+                if Task.isCancelled { return .failed("cancelled") }
+                do {
+                    outcome = .picture(try Picture.decode(response.body))
+                    // The picture decoded: the disk cache may keep these bytes (DecodeReceipt).
+                    response.confirmDecoded()
+                } catch {
+                    outcome = .missing("no picture (\(error.description))")
+                }
             case 404, 410:
-                outcome = .unavailable
+                outcome = .missing("no picture")
             default:
-                outcome = .failed
+                outcome = .failed("picture failed: HTTP \(response.status)")
             }
+        } catch TransportError.notInCache {
+            outcome = .failed("picture not cached (offline)")
+        } catch TransportError.timedOut {
+            outcome = .failed("picture failed: timed out")
         } catch {
-            outcome = .failed
+            outcome = .failed("picture failed: no answer")
         }
-        if outcome != .failed { avatars.withLock { $0[avatarID] = outcome } }
+        pictureCache.store(outcome, for: key)
         return outcome
     }
 }

@@ -47,7 +47,8 @@ public final class SnapshotTransport: Transport {
         case .rickAndMorty:
             dialect = .rickAndMorty(RickAndMortyRules(data: try RickAndMortyData.load(dataFolder: dataFolder), baseURL: baseURL))
         case .pokeAPI:
-            dialect = .pokeAPI(PokeAPIRules(baseURL: baseURL, pokemon: try PokemonRecord.load(dataFolder: dataFolder)))
+            dialect = .pokeAPI(PokeAPIRules(baseURL: baseURL, pokemon: try PokemonRecord.load(dataFolder: dataFolder),
+                                            spritesFolder: PokemonRecord.spritesFolder(dataFolder: dataFolder)))
         case .postgREST:
             let data = try RickAndMortyData.load(dataFolder: dataFolder)
             dialect = .postgREST(PostgRESTRules(
@@ -63,6 +64,11 @@ public final class SnapshotTransport: Transport {
     /// The synchronous core of `send`, for callers that need no suspension.
     public func answer(_ request: HTTPRequest) throws -> HTTPResponse {
         let text = request.url.absoluteString
+        // PokeAPI's sprites live in its sprite repository (`PokeAPISprites`): served too.
+        if case .pokeAPI(let rules) = dialect, let split = SplitURL(text),
+           let file = Self.spriteFile(split, root: PokeAPISprites.root(baseURL: rules.baseURL)) {
+            return rules.sprite(file)
+        }
         guard let split = SplitURL(text), split.origin == origin, split.path.hasPrefix(rootPath) else {
             throw TransportError.notServed(text)
         }
@@ -79,5 +85,14 @@ public final class SnapshotTransport: Transport {
             guard !table.isEmpty, !table.contains("/") else { return PokeAPIRules.notFoundResponse() }
             return rules.respond(table: table, query: query, headers: request.headers)
         }
+    }
+
+    /// `{id}.png` when `split` is a file right below the sprite root `root` (on another
+    /// origin than the API's: the repository's), else nil.
+    private static func spriteFile(_ split: SplitURL, root: String) -> String? {
+        guard let rootSplit = SplitURL(root), split.origin == rootSplit.origin, split.query.isEmpty,
+              split.path.hasPrefix(rootSplit.path + "/") else { return nil }
+        let file = String(split.path.dropFirst(rootSplit.path.count + 1))
+        return file.contains("/") || file.isEmpty ? nil : file
     }
 }

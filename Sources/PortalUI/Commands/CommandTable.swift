@@ -19,6 +19,7 @@ public enum CommandTable {
         KeyBinding(.wheelUp, .grid, [.wheelUp], "", ""),
         KeyBinding(.open, .grid, [.enter], "Enter", "open details", hint: "Enter open"),
         KeyBinding(.retry, .grid, [.character("r")], "r", "retry a failed page"),
+        KeyBinding(.togglePictures, .grid, [.character("p")], "p", "pictures on cards on or off"),
         KeyBinding(.quit, .grid, [.character("q")], "q", "quit", hint: "q quit"),
 
         KeyBinding(.linkDown, .detail, [.down, .character("j"), .wheelDown], "↓ j", "next link (scrolls)", hint: "↑↓ links"),

@@ -25,9 +25,14 @@ public final class ScreenController: App, ItemListViewDelegate {
     public private(set) var needsRedraw = true
     /// Page requests asked for, all tabs together (the spinner advances with it).
     public private(set) var pageRequestCount = 0
-    /// Whether panes fetch and show pictures. The terminal turns it off when there is no
-    /// colour to draw them with (`NO_COLOR`).
-    public let showsAvatars: Bool
+    // MARK: pictures (issue 19) — state for the planning step's picture requests
+    /// How pictures are drawn (`--pictures`, after `auto` asked the terminal); `.off` asks
+    /// for none. The terminal turns `auto` off when there is no colour (`NO_COLOR`).
+    public let pictureMode: PictureMode
+    /// `p`: whether cards show pictures (the pane always does, unless `pictureMode` is off).
+    public private(set) var cardPictures = true
+    /// The pictures asked for and arrived, by their item's ticket.
+    public let pictures = PictureStore()
 
     private let now: @Sendable () -> ContinuousClock.Instant
     /// The wall clock, for "cached 3 h ago" (a cached answer's age is a date).
@@ -45,7 +50,7 @@ public final class ScreenController: App, ItemListViewDelegate {
     /// the pages near the new viewport are asked for once.
     private var holdsPageRequests = false
     private var lastPaneToken = 0
-    private var started = false
+    private(set) var started = false  // read by the picture planning (pictures)
     /// Effects asked for during the current `update`.
     private var pending: [Effect] = []
 
@@ -56,14 +61,14 @@ public final class ScreenController: App, ItemListViewDelegate {
     ///     viewport are dropped first and asked for again when the user comes back.
     public init(
         source: any Source, sourceLabel: String, initialTab: Int = 0, initialFilters: [(String, String)] = [],
-        showsAvatars: Bool = true, maxPages: Int = SparseList<Item>.defaultMaxPages,
+        pictures: PictureMode = .symbols, maxPages: Int = SparseList<Item>.defaultMaxPages,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         today: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.today = today
         self.source = source
         self.sourceLabel = sourceLabel
-        self.showsAvatars = showsAvatars
+        self.pictureMode = pictures
         self.now = now
         for (index, spec) in source.tabs.enumerated() {
             let query = ListQuery(kind: spec.kind, filters: index == initialTab ? initialFilters : [])
@@ -112,11 +117,12 @@ public final class ScreenController: App, ItemListViewDelegate {
         }
         // Every event may change what is drawn.
         needsRedraw = true
+        planPictures()  // pictures: the picture half of the planning step
         defer { pending = [] }
         return pending
     }
 
-    private func emit(_ effect: Effect) {
+    func emit(_ effect: Effect) {  // internal: the picture planning emits too (pictures)
         pending.append(effect)
     }
 
@@ -221,6 +227,9 @@ public final class ScreenController: App, ItemListViewDelegate {
             if tab.spec.searchKey != nil { search.begin() }
         case .filter: form.begin(tab.spec, query: tab.query)
         case .retry: retryPage(tab)
+        case .togglePictures:
+            cardPictures.toggle()
+            relayout()
         case .quit, .forceQuit: emit(.quit)
         case .suspend: break  // the terminal suspends itself before a key reaches the app
         case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8, .tab9:
@@ -360,9 +369,6 @@ public final class ScreenController: App, ItemListViewDelegate {
         if let related = item.detail.related, !related.ids.isEmpty {
             emit(.fetchItems(pane.address, .related, related.kind, ids: related.ids))
         }
-        if showsAvatars, let avatarID = item.detail.avatarID {
-            emit(.fetchAvatar(pane.address, avatarID: avatarID))
-        }
     }
 
     /// Enter on a link: a new pane for its target on top of the trail.
@@ -455,9 +461,10 @@ public final class ScreenController: App, ItemListViewDelegate {
                 pane.setRelated(.failed(failure.message))
             }
             pane.clampScroll(viewRows: layout.detail.height - paneChromeRows)
-        case .avatar(let address, _, let outcome):
-            guard let tab = tab(at: address), let pane = tab.pane(at: address), case .image(let image) = outcome else { return }
-            pane.avatar = image
+        case .picture(let ticket, let outcome):
+            // Kept under its own item only while still asked for; counts, order and the
+            // selection are untouched (the next frame redraws the card that shows it).
+            pictures.receive(ticket, outcome)
         }
     }
 
@@ -488,6 +495,7 @@ public final class ScreenController: App, ItemListViewDelegate {
     private func relayout() {
         guard started else { return }
         let layout = self.layout
+        grid.setCardHeight(cardsShowPictures(tab, in: layout) ? CardView.pictureCardHeight : GridViewModel.defaultCardHeight)
         if !layout.isTooSmall { grid.resize(width: layout.grid.width, height: layout.grid.height) }
         pane?.clampScroll(viewRows: layout.detail.height - paneChromeRows)
     }

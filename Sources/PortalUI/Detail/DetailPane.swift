@@ -1,5 +1,4 @@
 import PortalCore
-import PortalImage
 
 /// One detail pane: the item it shows (or the one it is fetching), the items that item
 /// points at, its picture, its scroll position and the highlighted link.
@@ -42,11 +41,6 @@ public final class DetailPane {
     public private(set) var related: Related = .none {
         didSet { cached = nil }
     }
-    /// The decoded picture, nil until it arrives or when there is none to show.
-    public var avatar: AvatarImage? {
-        didSet { scaledAvatars = [:] }
-    }
-    private var scaledAvatars: [Int: AvatarImage] = [:]
     /// The first line of the pane's content shown.
     public private(set) var scroll = 0
     /// Which link is highlighted (an index into `links`), nil when the pane has none.
@@ -162,17 +156,6 @@ public final class DetailPane {
             }
             return out
         }
-    }
-
-    // MARK: Pictures
-
-    /// The picture box-filtered to `side` × `side` pixels (kept, so redraws do not rescale).
-    public func avatar(side: Int) -> AvatarImage? {
-        guard let avatar else { return nil }
-        if let known = scaledAvatars[side] { return known }
-        let scaled = avatar.scaled(width: side, height: side)
-        scaledAvatars[side] = scaled
-        return scaled
     }
 
     /// Whether something in the pane failed and `r` can ask again.

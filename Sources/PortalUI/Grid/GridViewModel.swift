@@ -20,13 +20,15 @@ public protocol GridViewModelDelegate: AnyObject {
 public final class GridViewModel {
     /// The narrowest card; columns are as many as fit, at least one.
     public nonisolated static let minCardWidth = 30
-    /// Rows per card: name, status, species and one blank row between cards.
-    public nonisolated static let cardHeight = 4
+    /// Rows per card without a picture: name, status, species and one blank row.
+    public nonisolated static let defaultCardHeight = 4
     /// Rows scrolled by one mouse-wheel step.
     public nonisolated static let wheelRows = 3
 
     public weak var delegate: (any GridViewModelDelegate)?
 
+    /// Rows per card: `defaultCardHeight`, or more for cards with a picture (pictures).
+    public private(set) var cardHeight = GridViewModel.defaultCardHeight
     public private(set) var itemCount = 0
     /// The grid area in display columns and terminal rows.
     public private(set) var width = 0
@@ -46,7 +48,7 @@ public final class GridViewModel {
     /// Each card's share of the width (the last column of it is a gap).
     public var cardWidth: Int { max(1, width / columns) }
     /// Whole rows of cards the viewport shows (at least one).
-    public var viewportRows: Int { max(1, height / Self.cardHeight) }
+    public var viewportRows: Int { max(1, height / cardHeight) }
     public var contentRows: Int { (itemCount + columns - 1) / columns }
     public var maxOffsetRows: Int { max(0, contentRows - viewportRows) }
 
@@ -55,7 +57,7 @@ public final class GridViewModel {
     /// The item indices whose cards are at least partly visible.
     public var visibleRange: Range<Int> {
         let firstRow = offsetRows
-        let rowsShown = (height + Self.cardHeight - 1) / Self.cardHeight
+        let rowsShown = (height + cardHeight - 1) / cardHeight
         let lower = min(itemCount, firstRow * columns)
         let upper = min(itemCount, (firstRow + rowsShown) * columns)
         return lower..<upper
@@ -105,6 +107,21 @@ public final class GridViewModel {
         let oldScreenRow = selection.map { row(of: $0) - offsetRows }
         self.width = max(0, width)
         self.height = max(0, height)
+        if let selection, let oldScreenRow {
+            offsetRows = row(of: selection) - min(max(0, oldScreenRow), viewportRows - 1)
+        }
+        offsetRows = clampOffset(offsetRows)
+        ensureSelectionVisible()
+        checkLoadMore()
+    }
+
+    /// Cards grew or shrank (pictures on cards turned on or off): reflow as a resize does.
+    /// (pictures)
+    public func setCardHeight(_ rows: Int) {
+        let rows = max(1, rows)
+        guard rows != cardHeight else { return }
+        let oldScreenRow = selection.map { row(of: $0) - offsetRows }
+        cardHeight = rows
         if let selection, let oldScreenRow {
             offsetRows = row(of: selection) - min(max(0, oldScreenRow), viewportRows - 1)
         }

@@ -1,0 +1,89 @@
+import PortalCore
+
+/// The picture half of the planning step (issue 19), kept beside the controller until the
+/// page planner of "A straight-line update" lands: after every event, one function of the
+/// state lists the pictures the screen needs (`PicturePlanner`), the store decides what to
+/// fetch and cancel, and the effects go out with the rest. No key handler asks for a
+/// picture, and a picture's arrival changes no count, order or selection.
+extension ScreenController {
+    /// Rows a grid needs for cards with pictures to be worth it: two rows of them.
+    static let pictureGridMinimumRows = 2 * CardView.pictureCardHeight
+
+    /// Whether `tab`'s cards show pictures: pictures on (`p`), a mode that draws them, a
+    /// list whose items have them, and room for two rows of such cards.
+    func cardsShowPictures(_ tab: TabState, in layout: Layout) -> Bool {
+        guard pictureMode != .off, cardPictures, !layout.isTooSmall, layout.grid.height >= Self.pictureGridMinimumRows else { return false }
+        return listHasPictures(tab)
+    }
+
+    /// A list of characters or Pokémon has pictures; a table does once a loaded row names
+    /// one (its picture column, on a server the source names).
+    func listHasPictures(_ tab: TabState) -> Bool {
+        switch tab.spec.kind {
+        case .character, .pokemon: return true
+        case .episode, .location: return false
+        default:
+            let visible = tab.grid.visibleRange
+            let probe = visible.isEmpty ? 0..<min(tab.list.count, 20) : visible
+            return probe.contains { index in tab.list.item(at: index).map { source.pictureRequest(for: $0) != nil } ?? false }
+        }
+    }
+
+    /// What a card or the pane shows for `item`'s picture.
+    func pictureContent(for item: Item) -> PictureView.Content {
+        guard let request = source.pictureRequest(for: item) else { return .absent("no picture") }
+        let ticket = PictureTicket(item: item.id, request: request)
+        switch pictures.entry(ticket) {
+        case .ready: return .ready(ticket)
+        case .missing(let why): return .absent(why)
+        case .failed(let why): return .absent(why)
+        case .requested, nil: return .loading
+        }
+    }
+
+    /// The planning step's picture requests: the pane's picture, the cards on screen,
+    /// then the cards just beyond the viewport the way the user is going; in-flight ones
+    /// no longer needed are cancelled.
+    func planPictures() {
+        guard pictureMode != .off, started else { return }
+        let tab = self.tab
+        let layout = self.layout
+        var cards: Range<Int> = 0..<0
+        var ahead: [Int] = []
+        let gridShown = !layout.isTooSmall && (pane == nil || layout.isSideBySide)
+        if gridShown, cardsShowPictures(tab, in: layout) {
+            let grid = tab.grid
+            cards = grid.visibleRange
+            let atEnd = grid.offsetRows > 0 && grid.offsetRows >= grid.maxOffsetRows
+            let down = grid.offsetRows == 0 || (prefetch.direction == .down && !atEnd)
+            ahead = PicturePlanner.aheadIndices(visible: cards, columns: grid.columns, count: grid.itemCount, down: down)
+        }
+        let paneItem = layout.isTooSmall ? nil : pane?.item
+        let list = tab.list
+        let wanted = PicturePlanner.wanted(pane: paneItem, cards: cards, ahead: ahead, item: { list.item(at: $0) },
+                                           request: { self.source.pictureRequest(for: $0) })
+        let plan = pictures.plan(wanted: wanted)
+        for ticket in plan.cancel { emit(.cancelPicture(ticket)) }
+        for ticket in plan.fetch { emit(.fetchPicture(ticket)) }
+    }
+
+    /// The mode pictures are drawn in this frame: pixels under the help or the filter form
+    /// would be drawn over them, so while one is open pictures are symbols.
+    var drawnPictureMode: PictureMode {
+        pictureMode.drawsPixels && (showsHelp || form.isActive) ? .symbols : pictureMode
+    }
+
+    /// How the grid's cards find their pictures this frame; nil when cards show none.
+    var gridPictures: GridView.Pictures? {
+        guard cardsShowPictures(tab, in: layout) else { return nil }
+        return GridView.Pictures(content: { [unowned self] in pictureContent(for: $0) }, mode: drawnPictureMode, store: pictures)
+    }
+
+    /// How the pane finds its picture; nil when pictures are off or it has none to ask.
+    var panePicture: CardView.Picture? {
+        guard pictureMode != .off, let item = pane?.item else { return nil }
+        let content = pictureContent(for: item)
+        if case .absent = content, source.pictureRequest(for: item) == nil { return nil }
+        return CardView.Picture(content: content, mode: drawnPictureMode, store: pictures)
+    }
+}

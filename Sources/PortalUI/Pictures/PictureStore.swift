@@ -1,0 +1,181 @@
+import PortalImage
+
+/// The pictures the screen knows, by ticket: asked for, arrived, or known to be missing;
+/// and the rule for which to ask for next (`plan`).
+///
+/// The planning step hands it the tickets the screen needs, most needed first; it answers
+/// with the ones to fetch (at most `maxInFlight` in flight at once) and the ones in flight
+/// that are no longer needed (to cancel). An answer is kept only if its ticket is still in
+/// flight, so a late answer for a card scrolled away is dropped; a card finds its picture
+/// by its own item's ticket, so it can never show another item's. Arrived pictures not
+/// needed any more are kept up to a count and a byte budget, least recently needed going
+/// first (the interpreter's memory cache and the disk cache are behind it).
+///
+/// Symbol renderings are cached per picture and size, so a frame does not run libchafa
+/// again for a card it drew before.
+@MainActor
+public final class PictureStore {
+    public enum Entry: Sendable, Equatable {
+        case requested
+        case ready(Picture)
+        /// None to show, for good (the text says why).
+        case missing(String)
+        /// Failed this time; asked again once the card leaves the screen and comes back.
+        case failed(String)
+    }
+
+    /// What one planning step decided.
+    public struct Plan: Sendable, Equatable {
+        public var fetch: [PictureTicket] = []
+        public var cancel: [PictureTicket] = []
+    }
+
+    /// Requests in flight at once, all lists and panes together.
+    public nonisolated static let defaultMaxInFlight = 4
+    /// Arrived pictures kept beyond those needed now.
+    public nonisolated static let defaultMaxKept = 256
+    public nonisolated static let defaultMaxBytes = 32 * 1_048_576
+
+    public let maxInFlight: Int
+    public let maxKept: Int
+    public let maxBytes: Int
+    private var entries: [PictureTicket: Entry] = [:]
+    /// Tickets in flight, oldest first.
+    private var inFlight: [PictureTicket] = []
+    private var lastNeeded: [PictureTicket: Int] = [:]
+    private var step = 0
+    public private(set) var bytes = 0
+    /// Every ticket handed out to fetch, for counting (tests and the bench).
+    public private(set) var requestCount = 0
+    private var art: [ArtKey: PictureCells] = [:]
+
+    private struct ArtKey: Hashable {
+        var ticket: PictureTicket
+        var columns: Int
+        var rows: Int
+        var palette: PictureRenderer.Palette
+    }
+
+    public init(maxInFlight: Int = PictureStore.defaultMaxInFlight, maxKept: Int = PictureStore.defaultMaxKept,
+                maxBytes: Int = PictureStore.defaultMaxBytes) {
+        self.maxInFlight = max(1, maxInFlight)
+        self.maxKept = max(1, maxKept)
+        self.maxBytes = max(1, maxBytes)
+    }
+
+    public func entry(_ ticket: PictureTicket) -> Entry? { entries[ticket] }
+
+    public var inFlightCount: Int { inFlight.count }
+    public var inFlightTickets: [PictureTicket] { inFlight }
+    /// Entries held (any state).
+    public var count: Int { entries.count }
+
+    /// Given the tickets the screen needs now, most needed first: cancels what is in
+    /// flight and not needed, forgets failures not needed (so they are asked again when
+    /// they come back), and hands out the first needed tickets not yet known, up to
+    /// `maxInFlight` in flight.
+    public func plan(wanted: [PictureTicket]) -> Plan {
+        step += 1
+        var plan = Plan()
+        let needed = Set(wanted)
+        if !inFlight.isEmpty {
+            var kept: [PictureTicket] = []
+            for ticket in inFlight {
+                if needed.contains(ticket) {
+                    kept.append(ticket)
+                } else {
+                    plan.cancel.append(ticket)
+                    entries[ticket] = nil
+                }
+            }
+            inFlight = kept
+        }
+        for ticket in wanted {
+            lastNeeded[ticket] = step
+            switch entries[ticket] {
+            case nil:
+                guard inFlight.count < maxInFlight else { continue }
+                entries[ticket] = .requested
+                inFlight.append(ticket)
+                plan.fetch.append(ticket)
+                requestCount += 1
+            default:
+                continue
+            }
+        }
+        forgetStale(needed: needed)
+        return plan
+    }
+
+    /// An answer: kept (true) only if its ticket is in flight; otherwise dropped.
+    @discardableResult
+    public func receive(_ ticket: PictureTicket, _ outcome: PictureOutcome) -> Bool {
+        guard let index = inFlight.firstIndex(of: ticket) else { return false }
+        inFlight.remove(at: index)
+        switch outcome {
+        case .picture(let picture):
+            entries[ticket] = .ready(picture)
+            bytes += picture.byteCount
+        case .missing(let why):
+            entries[ticket] = .missing(why)
+        case .failed(let why):
+            entries[ticket] = .failed(why)
+        }
+        return true
+    }
+
+    /// Forgets everything (the picture mode changed); returns the tickets to cancel.
+    public func reset() -> [PictureTicket] {
+        let cancelled = inFlight
+        entries = [:]
+        inFlight = []
+        lastNeeded = [:]
+        art = [:]
+        bytes = 0
+        return cancelled
+    }
+
+    /// The symbol cells of a ready picture at a size (rendered once, then cached).
+    public func cells(_ ticket: PictureTicket, columns: Int, rows: Int, palette: PictureRenderer.Palette) -> PictureCells? {
+        guard case .ready(let picture) = entries[ticket] else { return nil }
+        let key = ArtKey(ticket: ticket, columns: columns, rows: rows, palette: palette)
+        if let known = art[key] { return known }
+        guard let cells = PictureRenderer.symbols(picture, columns: columns, rows: rows, palette: palette) else { return nil }
+        if art.count >= 2 * maxKept { art.removeAll(keepingCapacity: true) }
+        art[key] = cells
+        return cells
+    }
+
+    /// Failures not needed now are forgotten; arrived pictures not needed now are dropped,
+    /// least recently needed first, past the count or byte budget.
+    private func forgetStale(needed: Set<PictureTicket>) {
+        var idle: [(ticket: PictureTicket, step: Int)] = []
+        for (ticket, entry) in entries where !needed.contains(ticket) {
+            switch entry {
+            case .failed: entries[ticket] = nil
+            case .requested: break
+            case .ready, .missing: idle.append((ticket, lastNeeded[ticket] ?? 0))
+            }
+        }
+        guard idle.count > maxKept || bytes > maxBytes else {
+            for ticket in lastNeeded.keys where entries[ticket] == nil { lastNeeded[ticket] = nil }
+            return
+        }
+        idle.sort { $0.step < $1.step }
+        var index = 0
+        var idleCount = idle.count
+        while index < idle.count, idleCount > maxKept || bytes > maxBytes {
+            drop(idle[index].ticket)
+            idleCount -= 1
+            index += 1
+        }
+        for ticket in lastNeeded.keys where entries[ticket] == nil { lastNeeded[ticket] = nil }
+    }
+
+    private func drop(_ ticket: PictureTicket) {
+        if case .ready(let picture) = entries[ticket] { bytes -= picture.byteCount }
+        entries[ticket] = nil
+        lastNeeded[ticket] = nil
+        art = art.filter { $0.key.ticket != ticket }
+    }
+}
