@@ -407,3 +407,20 @@ int portal_encode_flat_image(int format, int width, int height, int progressive,
     free(row);
     return status;
 }
+
+int portal_encode_solid_png(int width, int height, unsigned char red, unsigned char green, unsigned char blue,
+                            unsigned char **out, size_t *out_length) {
+    if (out == NULL || out_length == NULL || width < 1 || height < 1 || width > 65500 || height > 65500) {
+        return PORTAL_IMAGE_BAD_ARGUMENT;
+    }
+    unsigned char *row = malloc((size_t)width * 3);
+    if (row == NULL) return PORTAL_IMAGE_NO_MEMORY;
+    for (int x = 0; x < width; x++) {
+        row[x * 3] = red;
+        row[x * 3 + 1] = green;
+        row[x * 3 + 2] = blue;
+    }
+    int status = encode_png(width, height, row, out, out_length);
+    free(row);
+    return status;
+}

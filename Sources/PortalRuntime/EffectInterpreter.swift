@@ -125,7 +125,7 @@ public final class EffectInterpreter: EffectPerformer {
     /// at most `Picture.maxSide` a side. Decoded pictures, 404s and undecodable bytes are
     /// kept in memory; transient failures are asked again next time. The words of a
     /// failure never quote the transport's error text (it can hold header values).
-    func fetchPicture(_ request: HTTPRequest) async -> PictureOutcome {
+    public func fetchPicture(_ request: HTTPRequest) async -> PictureOutcome {
         let key = request.url.absoluteString
         if let known = pictureCache.lookup(key) { return known }
         let outcome: PictureOutcome

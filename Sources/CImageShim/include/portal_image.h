@@ -81,4 +81,8 @@ int portal_scale_rgba(const unsigned char *src, int src_w, int src_h, unsigned c
 int portal_encode_flat_image(int format, int width, int height, int progressive, unsigned char **out,
                              size_t *out_length);
 
+/// For tests: a `width` × `height` PNG of one colour, like `portal_encode_flat_image`.
+int portal_encode_solid_png(int width, int height, unsigned char red, unsigned char green, unsigned char blue,
+                            unsigned char **out, size_t *out_length);
+
 #endif

@@ -33,30 +33,34 @@ public enum CardView {
         }
     }
 
-    /// Draws the card's first `maxRows` rows at (top, left), `width` columns wide; with
-    /// `picture`, the picture first (left) and the text beside it.
+    /// Draws the card's first `maxRows` rows at (top, left), `width` columns wide: with a
+    /// picture slot, the picture first (left) and the text beside it.
     @MainActor
-    public static func draw(_ card: CardContent, selected: Bool, picture: Picture? = nil, top: Int, left: Int, width: Int, maxRows: Int, into screen: any Screen) {
-        guard width > 0 else { return }
-        var textLeft = left
-        var textWidth = width
-        if let picture, width > pictureColumns + 8 {
-            // Only whole pictures: a card cut by the bottom edge shows its text only.
-            if maxRows >= pictureRows {
-                let rect = Rect(top: top, left: left, width: pictureColumns, height: pictureRows)
-                PictureView.draw(picture.content, in: rect, mode: picture.mode, store: picture.store, into: screen)
-            }
-            textLeft = left + pictureColumns + 1
-            textWidth = width - pictureColumns - 1
+    public static func draw(_ card: CardContent, selected: Bool, picture: Picture?, top: Int, left: Int, width: Int, maxRows: Int,
+                            into screen: any Screen) {
+        guard let picture, width > pictureColumns + 8 else {
+            return draw(card, selected: selected, top: top, left: left, width: width, maxRows: maxRows, into: screen)
         }
+        // Only whole pictures: a card cut by the bottom edge shows its text only.
+        if maxRows >= pictureRows {
+            let rect = Rect(top: top, left: left, width: pictureColumns, height: pictureRows)
+            PictureView.draw(picture.content, in: rect, mode: picture.mode, store: picture.store, into: screen)
+        }
+        draw(card, selected: selected, top: top, left: left + pictureColumns + 1, width: width - pictureColumns - 1,
+             maxRows: maxRows, into: screen)
+    }
+
+    /// Draws the card's text: its first `maxRows` rows at (top, left), `width` columns wide.
+    public static func draw(_ card: CardContent, selected: Bool, top: Int, left: Int, width: Int, maxRows: Int, into screen: any Screen) {
+        guard width > 0 else { return }
         let fillStyle = Style(reverse: selected)
         for (i, line) in card.lines.prefix(textRows).enumerated() where i < maxRows {
             let spans = selected ? line.map { Span($0.text, reversed($0.style)) } : line
-            screen.draw(spans, row: top + i, column: textLeft, width: textWidth, fill: selected, fillStyle: fillStyle)
+            screen.draw(spans, row: top + i, column: left, width: width, fill: selected, fillStyle: fillStyle)
         }
         if selected {
             for i in card.lines.count..<textRows where i < maxRows {
-                screen.draw("", row: top + i, column: textLeft, width: textWidth, style: fillStyle, fill: true)
+                screen.draw("", row: top + i, column: left, width: width, style: fillStyle, fill: true)
             }
         }
     }

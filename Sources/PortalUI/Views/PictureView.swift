@@ -98,11 +98,26 @@ public enum PictureView {
         }
     }
 
-    /// A dim note in the middle of the rectangle, cut to its width.
+    /// A dim note in the middle of the rectangle, its words wrapped to the width (the
+    /// last line that fits cut with "…").
     static func note(_ text: String, in rect: Rect, into screen: any Screen) {
-        let shown = DisplayWidth.truncate(text, to: rect.width)
-        let width = DisplayWidth.of(shown)
-        screen.draw(shown, row: rect.top + rect.height / 2, column: rect.left + max(0, (rect.width - width) / 2),
-                    width: rect.width, style: Style(dim: true))
+        var lines: [String] = []
+        for word in text.split(separator: " ") {
+            if let last = lines.last, DisplayWidth.of(last) + 1 + DisplayWidth.of(word) <= rect.width {
+                lines[lines.count - 1] = last + " " + word
+            } else {
+                lines.append(String(word))
+            }
+        }
+        if lines.count > rect.height {
+            lines = Array(lines.prefix(rect.height))
+            lines[lines.count - 1] += " …"
+        }
+        let top = rect.top + (rect.height - lines.count) / 2
+        for (i, line) in lines.enumerated() {
+            let shown = DisplayWidth.truncate(line, to: rect.width)
+            let width = DisplayWidth.of(shown)
+            screen.draw(shown, row: top + i, column: rect.left + max(0, (rect.width - width) / 2), width: rect.width, style: Style(dim: true))
+        }
     }
 }
