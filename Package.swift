@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "PortalHTTPTests", dependencies: ["PortalHTTP", "PortalCore", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalHTTP", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
-        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalTestSupport"]),
+        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalTestSupport", "PortalImage"]),
         .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalCore", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -42,9 +42,11 @@ for _ in $(seq 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 
 # A VT340 answers device attributes with 4 (sixel); 256 colour registers; the fixed 6×13
 # font with no border, so a cell is 6 × 13 pixels at a known place.
 cache=$(mktemp -d)
+export PORTAL_ERR="$out/portal.err"
 xterm -ti vt340 -tn xterm-256color -geometry "${columns}x${rows}+0+0" -b 0 -fa 'DejaVu Sans Mono' -fs 9 \
   -xrm 'XTerm*numColorRegisters: 256' \
-  -title portal-shot -e env XDG_CACHE_HOME="$cache" LANG=C.UTF-8 "$portal" --data "$data" "$@" &
+  -title portal-shot -e env -u COLUMNS -u LINES -u NO_COLOR XDG_CACHE_HOME="$cache" LANG=C.UTF-8 \
+  sh -c '"$0" "$@" 2>"$PORTAL_ERR"' "$portal" --data "$data" "$@" &
 term=$!
 window=""
 for _ in $(seq 100); do
@@ -54,12 +56,22 @@ for _ in $(seq 100); do
 done
 [ -n "$window" ] || { echo "screenshots: xterm did not start" >&2; exit 1; }
 sleep "${SETTLE:-3}"
+if ! kill -0 "$term" 2>/dev/null; then
+  echo "screenshots: portal ended early: $(cat "$PORTAL_ERR" 2>/dev/null)" >&2
+  exit 1
+fi
 import -window "$window" "$out/grid.png"
-xdotool windowfocus --sync "$window" 2>/dev/null || true
-xdotool key --window "$window" Return
+# Keys through XTEST to the focused window (xterm ignores synthetic events).
+xdotool windowfocus "$window" 2>/dev/null || true
+xdotool mousemove --window "$window" 200 200 2>/dev/null || true
+xdotool key Return
 sleep "${SETTLE:-3}"
+if ! kill -0 "$term" 2>/dev/null; then
+  echo "screenshots: portal ended early: $(cat "$PORTAL_ERR" 2>/dev/null)" >&2
+  exit 1
+fi
 import -window "$window" "$out/detail.png"
-xdotool key --window "$window" q q
+xdotool key q q
 sleep 0.5
 rm -rf "$cache"
 echo "screenshots: $out/grid.png $out/detail.png"

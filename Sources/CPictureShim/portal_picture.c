@@ -37,7 +37,7 @@ int portal_picture_symbols(const uint8_t *rgba, int width, int height, int colum
                            portal_picture_cell *out) {
     if (!valid(rgba, width, height, columns, rows) || out == NULL) return PORTAL_PICTURE_BAD_ARGUMENT;
     ChafaCanvas *canvas = draw(rgba, width, height, columns, rows, CHAFA_PIXEL_MODE_SYMBOLS,
-                               truecolor ? CHAFA_CANVAS_MODE_TRUECOLOR : CHAFA_CANVAS_MODE_INDEXED_256, 8, 16);
+                               truecolor ? CHAFA_CANVAS_MODE_TRUECOLOR : CHAFA_CANVAS_MODE_INDEXED_240, 8, 16);
     if (canvas == NULL) return PORTAL_PICTURE_FAILED;
     for (int y = 0; y < rows; y++) {
         for (int x = 0; x < columns; x++) {

@@ -1,4 +1,5 @@
 import CNcurses
+import PortalImage
 import PortalUI
 
 /// Turns a `Style` into ncurses attributes and a colour pair.

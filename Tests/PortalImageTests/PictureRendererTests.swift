@@ -53,11 +53,13 @@ struct PictureRendererTests {
         // The top half is coloured, the bottom clear: an upper-half block on the terminal's own background.
         #expect(cells[0, 0].background == .clear)
         #expect(cells[0, 0].symbol == "▀")
-        guard case .indexed(let red) = cells[0, 0].foreground, let rgb = XtermRed.rgb(red) else {
+        guard case .indexed(let red) = cells[0, 0].foreground, let rgb = XtermPalette.rgb(of: red) else {
             Issue.record("not a palette colour: \(cells[0, 0].foreground)")
             return
         }
         #expect(rgb.red > 100 && rgb.green == 0 && rgb.blue == 0)
+        // Never a system colour (terminals redefine 0…15).
+        #expect(red >= 16)
     }
 
     @Test func sixelAndKittyBytesComeFromThePixels() throws {
@@ -83,12 +85,3 @@ struct PictureRendererTests {
     }
 }
 
-/// The red levels of the xterm colour cube, for reading a palette index back.
-enum XtermRed {
-    static func rgb(_ index: UInt8) -> (red: Int, green: Int, blue: Int)? {
-        guard (16...231).contains(index) else { return nil }
-        let levels = [0, 95, 135, 175, 215, 255]
-        let n = Int(index) - 16
-        return (levels[n / 36], levels[n / 6 % 6], levels[n % 6])
-    }
-}

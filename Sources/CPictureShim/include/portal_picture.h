@@ -36,7 +36,8 @@ enum {
 
 /// Renders `width` × `height` RGBA pixels (rows of width * 4 bytes) into `columns` ×
 /// `rows` cells, row by row into `out` (columns * rows cells), in 24-bit colour when
-/// `truecolor` is 1, else the xterm 256-colour palette.
+/// `truecolor` is 1, else the xterm 256-colour palette without its 16 system colours
+/// (which terminals redefine): indices 16…255.
 int portal_picture_symbols(const uint8_t *rgba, int width, int height, int columns, int rows, int truecolor,
                            portal_picture_cell *out);
 
