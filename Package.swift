@@ -96,7 +96,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "portal-bench",
-            dependencies: ["PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalHTTP"]
+            dependencies: ["PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalHTTP", "PortalImage"]
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).

@@ -1,8 +1,14 @@
 #include "portal_picture.h"
 
 #include <chafa.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+/// One thread per canvas: pictures are small, several are drawn at once on the
+/// interpreter's threads, and chafa's own pool only adds hand-offs there.
+static pthread_once_t threads_once = PTHREAD_ONCE_INIT;
+static void one_thread_each(void) { chafa_set_n_threads(1); }
 
 static int valid(const uint8_t *rgba, int width, int height, int columns, int rows) {
     return rgba != NULL && width >= 1 && height >= 1 && width <= 8192 && height <= 8192 && columns >= 1 &&
@@ -12,6 +18,7 @@ static int valid(const uint8_t *rgba, int width, int height, int columns, int ro
 /// A canvas of `columns` × `rows` cells holding the picture.
 static ChafaCanvas *draw(const uint8_t *rgba, int width, int height, int columns, int rows, ChafaPixelMode pixel_mode,
                          ChafaCanvasMode canvas_mode, int cell_width, int cell_height) {
+    pthread_once(&threads_once, one_thread_each);
     ChafaCanvasConfig *config = chafa_canvas_config_new();
     chafa_canvas_config_set_geometry(config, columns, rows);
     chafa_canvas_config_set_cell_geometry(config, cell_width, cell_height);

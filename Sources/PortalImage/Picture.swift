@@ -13,9 +13,10 @@ public struct Picture: Sendable, Hashable {
     /// `width * height * 4` bytes: red, green, blue, alpha per pixel, rows top to bottom.
     public let rgba: [UInt8]
 
-    /// The largest side a decoded picture is kept at: enough for a 20 × 10-cell sixel in
-    /// a terminal with 10 × 20-pixel cells, and small in a memory cache (256 KiB at most).
-    public static let maxSide = 256
+    /// The largest side a decoded picture is kept at: enough for the pane's 20 × 10-cell
+    /// sixel in a terminal with 8 × 16-pixel cells (160 × 160), and small in a memory cache
+    /// (144 KiB at most, so a few hundred fit the caches' byte budgets).
+    public static let maxSide = 192
 
     /// A picture from raw RGBA bytes; nil unless `rgba` holds exactly width × height × 4.
     public init?(width: Int, height: Int, rgba: [UInt8]) {

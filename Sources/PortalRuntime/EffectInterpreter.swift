@@ -53,7 +53,7 @@ public final class EffectInterpreter: EffectPerformer {
             for task in running { task.cancel() }
         case .cancelPicture(let ticket):
             pictureTasks.withLock { $0.removeValue(forKey: ticket) }?.cancel()
-        case .fetchPicture(let ticket):
+        case .fetchPicture(let ticket, _):
             // Kept until it ends, so a cancel can stop it; the UI drops its answer anyway
             // once the ticket is no longer in flight there.
             let task = Task.detached {
@@ -91,8 +91,13 @@ public final class EffectInterpreter: EffectPerformer {
             return .page(list, ticket, result)
         case .fetchItems(let pane, let purpose, let kind, let ids):
             return .items(pane, purpose, await fetchItems(kind, ids: ids))
-        case .fetchPicture(let ticket):
-            return .picture(ticket, await fetchPicture(ticket.request))
+        case .fetchPicture(let ticket, let renderings):
+            let outcome = await fetchPicture(ticket.request)
+            var rendered: [PictureRendering: PictureCells] = [:]
+            if case .picture(let picture) = outcome, !Task.isCancelled {
+                for rendering in renderings { rendered[rendering] = rendering.render(picture) }
+            }
+            return .picture(ticket, outcome, rendered: rendered)
         case .cancel, .cancelPicture, .quit:
             return nil
         }

@@ -94,7 +94,7 @@ struct PicturePaneTests {
         let ticket = try #require(h.runner.pictureFetches.last)
         h.press(.escape)
         #expect(h.runner.pictureCancels == [ticket])
-        let late = await h.controller.update(.message(.picture(ticket, h.runner.interpreter.fetchPicture(ticket.request))))
+        let late = await h.controller.update(.message(.picture(ticket, h.runner.interpreter.fetchPicture(ticket.request), rendered: [:])))
         #expect(late.isEmpty)
         #expect(h.controller.pictures.entry(ticket) == nil)
         // Opening again asks again and draws it.
@@ -113,11 +113,11 @@ struct PicturePaneTests {
         #expect(morty.item == ItemKey(.character, 2))
         // Rick's answer arrives while Morty's pane is open: dropped.
         let answer = await h.runner.interpreter.fetchPicture(rick.request)
-        h.send(.message(.picture(rick, answer)))
+        h.send(.message(.picture(rick, answer, rendered: [:])))
         #expect(h.controller.pictures.entry(rick) == nil)
         #expect(h.screen().pictureCells.isEmpty)
         // Even sent under Morty's item but Rick's address, it is not Morty's ticket.
-        h.send(.message(.picture(PictureTicket(item: morty.item, request: rick.request), answer)))
+        h.send(.message(.picture(PictureTicket(item: morty.item, request: rick.request), answer, rendered: [:])))
         #expect(h.screen().pictureCells.isEmpty)
         await h.runner.drain(into: h.controller)
         #expect(h.screen().pictureCells.count == 16 * 8)

@@ -119,7 +119,7 @@ struct PicturePlanningTests {
         // The next picture answer (pages that arrive first are delivered as they come).
         var next: (AppMessage, PictureTicket)?
         while next == nil, let message = await h.runner.takeNext() {
-            if case .picture(let ticket, _) = message { next = (message, ticket) } else { h.runner.enqueue(h.controller.update(.message(message))) }
+            if case .picture(let ticket, _, _) = message { next = (message, ticket) } else { h.runner.enqueue(h.controller.update(.message(message))) }
         }
         let (message, ticket) = try #require(next)
         let before = h.screen()

@@ -97,7 +97,7 @@ extension Color {
 extension EffectQueue {
     /// The picture fetches the controller asked for, in order.
     var pictureFetches: [PictureTicket] {
-        log.compactMap { if case .fetchPicture(let ticket) = $0 { ticket } else { nil } }
+        log.compactMap { if case .fetchPicture(let ticket, _) = $0 { ticket } else { nil } }
     }
 
     var pictureCancels: [PictureTicket] {

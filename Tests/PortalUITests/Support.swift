@@ -28,7 +28,7 @@ final class EffectQueue {
             case .fetchPage, .fetchItems, .fetchPicture: pending.append(effect)
             // A picture no longer needed: a fetch not started yet never starts (as the
             // interpreter cancels its task); one already run may still be answered.
-            case .cancelPicture(let ticket): pending.removeAll { $0 == .fetchPicture(ticket) }
+            case .cancelPicture(let ticket): pending.removeAll { if case .fetchPicture(ticket, _) = $0 { true } else { false } }
             case .cancel, .quit: break
             }
         }

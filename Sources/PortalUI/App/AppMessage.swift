@@ -1,4 +1,5 @@
 import PortalCore
+import PortalImage
 
 /// Results of asynchronous work, delivered to the UI thread. Each carries the identity of
 /// what asked for it (a list address, a pane address) so that results for something no
@@ -17,5 +18,6 @@ public enum AppMessage: Sendable {
     case items(PaneAddress, ItemsPurpose, Result<[Item], PageFailure>)
     /// A picture, fetched and decoded off the UI thread, with the ticket it was asked
     /// for: kept under that ticket's item only, and only while it is still in flight.
-    case picture(PictureTicket, PictureOutcome)
+    /// `rendered`: the symbol cells asked for with it.
+    case picture(PictureTicket, PictureOutcome, rendered: [PictureRendering: PictureCells])
 }

@@ -50,7 +50,8 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case fetchItems(PaneAddress, ItemsPurpose, ItemKind, ids: [Int])
     /// Fetch and decode the picture of `ticket` (an item's avatar, sprite or image column);
     /// asked for only by the planning step, for what is on screen or about to be.
-    case fetchPicture(PictureTicket)
+    /// `renderings`: the symbol cells to make with it, off the UI thread.
+    case fetchPicture(PictureTicket, renderings: [PictureRendering])
     /// The picture of `ticket` is no longer needed (its card left the screen): its fetch
     /// may stop; an answer that still comes is dropped.
     case cancelPicture(PictureTicket)
@@ -63,7 +64,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .fetchPage(let list, let ticket, let query): "fetchPage(\(list), \(ticket.request), \(query))"
         case .fetchItems(let pane, let purpose, let kind, let ids): "fetchItems(\(pane), \(purpose), \(kind), \(ids.count) ids)"
-        case .fetchPicture(let ticket): "fetchPicture(\(ticket))"
+        case .fetchPicture(let ticket, _): "fetchPicture(\(ticket))"
         case .cancelPicture(let ticket): "cancelPicture(\(ticket))"
         case .cancel(let pane): "cancel(\(pane))"
         case .quit: "quit"

@@ -64,13 +64,33 @@ extension ScreenController {
                                            request: { self.source.pictureRequest(for: $0) })
         let plan = pictures.plan(wanted: wanted)
         for ticket in plan.cancel { emit(.cancelPicture(ticket)) }
-        for ticket in plan.fetch { emit(.fetchPicture(ticket)) }
+        // Symbols are made with the picture, off the UI thread: a card's slot, and the
+        // pane's for the pane's picture.
+        var renderings: [PictureRendering] = []
+        if let palette = symbolPalette, !pictureMode.drawsPixels {
+            if !cards.isEmpty { renderings.append(PictureRendering(slot: Size(columns: CardView.pictureColumns, rows: CardView.pictureRows), palette: palette)) }
+            if let slot = paneSlot { renderings.append(PictureRendering(slot: slot, palette: palette)) }
+        }
+        for ticket in plan.fetch {
+            let own = ticket.item == paneItem?.id ? renderings : renderings.filter { $0.slot != paneSlot }
+            emit(.fetchPicture(ticket, renderings: own))
+        }
     }
 
     /// The mode pictures are drawn in this frame: pixels under the help or the filter form
     /// would be drawn over them, so while one is open pictures are symbols.
     var drawnPictureMode: PictureMode {
         pictureMode.drawsPixels && (showsHelp || form.isActive) ? .symbols : pictureMode
+    }
+
+    /// The pane's picture slot in cells, when a pane is open and has room for one.
+    var paneSlot: Size? {
+        guard let pane, pane.item != nil else { return nil }
+        let layout = self.layout
+        let chrome = tab.panes.count > 1 ? 1 : 0
+        let left = layout.detail.left + (layout.isSideBySide ? 2 : 1)
+        let width = layout.detail.right - left - 1
+        return DetailView.avatarCells(width: width, height: layout.detail.height - chrome).map { Size(columns: $0.columns, rows: $0.rows) }
     }
 
     /// How the grid's cards find their pictures this frame; nil when cards show none.

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalImage
 
 /// The whole browser: one tab per list of the source, each with its grid, search, filters
 /// and trail of detail panes; the search prompt, the filter form and the help overlay.
@@ -33,6 +34,8 @@ public final class ScreenController: App, ItemListViewDelegate {
     public private(set) var cardPictures = true
     /// The pictures asked for and arrived, by their item's ticket.
     public let pictures = PictureStore()
+    /// The palette of the screen last drawn on, for picture renderings asked for ahead.
+    var symbolPalette: PictureRenderer.Palette?
 
     private let now: @Sendable () -> ContinuousClock.Instant
     /// The wall clock, for "cached 3 h ago" (a cached answer's age is a date).
@@ -461,10 +464,10 @@ public final class ScreenController: App, ItemListViewDelegate {
                 pane.setRelated(.failed(failure.message))
             }
             pane.clampScroll(viewRows: layout.detail.height - paneChromeRows)
-        case .picture(let ticket, let outcome):
+        case .picture(let ticket, let outcome, let rendered):
             // Kept under its own item only while still asked for; counts, order and the
             // selection are untouched (the next frame redraws the card that shows it).
-            pictures.receive(ticket, outcome)
+            pictures.receive(ticket, outcome, rendered: rendered)
         }
     }
 
@@ -505,6 +508,7 @@ public final class ScreenController: App, ItemListViewDelegate {
     /// Draws the whole frame (clear, draw, flush) and clears `needsRedraw`.
     public func render(into screen: any Screen) {
         needsRedraw = false
+        symbolPalette = PictureView.palette(for: screen)  // pictures: rendered off the UI thread in it
         screen.clear()
         ScreenView.draw(self, into: screen)
         screen.flush()

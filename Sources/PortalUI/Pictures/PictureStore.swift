@@ -34,7 +34,7 @@ public final class PictureStore {
     public nonisolated static let defaultMaxInFlight = 4
     /// Arrived pictures kept beyond those needed now.
     public nonisolated static let defaultMaxKept = 256
-    public nonisolated static let defaultMaxBytes = 32 * 1_048_576
+    public nonisolated static let defaultMaxBytes = 48 * 1_048_576
 
     public let maxInFlight: Int
     public let maxKept: Int
@@ -51,9 +51,7 @@ public final class PictureStore {
 
     private struct ArtKey: Hashable {
         var ticket: PictureTicket
-        var columns: Int
-        var rows: Int
-        var palette: PictureRenderer.Palette
+        var rendering: PictureRendering
     }
 
     public init(maxInFlight: Int = PictureStore.defaultMaxInFlight, maxKept: Int = PictureStore.defaultMaxKept,
@@ -108,10 +106,12 @@ public final class PictureStore {
     }
 
     /// An answer: kept (true) only if its ticket is in flight; otherwise dropped.
+    /// `rendered`: symbol cells made off the UI thread, kept for the frames to come.
     @discardableResult
-    public func receive(_ ticket: PictureTicket, _ outcome: PictureOutcome) -> Bool {
+    public func receive(_ ticket: PictureTicket, _ outcome: PictureOutcome, rendered: [PictureRendering: PictureCells] = [:]) -> Bool {
         guard let index = inFlight.firstIndex(of: ticket) else { return false }
         inFlight.remove(at: index)
+        for (rendering, cells) in rendered { art[ArtKey(ticket: ticket, rendering: rendering)] = cells }
         switch outcome {
         case .picture(let picture):
             entries[ticket] = .ready(picture)
@@ -135,12 +135,14 @@ public final class PictureStore {
         return cancelled
     }
 
-    /// The symbol cells of a ready picture at a size (rendered once, then cached).
-    public func cells(_ ticket: PictureTicket, columns: Int, rows: Int, palette: PictureRenderer.Palette) -> PictureCells? {
+    /// The symbol cells of a ready picture for a slot: those rendered with its answer, else
+    /// rendered here once (a size not asked for, e.g. after a resize) and cached.
+    public func cells(_ ticket: PictureTicket, slot: Size, palette: PictureRenderer.Palette) -> PictureCells? {
         guard case .ready(let picture) = entries[ticket] else { return nil }
-        let key = ArtKey(ticket: ticket, columns: columns, rows: rows, palette: palette)
+        let rendering = PictureRendering(slot: slot, palette: palette)
+        let key = ArtKey(ticket: ticket, rendering: rendering)
         if let known = art[key] { return known }
-        guard let cells = PictureRenderer.symbols(picture, columns: columns, rows: rows, palette: palette) else { return nil }
+        guard let cells = rendering.render(picture) else { return nil }
         if art.count >= 2 * maxKept { art.removeAll(keepingCapacity: true) }
         art[key] = cells
         return cells

@@ -45,7 +45,7 @@ public enum PictureView {
                 note("no colour for pictures", in: rect, into: screen)
                 return
             }
-            guard let cells = store.cells(ticket, columns: box.width, rows: box.height, palette: palette) else {
+            guard let cells = store.cells(ticket, slot: Size(columns: rect.width, rows: rect.height), palette: palette) else {
                 note("picture failed", in: rect, into: screen)
                 return
             }
@@ -53,19 +53,9 @@ public enum PictureView {
         }
     }
 
-    /// The cells a picture takes within `rect`: the largest box of its aspect ratio (a
-    /// cell is twice as high as wide), centred.
+    /// The cells a picture takes within `rect` (`PictureFit`).
     public static func fitted(_ picture: Picture, in rect: Rect) -> Rect {
-        // Width in cells for the full height: picture aspect × 2 (cells are 1:2).
-        let aspect = Double(picture.width) / Double(max(1, picture.height))
-        var columns = Int((Double(rect.height) * aspect * 2).rounded())
-        var rows = rect.height
-        if columns > rect.width {
-            columns = rect.width
-            rows = max(1, min(rect.height, Int((Double(rect.width) / (aspect * 2)).rounded())))
-        }
-        columns = max(1, columns)
-        return Rect(top: rect.top + (rect.height - rows) / 2, left: rect.left + (rect.width - columns) / 2, width: columns, height: rows)
+        PictureFit.box(width: picture.width, height: picture.height, in: rect)
     }
 
     /// Symbol cells at (top, left), one `put` per run of equal colours.
