@@ -18,12 +18,14 @@ let package = Package(
         .target(name: "PortalCore", path: "Linked/PortalCore"),
         .target(name: "PortalServers", dependencies: ["PortalCore"], path: "Linked/PortalServers"),
         .target(name: "CImageShim", path: "Linked/CImageShim", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]),
-        .target(name: "PortalImage", dependencies: ["CImageShim"], path: "Linked/PortalImage"),
+        .systemLibrary(name: "CChafa", path: "Linked/CChafa", pkgConfig: "chafa"),
+        .target(name: "CPictureShim", dependencies: ["CChafa"], path: "Linked/CPictureShim"),
+        .target(name: "PortalImage", dependencies: ["CImageShim", "CPictureShim"], path: "Linked/PortalImage"),
         .target(name: "CTextWidth", path: "Linked/CTextWidth"),
         .target(name: "PortalUI", dependencies: ["PortalCore", "PortalImage", "CTextWidth"], path: "Linked/PortalUI"),
         .systemLibrary(name: "CNcurses", path: "Linked/CNcurses"),
         .target(name: "CPortalShim", path: "Linked/CPortalShim"),
-        .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalCore", "CNcurses", "CPortalShim"], path: "Linked/PortalTerminal"),
+        .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalCore", "PortalImage", "CNcurses", "CPortalShim"], path: "Linked/PortalTerminal"),
 
         // What each fuzzer does with its bytes; the PortalCore part is also compiled into
         // PortalCoreTests (a symlink there), whose regression tests replay found crashes.
