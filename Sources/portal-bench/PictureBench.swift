@@ -43,18 +43,16 @@ final class PictureDriver {
         while !pending.isEmpty { send(.message(answer(pending.removeFirst()))) }
     }
 
-    /// Answers one effect now (pages only, pictures left pending): one frame's worth.
-    func answerPages() {
-        while let index = pending.firstIndex(where: { if case .fetchPage = $0 { true } else { false } }) {
-            send(.message(answer(pending.remove(at: index))))
+    /// The answers to what is pending now, made as the interpreter makes them (off the UI
+    /// thread: not part of a frame), pages or pictures.
+    func answers(pages: Bool) -> [AppMessage] {
+        let now = pending.filter { effect in
+            if case .fetchPage = effect { return pages }
+            if case .fetchPicture = effect { return !pages }
+            return false
         }
-    }
-
-    /// Answers the pictures asked for so far (not those their answers ask for).
-    func answerPictures() {
-        let now = pending.filter { if case .fetchPicture = $0 { true } else { false } }
-        pending.removeAll { if case .fetchPicture = $0 { true } else { false } }
-        for effect in now { send(.message(answer(effect))) }
+        pending.removeAll { now.contains($0) }
+        return now.map(answer)
     }
 
     private func answer(_ effect: Effect) -> AppMessage {
@@ -144,17 +142,22 @@ func pictures() async {
     let screen = TextScreen(size: size)
     frames.controller.render(into: screen)
     var samples: [Double] = []
-    func frame(_ work: () -> Void) {
+    /// One turn of the loop: the events, then one frame, timed together.
+    func frame(_ events: [AppEvent]) {
         let start = threadCPUNanos()
-        work()
+        for event in events { frames.send(event) }
         frames.controller.render(into: screen)
         samples.append(Double(threadCPUNanos() - start) / 1000)
     }
     for round in 0..<6 {
         for key in [KeyInput.down, .up] {
             for _ in 0..<(round == 0 ? 20 : 150) {
-                frame { frames.send(.key(key)); frames.answerPages() }
-                frame { frames.answerPictures() }
+                frame([.key(key)])
+                // The answers arrive as the loop would take them from its mailbox.
+                let pages = frames.answers(pages: true)
+                if !pages.isEmpty { frame(pages.map { .message($0) }) }
+                let pictures = frames.answers(pages: false)
+                if !pictures.isEmpty { frame(pictures.map { .message($0) }) }
             }
         }
         if round == 0 { samples.removeAll() }  // warm-up

@@ -25,14 +25,13 @@ extension ScreenController {
         default:
             let visible = tab.grid.visibleRange
             let probe = visible.isEmpty ? 0..<min(tab.list.count, 20) : visible
-            return probe.contains { index in tab.list.item(at: index).map { source.pictureRequest(for: $0) != nil } ?? false }
+            return probe.contains { index in tab.list.item(at: index).map { pictures.ticket(for: $0, in: source) != nil } ?? false }
         }
     }
 
     /// What a card or the pane shows for `item`'s picture.
     func pictureContent(for item: Item) -> PictureView.Content {
-        guard let request = source.pictureRequest(for: item) else { return .absent("no picture") }
-        let ticket = PictureTicket(item: item.id, request: request)
+        guard let ticket = pictures.ticket(for: item, in: source) else { return .absent("no picture") }
         switch pictures.entry(ticket) {
         case .ready: return .ready(ticket)
         case .missing(let why): return .absent(why)
@@ -60,8 +59,9 @@ extension ScreenController {
         }
         let paneItem = layout.isTooSmall ? nil : pane?.item
         let list = tab.list
+        let store = pictures, source = self.source
         let wanted = PicturePlanner.wanted(pane: paneItem, cards: cards, ahead: ahead, item: { list.item(at: $0) },
-                                           request: { self.source.pictureRequest(for: $0) })
+                                           ticket: { store.ticket(for: $0, in: source) })
         let plan = pictures.plan(wanted: wanted)
         for ticket in plan.cancel { emit(.cancelPicture(ticket)) }
         // Symbols are made with the picture, off the UI thread: a card's slot, and the
@@ -103,7 +103,7 @@ extension ScreenController {
     var panePicture: CardView.Picture? {
         guard pictureMode != .off, let item = pane?.item else { return nil }
         let content = pictureContent(for: item)
-        if case .absent = content, source.pictureRequest(for: item) == nil { return nil }
+        if case .absent = content, pictures.ticket(for: item, in: source) == nil { return nil }
         return CardView.Picture(content: content, mode: drawnPictureMode, store: pictures)
     }
 }

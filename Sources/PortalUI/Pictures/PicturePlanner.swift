@@ -15,15 +15,15 @@ public enum PicturePlanner {
     ///   - cards: the indices of cards on screen (empty when cards show no pictures).
     ///   - ahead: the indices within the prefetch distance, nearest first.
     ///   - item: the loaded item at an index, nil for a placeholder.
-    ///   - request: where an item's picture is (the source's `pictureRequest(for:)`).
+    ///   - ticket: an item's picture ticket (from the source's `pictureRequest(for:)`).
     public static func wanted(pane: Item?, cards: Range<Int>, ahead: [Int], item: (Int) -> Item?,
-                              request: (Item) -> HTTPRequest?) -> [PictureTicket] {
+                              ticket: (Item) -> PictureTicket?) -> [PictureTicket] {
         var out: [PictureTicket] = []
         var seen: Set<ItemKey> = []
         func add(_ item: Item?) {
-            guard let item, !seen.contains(item.id), let http = request(item) else { return }
+            guard let item, !seen.contains(item.id), let ticket = ticket(item) else { return }
             seen.insert(item.id)
-            out.append(PictureTicket(item: item.id, request: http))
+            out.append(ticket)
         }
         add(pane)
         for index in cards { add(item(index)) }

@@ -1,3 +1,4 @@
+import PortalCore
 import PortalImage
 
 /// The pictures the screen knows, by ticket: asked for, arrived, or known to be missing;
@@ -48,6 +49,10 @@ public final class PictureStore {
     /// Every ticket handed out to fetch, for counting (tests and the bench).
     public private(set) var requestCount = 0
     private var art: [ArtKey: PictureCells] = [:]
+    /// Failures held, so forgetting those not needed does not walk every entry.
+    private var failures: Set<PictureTicket> = []
+    /// Each item's ticket as its source names it, made once (an address is a URL parse).
+    private var tickets: [ItemKey: PictureTicket?] = [:]
 
     private struct ArtKey: Hashable {
         var ticket: PictureTicket
@@ -62,6 +67,15 @@ public final class PictureStore {
     }
 
     public func entry(_ ticket: PictureTicket) -> Entry? { entries[ticket] }
+
+    /// The ticket of `item`'s picture (`source.pictureRequest(for:)`, remembered).
+    public func ticket(for item: Item, in source: any Source) -> PictureTicket? {
+        if let known = tickets[item.id] { return known }
+        if tickets.count >= 8192 { tickets.removeAll(keepingCapacity: true) }
+        let ticket = source.pictureRequest(for: item).map { PictureTicket(item: item.id, request: $0) }
+        tickets[item.id] = ticket
+        return ticket
+    }
 
     public var inFlightCount: Int { inFlight.count }
     public var inFlightTickets: [PictureTicket] { inFlight }
@@ -120,6 +134,7 @@ public final class PictureStore {
             entries[ticket] = .missing(why)
         case .failed(let why):
             entries[ticket] = .failed(why)
+            failures.insert(ticket)
         }
         return true
     }
@@ -131,6 +146,7 @@ public final class PictureStore {
         inFlight = []
         lastNeeded = [:]
         art = [:]
+        failures = []
         bytes = 0
         return cancelled
     }
@@ -151,33 +167,37 @@ public final class PictureStore {
     /// Failures not needed now are forgotten; arrived pictures not needed now are dropped,
     /// least recently needed first, past the count or byte budget.
     private func forgetStale(needed: Set<PictureTicket>) {
+        if !failures.isEmpty {
+            for ticket in failures where !needed.contains(ticket) {
+                failures.remove(ticket)
+                entries[ticket] = nil
+                lastNeeded[ticket] = nil
+            }
+        }
+        // Cheap test first: the walk below only when a budget is exceeded.
+        guard entries.count - inFlight.count > maxKept + needed.count || bytes > maxBytes else { return }
         var idle: [(ticket: PictureTicket, step: Int)] = []
         for (ticket, entry) in entries where !needed.contains(ticket) {
             switch entry {
-            case .failed: entries[ticket] = nil
-            case .requested: break
+            case .failed, .requested: break
             case .ready, .missing: idle.append((ticket, lastNeeded[ticket] ?? 0))
             }
         }
-        guard idle.count > maxKept || bytes > maxBytes else {
-            for ticket in lastNeeded.keys where entries[ticket] == nil { lastNeeded[ticket] = nil }
-            return
-        }
+        guard idle.count > maxKept || bytes > maxBytes else { return }
         idle.sort { $0.step < $1.step }
         var index = 0
         var idleCount = idle.count
+        var dropped: Set<PictureTicket> = []
         while index < idle.count, idleCount > maxKept || bytes > maxBytes {
-            drop(idle[index].ticket)
+            let ticket = idle[index].ticket
+            if case .ready(let picture) = entries[ticket] { bytes -= picture.byteCount }
+            entries[ticket] = nil
+            lastNeeded[ticket] = nil
+            dropped.insert(ticket)
             idleCount -= 1
             index += 1
         }
-        for ticket in lastNeeded.keys where entries[ticket] == nil { lastNeeded[ticket] = nil }
+        if !dropped.isEmpty { art = art.filter { !dropped.contains($0.key.ticket) } }
     }
 
-    private func drop(_ ticket: PictureTicket) {
-        if case .ready(let picture) = entries[ticket] { bytes -= picture.byteCount }
-        entries[ticket] = nil
-        lastNeeded[ticket] = nil
-        art = art.filter { $0.key.ticket != ticket }
-    }
 }
