@@ -31,6 +31,10 @@ static ChafaCanvas *draw(const uint8_t *rgba, int width, int height, int columns
                                               CHAFA_SYMBOL_TAG_SOLID | CHAFA_SYMBOL_TAG_SPACE);
     chafa_canvas_config_set_symbol_map(config, symbols);
     chafa_canvas_config_set_work_factor(config, 1.0f);
+    if (canvas_mode != CHAFA_CANVAS_MODE_TRUECOLOR && pixel_mode == CHAFA_PIXEL_MODE_SYMBOLS) {
+        // 240 colours: match in a perceptual colour space.
+        chafa_canvas_config_set_color_space(config, CHAFA_COLOR_SPACE_DIN99D);
+    }
     ChafaCanvas *canvas = chafa_canvas_new(config);
     chafa_symbol_map_unref(symbols);
     chafa_canvas_config_unref(config);
