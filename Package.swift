@@ -48,10 +48,14 @@ let package = Package(
         // The C library's wcwidth for every scalar (Swift's Glibc module lacks it), so the
         // views measure text exactly as ncurses draws it.
         .target(name: "CTextWidth", path: "Sources/CTextWidth"),
-        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalImage", "CTextWidth"]),
+        // The UI's effects and messages (and the mailbox that carries messages back): what the
+        // update function and the interpreter that runs its effects both speak, so the
+        // interpreter needs none of PortalUI's views or view models.
+        .target(name: "PortalEffects", dependencies: ["PortalCore", "PortalImage"]),
+        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "CTextWidth"]),
         // Runs the UI's effects: owns the source's decoding, the transport, the retry
         // policy and the caches. PortalUI names none of them.
-        .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalUI", "PortalImage"]),
+        .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalEffects", "PortalImage"]),
         // The on-disk HTTP cache, apart from PortalCore so Core stays Foundation-only.
         .target(name: "PortalCache", dependencies: ["PortalCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // The live network (async-http-client), apart from PortalCore so Core stays Foundation-only.
@@ -67,7 +71,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(name: "CPortalShim", path: "Sources/CPortalShim"),
-        .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalCore", "PortalImage", "CNcurses", "CPortalShim"]),
+        .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalEffects", "PortalCore", "PortalImage", "CNcurses", "CPortalShim"]),
         .executableTarget(
             name: "portal",
             dependencies: [
@@ -96,7 +100,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "portal-bench",
-            dependencies: ["PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalHTTP", "PortalImage"]
+            dependencies: ["PortalCore", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalHTTP", "PortalImage"]
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).

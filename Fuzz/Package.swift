@@ -26,10 +26,15 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Linked/CNcurses"),
         .target(name: "CPortalShim", path: "Linked/CPortalShim"),
         .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalCore", "PortalImage", "CNcurses", "CPortalShim"], path: "Linked/PortalTerminal"),
+        // The part of PortalCache that reads a kept answer back (no GRDB): symlinks to
+        // single files of Sources/PortalCache.
+        .target(name: "PortalCacheReadBack", dependencies: ["PortalCore"], path: "Linked/PortalCacheReadBack"),
 
         // What each fuzzer does with its bytes; the PortalCore part is also compiled into
         // PortalCoreTests (a symlink there), whose regression tests replay found crashes.
         .target(name: "FuzzEntryPoints", dependencies: ["PortalCore"]),
+        // The same for fuzz-cache-answer; compiled into PortalCacheTests too.
+        .target(name: "CacheFuzzEntryPoint", dependencies: ["PortalCore", "PortalCacheReadBack"]),
 
         .executableTarget(name: "fuzz-rickandmorty-page", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-pokeapi-page", dependencies: ["FuzzEntryPoints"]),
@@ -40,6 +45,7 @@ let package = Package(
         .executableTarget(name: "fuzz-json-models", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-keys", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
         .executableTarget(name: "fuzz-image", dependencies: ["PortalImage"]),
+        .executableTarget(name: "fuzz-cache-answer", dependencies: ["CacheFuzzEntryPoint", "FuzzEntryPoints"]),
 
         // Writes the seed corpora from the snapshot through the project's server rules.
         .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzEntryPoints", "PortalCore", "PortalServers", "CNcurses"]),

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 DATA=${DATA:-../shared/data}
-ALL_TARGETS="fuzz-rickandmorty-page fuzz-pokeapi-page fuzz-postgrest-page fuzz-api-url fuzz-base-url fuzz-headers fuzz-json-models fuzz-keys fuzz-image"
+ALL_TARGETS="fuzz-rickandmorty-page fuzz-pokeapi-page fuzz-postgrest-page fuzz-api-url fuzz-base-url fuzz-headers fuzz-json-models fuzz-keys fuzz-image fuzz-cache-answer"
 TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 SCRATCH=.build-fuzz
 SEEDS=$SCRATCH/seeds
@@ -79,6 +79,10 @@ dictionary() {
         fuzz-headers) echo Fuzz/Dictionaries/headers.dict ;;
         fuzz-keys) echo Fuzz/Dictionaries/keys.dict ;;
         fuzz-image) ;;
+        fuzz-cache-answer)
+            mkdir -p "$SCRATCH/dictionaries"
+            cat Fuzz/Dictionaries/json.dict Fuzz/Dictionaries/headers.dict >"$SCRATCH/dictionaries/cache-answer.dict"
+            echo "$SCRATCH/dictionaries/cache-answer.dict" ;;
         *) echo Fuzz/Dictionaries/json.dict ;;
     esac
 }

@@ -18,25 +18,34 @@ public struct CacheStatistics: Sendable, Equatable {
 
 extension DiskCache {
     /// The figures of what is kept now (nil when the cache is not available).
+    ///
+    /// Every number and date is read back as a thing a hostile or damaged file may hold:
+    /// sizes are summed as floating point in SQL (`TOTAL`, no integer overflow) and
+    /// clamped into `Int`, and an oldest date outside the years 1970–9999 is no date.
     public func statistics() -> CacheStatistics? {
-        run { db in
+        read { db in
             try db.queue.read { db in
                 let rows = try Row.fetchAll(db, sql: """
-                    SELECT host, COUNT(*) AS entries, SUM(size) AS bytes FROM answer GROUP BY host ORDER BY bytes DESC, host
+                    SELECT CAST(host AS TEXT) AS host, COUNT(*) AS entries, TOTAL(MAX(size, 0)) AS bytes FROM answer
+                    GROUP BY 1 ORDER BY bytes DESC, host
                     """)
-                let hosts = rows.map { CacheStatistics.Host(host: $0["host"], entries: $0["entries"], bytes: $0["bytes"]) }
-                let oldest = try Date.fetchOne(db, sql: "SELECT MIN(fetchedAt) FROM answer")
-                return CacheStatistics(entries: hosts.reduce(0) { $0 + $1.entries }, bytes: hosts.reduce(0) { $0 + $1.bytes },
-                                       oldest: oldest, hosts: hosts)
+                let hosts = rows.map { row in
+                    CacheStatistics.Host(host: row["host"] ?? "", entries: row["entries"], bytes: CacheNumbers.int(row["bytes"] as Double))
+                }
+                let oldest = try Double.fetchOne(db, sql: """
+                    SELECT MIN(CASE WHEN typeof(fetchedAt) IN ('integer', 'real') THEN fetchedAt ELSE unixepoch(fetchedAt) END) FROM answer
+                    """)
+                return CacheStatistics(entries: CacheNumbers.sum(hosts.map(\.entries)), bytes: CacheNumbers.sum(hosts.map(\.bytes)),
+                                       oldest: oldest.flatMap(CacheNumbers.date), hosts: hosts)
             }
         }
     }
 
     /// Removes every answer, or only those of `host`; returns how many went (nil when
-    /// the cache is not available).
+    /// the cache is not available or cannot be written).
     @discardableResult
     public func clear(host: String? = nil) -> Int? {
-        run { db in
+        write { db in
             let removed = try db.write { db in
                 if let host {
                     try db.execute(sql: "DELETE FROM answer WHERE host = ?", arguments: [host])

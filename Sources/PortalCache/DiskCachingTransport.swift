@@ -15,7 +15,9 @@ import PortalCore
 ///   `TransportError.notInCache`.
 /// - A 2xx network answer is kept only once the code that decodes it confirms it did
 ///   (`HTTPResponse.receipt`): a body cut short is never stored, so a body stored is a
-///   body served. `Cache-Control: no-store` is never kept.
+///   body served. `Cache-Control: no-store` is never kept, nor any status outside 2xx.
+/// - A kept answer that does not decode (`HTTPResponse.rejectUndecodable`) is removed, so
+///   the next attempt reaches the network: the cache is never poisoned by one bad answer.
 public final class DiskCachingTransport: Transport {
     private let network: any Transport
     public let cache: DiskCache
@@ -35,17 +37,19 @@ public final class DiskCachingTransport: Transport {
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let key = CacheKey(request)
+        let key = cache.key(for: request)
         let kept = cache.answer(for: key)
         let time = now()
         if offline {
             guard let kept else { throw TransportError.notInCache }
             cache.touch(key, at: time)
-            return kept.response(CacheStatus(source: .hit, fetchedAt: kept.fetchedAt, networkUnavailable: "offline"))
+            return served(kept, CacheStatus(source: .hit, fetchedAt: kept.fetchedAt, networkUnavailable: "offline"), key)
         }
-        if let kept, time.timeIntervalSince(kept.fetchedAt) < freshness.maxAge(headers: kept.headerFields) {
+        // An age that is no number, or a date far in the future (a damaged or planted
+        // file), is not fresh: it is asked again.
+        if let kept, let age = Self.age(of: kept, at: time), age < freshness.maxAge(headers: kept.headerFields) {
             cache.touch(key, at: time)
-            return kept.response(CacheStatus(source: .hit, fetchedAt: kept.fetchedAt))
+            return served(kept, CacheStatus(source: .hit, fetchedAt: kept.fetchedAt), key)
         }
 
         let outgoing = kept.map { conditional(request, on: $0) } ?? request
@@ -54,32 +58,48 @@ public final class DiskCachingTransport: Transport {
             response = try await network.send(outgoing)
         } catch let error as TransportError where error != .cancelled {
             guard let kept else { throw error }
-            return kept.response(CacheStatus(source: .stale, fetchedAt: kept.fetchedAt, networkUnavailable: error.description))
+            return served(kept, CacheStatus(source: .stale, fetchedAt: kept.fetchedAt, networkUnavailable: error.description), key)
         }
         if let kept, response.status == 304, outgoing != request {
             var headers = kept.headerFields
             for (name, value) in StoredAnswer.kept(response.headers) { headers[name] = value }
             cache.revalidated(key, headers: headers, at: time)
-            var answer = kept.response(CacheStatus(source: .revalidated, fetchedAt: time))
+            var answer = served(kept, CacheStatus(source: .revalidated, fetchedAt: time), key)
             answer.headers = headers
             return answer
         }
         if let kept, response.status >= 500 {
-            return kept.response(CacheStatus(source: .stale, fetchedAt: kept.fetchedAt,
-                                             networkUnavailable: HTTPStatusText.describe(response.status)))
+            return served(kept, CacheStatus(source: .stale, fetchedAt: kept.fetchedAt,
+                                            networkUnavailable: HTTPStatusText.describe(response.status)), key)
         }
         var answer = response
         answer.cache = CacheStatus(source: .miss, fetchedAt: time)
         if (200..<300).contains(response.status) {
+            let cache = self.cache
             if freshness.mayStore(headers: response.headers) {
                 let row = StoredAnswer(key: key, url: request.url, response: response, now: time)
-                let cache = self.cache
-                answer.receipt = DecodeReceipt { cache.store(row) }
+                // Stored once it decodes; an older copy goes if it does not.
+                answer.receipt = DecodeReceipt(onDecoded: { cache.store(row) }, onRejected: { cache.remove(key) })
             } else if kept != nil {
                 cache.remove(key)
             }
         }
         return answer
+    }
+
+    /// A kept answer as served, with a receipt that drops it if it does not decode: a
+    /// stored answer that fails is never served again (the next attempt, automatic or
+    /// `r`, goes to the network).
+    private func served(_ kept: StoredAnswer, _ status: CacheStatus, _ key: CacheKey) -> HTTPResponse {
+        var response = kept.response(status)
+        let cache = self.cache
+        response.receipt = DecodeReceipt(onRejected: { cache.remove(key) })
+        return response
+    }
+
+    /// Seconds since `kept` was fetched (`AnswerReadBack.age`: nil is never fresh).
+    static func age(of kept: StoredAnswer, at time: Date) -> TimeInterval? {
+        AnswerReadBack.age(fetchedAt: kept.fetchedAt, now: time)
     }
 
     /// The request with `If-None-Match` / `If-Modified-Since` from the kept answer's

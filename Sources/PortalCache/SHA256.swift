@@ -58,3 +58,20 @@ enum SHA256 {
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
 }
+
+/// HMAC-SHA-256 (RFC 2104): the cache key's digest of an API key or an identity, keyed
+/// with the install's own secret (`CacheSecret`), so a weak key cannot be found from the
+/// cache file by hashing guesses.
+enum HMACSHA256 {
+    static func hex<Message: Collection<UInt8>>(key: [UInt8], _ message: Message) -> String {
+        mac(key: key, message).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func mac<Message: Collection<UInt8>>(key: [UInt8], _ message: Message) -> [UInt8] {
+        let blockSize = 64
+        var block = key.count > blockSize ? SHA256.digest(key) : key
+        block += [UInt8](repeating: 0, count: blockSize - block.count)
+        let inner = SHA256.digest(block.map { $0 ^ 0x36 } + Array(message))
+        return SHA256.digest(block.map { $0 ^ 0x5c } + inner)
+    }
+}

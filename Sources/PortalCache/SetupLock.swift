@@ -20,8 +20,11 @@ enum SetupLock {
 
     static func holding<T>(beside path: String, timeout: TimeInterval, _ body: () throws -> T) throws -> T {
         let lockPath = path + ".lock"
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Never through a link (`CacheFiles`), and the user's alone.
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd < 0, errno == ELOOP { throw CacheFiles.Refused(path: lockPath, why: "is a symbolic link; portal never writes through one") }
         guard fd >= 0 else { return try body() }
+        CacheFiles.makePrivate(fd)
         defer { close(fd) }  // closing releases the lock
         let deadline = Date().addingTimeInterval(timeout)
         // Opening takes milliseconds; a short sleep between tries only ever runs while

@@ -9,7 +9,7 @@ struct StoredAnswer: Codable, Sendable, FetchableRecord, PersistableRecord {
 
     /// The response headers worth keeping: what the strategies read (`Content-Range`,
     /// `Content-Type`) and what freshness and revalidation need.
-    static let keptHeaders = ["content-range", "content-type", "etag", "last-modified", "cache-control"]
+    static var keptHeaders: Set<String> { AnswerReadBack.keptHeaders }
 
     var key: String
     var host: String
@@ -35,7 +35,7 @@ struct StoredAnswer: Codable, Sendable, FetchableRecord, PersistableRecord {
     }
 
     var headerFields: [String: String] {
-        (try? JSONDecoder().decode([String: String].self, from: Data(headers.utf8))) ?? [:]
+        AnswerReadBack.headerFields(headers)
     }
 
     /// The answer as portal's transports return it.

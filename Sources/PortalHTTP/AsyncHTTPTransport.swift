@@ -51,6 +51,12 @@ public struct AsyncHTTPTransport: Transport {
         guard let origin = SplitURL(request.url.absoluteString)?.origin else {
             throw TransportError.notServed(request.url.absoluteString)
         }
+        // Checked here too, not only where headers are made: a value with a control
+        // character never reaches the client (whose error would quote it).
+        for (name, value) in request.headers
+        where !RequestHeaders.isHeaderName(name) || RequestHeaders.holdsControlCharacter(value) {
+            throw TransportError.invalidRequest("the header \(RequestHeaders.isHeaderName(name) ? name : "name") holds characters HTTP does not allow")
+        }
         let deadlines = RequestDeadlines(idle: configuration.idleTimeout, overall: configuration.overallTimeout)
         do {
             return try await deadlines.enforce {
@@ -67,7 +73,7 @@ public struct AsyncHTTPTransport: Transport {
         var redirects = 0
         while true {
             let response = try await client.execute(
-                clientRequest(url, headers: request.headers),
+                clientRequest(url, request),
                 // A backstop only: the watchdog in `deadlines` fires first.
                 deadline: .now() + .milliseconds(Int64((configuration.overallTimeout + 1) * 1000))
             )
@@ -89,12 +95,13 @@ public struct AsyncHTTPTransport: Transport {
         }
     }
 
-    private func clientRequest(_ url: URL, headers: [String: String]) -> HTTPClientRequest {
+    private func clientRequest(_ url: URL, _ original: HTTPRequest) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url.absoluteString)
-        request.method = .GET
+        request.method = HTTPMethod(rawValue: original.method)
         request.headers.replaceOrAdd(name: "User-Agent", value: configuration.userAgent)
         request.headers.replaceOrAdd(name: "Accept", value: "application/json")
-        for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
+        for (name, value) in original.headers { request.headers.replaceOrAdd(name: name, value: value) }
+        if let body = original.body { request.body = .bytes(ByteBuffer(bytes: body)) }
         return request
     }
 

@@ -6,6 +6,12 @@ import PortalCore
 
 /// Turns what async-http-client and NIO throw into the `TransportError` the rest of
 /// portal knows (the retry policy tells `cannotConnect` from a timeout, for one).
+///
+/// The text of a library error is never passed on as it is: `HTTPClientError`'s
+/// description quotes the request's header values (`invalidHeaderFieldValues(["Bearer
+/// s3cr3t\n…"])`), and a message reaches the status line, the trace and stderr. What is
+/// kept is the library's `shortDescription` (which by its contract holds no associated
+/// value), an errno's text, or the error's type name.
 enum TransportErrorMapping {
     static func map(_ error: any Error, origin: Origin, configuration: AsyncHTTPTransport.Configuration) -> TransportError {
         let place = origin.description
@@ -28,10 +34,22 @@ enum TransportErrorMapping {
             case .deadlineExceeded: return .timedOut(.overall(seconds: configuration.overallTimeout))
             case .remoteConnectionClosed: return .connectionFailed("the server closed the connection")
             case .invalidURL, .emptyHost, .emptyScheme: return .notServed(place)
-            default: return .connectionFailed(String(describing: error))
+            default:
+                // A header the client refuses is the request's own fault: never retried.
+                if error.shortDescription.hasPrefix("Invalid header field") {
+                    return .invalidRequest("a request header holds characters HTTP does not allow")
+                }
+                return .connectionFailed(error.shortDescription)
             }
+        case let error as IOError:
+            return .connectionFailed(String(cString: strerror(error.errnoCode)))
         default:
-            return .connectionFailed(String(describing: error))
+            return .connectionFailed(safeDescription(of: error))
         }
+    }
+
+    /// What may be said of an error portal does not know: its type's name only.
+    static func safeDescription(of error: any Error) -> String {
+        "\(type(of: error))"
     }
 }

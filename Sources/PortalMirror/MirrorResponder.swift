@@ -35,7 +35,7 @@ final class MirrorState: Sendable {
     func install(_ routes: MirrorRoutes) { self.routes.withLock { $0 = routes } }
     var isInstalled: Bool { routes.withLock { $0 != nil } }
     var current: MirrorRoutes? { routes.withLock { $0 } }
-    var publicURL: String? { current?.rickAndMorty.baseURL }
+    var publicURL: String? { current?.publicRoot.text }
 }
 
 /// Answers every request: rate limit, then the drawn fault and delay, then the dialect's

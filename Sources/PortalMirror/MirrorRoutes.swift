@@ -2,8 +2,9 @@ import Foundation
 import PortalCore
 import PortalServers
 
-/// The three dialects behind one dispatcher, a pure function from a request to an answer
-/// (the HTTP server, faults and logging wrap it):
+/// Every dialect of `APIRegistry` behind one dispatcher, a pure function from a request to
+/// an answer (the HTTP server, faults and logging wrap it). Each dialect's
+/// `APIDescription.mirror` says which paths it claims; the longest claim wins:
 ///
 /// - `/api/v2/pokemon…` → PokeAPI (`PokeAPIRules`), links under `PUBLIC/v2`;
 /// - `/api/v2/sprites/pokemon/{id}.png` → a Pokémon's sprite (`DATA/pokeapi/sprites`);
@@ -13,24 +14,31 @@ import PortalServers
 ///   `--require-key` is given;
 /// - anything else → 404 `{"error":"There is nothing here"}`.
 public struct MirrorRoutes: Sendable {
-    public let rickAndMorty: RickAndMortyRules
-    public let pokeAPI: PokeAPIRules
-    public let postgREST: PostgRESTRules
-    /// `--require-key`: the PostgREST routes answer 401 without this key (as on Supabase).
+    /// One served dialect: where, and its rules.
+    struct Route: Sendable {
+        let mount: MirrorMount
+        let rules: any DialectRules
+    }
+
+    let routes: [Route]
+    /// The public Rick and Morty root the links are built under.
+    public let publicRoot: BaseURL
+    /// `--require-key`: the routes that need a key answer 401 without it (as on Supabase).
     public let keyGate: APIKeyGate?
 
     /// `publicURL` is the Rick and Morty API root (e.g. `http://127.0.0.1:8080/api`).
     public init(data: MirrorData, publicURL: String, requireKey: String? = nil) {
         keyGate = requireKey.map(APIKeyGate.init(key:))
-        let root = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        let root = BaseURL(publicURL)
+        publicRoot = root
         let characters: any ItemTable<Character> = data.scale.map {
             SyntheticCharacterTable(base: data.rickAndMorty.characters, count: $0)
         } ?? ArrayTable(data.rickAndMorty.characters)
-        rickAndMorty = RickAndMortyRules(
-            baseURL: root, characters: characters, episodes: ArrayTable(data.rickAndMorty.episodes),
-            locations: ArrayTable(data.rickAndMorty.locations), avatarsFolder: data.rickAndMorty.avatarsFolder)
-        pokeAPI = PokeAPIRules(baseURL: root + "/v2", pokemon: data.pokemon, spritesFolder: data.pokemonSprites)
-        postgREST = PostgRESTRules(rickAndMorty: data.rickAndMorty, characters: characters, pokemon: data.pokemon, baseURL: root)
+        let served = ServedData(rickAndMorty: data.rickAndMorty, characters: characters, pokemon: data.pokemon,
+                                pokemonSprites: data.pokemonSprites)
+        routes = APIRegistry.mirrorMounts
+            .sorted { $0.claims.count > $1.claims.count }
+            .map { Route(mount: $0, rules: $0.serve(served, root)) }
     }
 
     /// Answers one request. `target` is the raw request target (`/api/character/?page=2`);
@@ -50,18 +58,11 @@ public struct MirrorRoutes: Sendable {
             response.headers["allow"] = "GET, HEAD"
             return response
         }
-        if path == "/api/v2/pokemon" || path.hasPrefix("/api/v2/pokemon/") || path.hasPrefix("/api/v2/sprites/") {
-            return pokeAPI.respond(path: String(path.dropFirst("/api/v2".count)), query: QueryString.pairs(query))
+        guard let route = routes.first(where: { $0.mount.matches(path) }) else {
+            return RickAndMortyRules.error(404, RickAndMortyRules.nothingHere)
         }
-        if path == "/api" || path.hasPrefix("/api/") {
-            return rickAndMorty.respond(path: String(path.dropFirst("/api".count)), query: QueryString.pairs(query))
-        }
-        if path.hasPrefix("/rest/v1/") {
-            if let refusal = keyGate?.refusal(headers: headers) { return refusal }
-            let table = QueryString.decode(path.dropFirst("/rest/v1/".count))
-            return postgREST.respond(table: table, query: QueryString.pairs(query), headers: headers)
-        }
-        return RickAndMortyRules.error(404, RickAndMortyRules.nothingHere)
+        if route.mount.needsKey, let refusal = keyGate?.refusal(headers: headers) { return refusal }
+        return route.rules.respond(path: String(path.dropFirst(route.mount.mount.count)), query: QueryString.pairs(query), headers: headers)
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import PortalCore
 import PortalImage
-import PortalUI
+import PortalEffects
 import Synchronization
 
 /// Runs the effects the UI's update function returns, off the UI thread, and answers each
@@ -22,6 +22,12 @@ public final class EffectInterpreter: EffectPerformer {
     private let tasks = Mutex<[PaneAddress: [Task<Void, Never>]]>([:])
     /// Picture fetches running, by ticket, so `cancelPicture` can stop one.
     private let pictureTasks = Mutex<[PictureTicket: Task<Void, Never>]>([:])
+    /// The page fetches waiting or running, so `cancelPage` can stop one the planner no
+    /// longer wants.
+    private let pageTasks = Mutex<[PageTaskKey: Task<Void, Never>]>([:])
+    /// Every request goes through it: a cap on requests in flight, the pages on screen first.
+    public let gate: FetchGate
+    public let activity = EffectActivity()
     /// Runs first in every effect's task, on its pool thread: the terminal gives the
     /// thread an alternate signal stack there, so a crash in a decode still restores it.
     private let prepareThread: @Sendable () -> Void
@@ -32,6 +38,7 @@ public final class EffectInterpreter: EffectPerformer {
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
         itemCacheLimit: Int = 20_000,
         pictureCacheCount: Int = 512, pictureCacheBytes: Int = 48 * 1_048_576,
+        gate: FetchGate = FetchGate(),
         prepareThread: @escaping @Sendable () -> Void = {}
     ) {
         self.pictureCache = PictureMemoryCache(maxCount: pictureCacheCount, maxBytes: pictureCacheBytes)
@@ -40,6 +47,7 @@ public final class EffectInterpreter: EffectPerformer {
         self.transport = transport
         self.sender = RetryingSender(transport: transport, policy: retryPolicy, sleep: sleep, random: random)
         self.items = ItemCache(limit: itemCacheLimit)
+        self.gate = gate
     }
 
     // MARK: EffectPerformer
@@ -54,21 +62,44 @@ public final class EffectInterpreter: EffectPerformer {
         case .cancelPicture(let ticket):
             pictureTasks.withLock { $0.removeValue(forKey: ticket) }?.cancel()
         case .fetchPicture(let ticket, _):
+            activity.begin()
             // Kept until it ends, so a cancel can stop it; the UI drops its answer anyway
-            // once the ticket is no longer in flight there.
+            // once the ticket is no longer in flight there. Held until stored, as pages are.
+            pictureTasks.withLock { running in
+                running[ticket] = Task.detached {
+                    defer { self.activity.end() }
+                    self.prepareThread()
+                    let message = await self.run(effect, post: deliver)
+                    self.pictureTasks.withLock { _ = $0.removeValue(forKey: ticket) }
+                    if let message, !Task.isCancelled { deliver(message) }
+                }
+            }
+        case .cancelPage(let list, let request):
+            pageTasks.withLock { $0.removeValue(forKey: PageTaskKey(list: list, request: request)) }?.cancel()
+        case .fetchPage(let list, let ticket, _, _):
+            let key = PageTaskKey(list: list, request: ticket.request)
+            activity.begin()
+            // Held until the task is stored, so a fetch that ends at once cannot remove its
+            // entry before it is there.
+            pageTasks.withLock { running in
+                running[key] = Task.detached {
+                    defer { self.activity.end() }
+                    self.prepareThread()
+                    let message = await self.run(effect, post: deliver)
+                    self.pageTasks.withLock { _ = $0.removeValue(forKey: key) }
+                    // A cancelled page is no longer wanted: its result is not delivered.
+                    if let message, !Task.isCancelled { deliver(message) }
+                }
+            }
+        case .fetchItems(let pane, _, _, _):
+            activity.begin()
             let task = Task.detached {
+                defer { self.activity.end() }
                 self.prepareThread()
                 if let message = await self.run(effect, post: deliver) { deliver(message) }
-                self.pictureTasks.withLock { _ = $0.removeValue(forKey: ticket) }
             }
-            pictureTasks.withLock { $0[ticket] = task }
-        case .fetchPage, .fetchItems:
-            let task = Task.detached {
-                self.prepareThread()
-                if let message = await self.run(effect, post: deliver) { deliver(message) }
-            }
-            // A pane's fetches are cancelled with the pane; a page is never cancelled.
-            if case .fetchItems(let pane, _, _, _) = effect { tasks.withLock { $0[pane, default: []].append(task) } }
+            // A pane's fetches are cancelled with the pane.
+            tasks.withLock { $0[pane, default: []].append(task) }
         }
     }
 
@@ -78,11 +109,13 @@ public final class EffectInterpreter: EffectPerformer {
     /// result is returned. Nil for effects that answer nothing (`cancel`, `quit`).
     public func run(_ effect: Effect, post: @escaping @Sendable (AppMessage) -> Void = { _ in }) async -> AppMessage? {
         switch effect {
-        case .fetchPage(let list, let ticket, let query):
+        case .fetchPage(let list, let ticket, let query, let priority):
             let fetcher = PageFetcher(strategy: SourcePages(source: source, query: query), sender: sender)
-            var result = await fetcher.fetch(ticket) { attempt, failure, wait in
-                post(.pageRetrying(list, ticket, attempt: attempt, failure: failure, wait: wait))
-            }
+            guard var result = await gate.run(priority, {
+                await fetcher.fetch(ticket) { attempt, failure, wait in
+                    post(.pageRetrying(list, ticket, attempt: attempt, failure: failure, wait: wait))
+                }
+            }) else { return nil }
             if case .success(var page) = result {
                 items.remember(page.items)
                 page.items = items.completing(page.items)
@@ -90,15 +123,17 @@ public final class EffectInterpreter: EffectPerformer {
             }
             return .page(list, ticket, result)
         case .fetchItems(let pane, let purpose, let kind, let ids):
-            return .items(pane, purpose, await fetchItems(kind, ids: ids))
+            guard let result = await gate.run(.pane, { await fetchItems(kind, ids: ids) }) else { return nil }
+            return .items(pane, purpose, result)
         case .fetchPicture(let ticket, let renderings):
-            let outcome = await fetchPicture(ticket.request)
+            // Behind every page on screen and the pane's needs in the gate, like a prefetch.
+            guard let outcome = await gate.run(.nearby, { await fetchPicture(ticket.request) }) else { return nil }
             var rendered: [PictureRendering: PictureCells] = [:]
             if case .picture(let picture) = outcome, !Task.isCancelled {
                 for rendering in renderings { rendered[rendering] = rendering.render(picture) }
             }
             return .picture(ticket, outcome, rendered: rendered)
-        case .cancel, .cancelPicture, .quit:
+        case .cancel, .cancelPage, .cancelPicture, .quit:
             return nil
         }
     }
@@ -162,4 +197,10 @@ public final class EffectInterpreter: EffectPerformer {
         pictureCache.store(outcome, for: key)
         return outcome
     }
+}
+
+/// A page fetch by the list that asked and the request, for `Effect.cancelPage`.
+private struct PageTaskKey: Hashable, Sendable {
+    var list: ListAddress
+    var request: PageRequest
 }

@@ -1,5 +1,5 @@
 import PortalImage
-import PortalUI
+import PortalEffects
 import Synchronization
 
 /// Decoded pictures (and pictures known to be missing) by address, bounded by count and

@@ -20,14 +20,14 @@ public struct PokeAPIRules: Sendable {
     public static let notFound = "Not Found"
 
     /// The API root every link points at, e.g. `http://127.0.0.1:8080/api/v2`.
-    public let baseURL: String
+    public let baseURL: BaseURL
     public let pokemon: ArrayTable<PokemonRecord>
     /// `DATA/pokeapi/sprites`: `{id}.png` per Pokémon that has a sprite; nil serves none.
     public let spritesFolder: String?
     private let positionsByName: [String: Int]
 
-    public init(baseURL: String, pokemon: [PokemonRecord], spritesFolder: String? = nil) {
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+    public init(baseURL: BaseURL, pokemon: [PokemonRecord], spritesFolder: String? = nil) {
+        self.baseURL = baseURL
         self.spritesFolder = spritesFolder
         self.pokemon = ArrayTable(pokemon)
         var byName: [String: Int] = [:]
@@ -124,7 +124,7 @@ public struct PokeAPIRules: Sendable {
                      "front_default", "front_female", "front_shiny", "front_shiny_female"] {
             w.key(slot)
             if slot == "front_default", spritePath(p.id) != nil {
-                w.string(PokeAPISprites.url(id: p.id, baseURL: baseURL))
+                w.string(PokeAPISprites.url(id: p.id, baseURL: baseURL.text))
             } else {
                 w.null()
             }

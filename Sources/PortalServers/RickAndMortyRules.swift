@@ -15,7 +15,7 @@ public final class RickAndMortyRules: Sendable {
     public static let badArray = "Bad... bad array :/"
 
     /// The API root every link points at, without a trailing slash.
-    public let baseURL: String
+    public let baseURL: BaseURL
     public let characters: any ItemTable<Character>
     public let episodes: any ItemTable<Episode>
     public let locations: any ItemTable<Location>
@@ -24,10 +24,10 @@ public final class RickAndMortyRules: Sendable {
     private let filterCache = Mutex<FilterCache>(FilterCache())
 
     public init(
-        baseURL: String, characters: any ItemTable<Character>, episodes: any ItemTable<Episode>,
+        baseURL: BaseURL, characters: any ItemTable<Character>, episodes: any ItemTable<Episode>,
         locations: any ItemTable<Location>, avatarsFolder: String?
     ) {
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.baseURL = baseURL
         self.characters = characters
         self.episodes = episodes
         self.locations = locations
@@ -35,7 +35,7 @@ public final class RickAndMortyRules: Sendable {
         self.encoding = APIJSONEncoding(baseURL: self.baseURL)
     }
 
-    public convenience init(data: RickAndMortyData, baseURL: String) {
+    public convenience init(data: RickAndMortyData, baseURL: BaseURL) {
         self.init(
             baseURL: baseURL, characters: ArrayTable(data.characters), episodes: ArrayTable(data.episodes),
             locations: ArrayTable(data.locations), avatarsFolder: data.avatarsFolder)

@@ -16,10 +16,10 @@ import Glibc
 /// hand every key to the app, apply a resize, then draw at most one frame — and only if
 /// the app says something changed (or the size did).
 ///
-/// Ctrl-C always ends the loop (status 130) before the app sees it: in raw mode it is
-/// just a key, and a way out that no UI state can swallow is part of the contract. Ctrl-Z
-/// (byte 0x1A, `.control("z")`) is intercepted the same way: the terminal is given back,
-/// the process stops, and on `fg` everything is repainted. A SIGTSTP from outside does
+/// The command table's `anywhere` rows are asked before the app sees a key: `forceQuit`
+/// (Ctrl-C) always ends the loop (status 130) — in raw mode it is just a key, and a way
+/// out that no UI state can swallow is part of the contract; `suspend` (Ctrl-Z, byte
+/// 0x1A) gives the terminal back, the process stops, and on `fg` everything is repainted. A SIGTSTP from outside does
 /// the same; SIGCONT (continued after a stop from outside) repaints.
 @MainActor
 final class TerminalLoop {
@@ -32,10 +32,16 @@ final class TerminalLoop {
     private let performer: any EffectPerformer
     /// Runs once the first frame is on screen (the `PORTAL_TEST_CRASH` hook).
     private let afterFirstFrame: (() -> Void)?
+    /// Runs once after each burst of events, when nothing is in flight and no message
+    /// waits (the `--trace` idle marker).
+    private let onIdle: (() -> Void)?
+    /// An event was handled since the last idle marker.
+    private var idleOwed = true
 
     init(session: CursesSession, screen: NcursesScreen, wake: WakePipe, mailbox: Mailbox, performer: any EffectPerformer,
-         afterFirstFrame: (() -> Void)? = nil) {
+         afterFirstFrame: (() -> Void)? = nil, onIdle: (() -> Void)? = nil) {
         self.performer = performer
+        self.onIdle = onIdle
         self.afterFirstFrame = afterFirstFrame
         self.session = session
         self.screen = screen
@@ -51,6 +57,9 @@ final class TerminalLoop {
         if step(app, .start(size)) { return .quit }
         draw(app)
         afterFirstFrame?()
+        // The last effect finishing wakes the loop, so idleness is noticed without polling.
+        let wake = self.wake
+        performer.activity.onSettled { wake.poke() }
 
         var descriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -92,13 +101,16 @@ final class TerminalLoop {
                 switch event {
                 case .resize:
                     resized = true
-                case .key(.control("c")):
-                    return .interrupted
-                case .key(.control("z")):
-                    session.suspendUntilContinued()
-                    resized = true
                 case .key(let key):
-                    if step(app, .key(key)) { return .quit }
+                    switch CommandTable.command(for: key, in: .anywhere) {
+                    case .forceQuit:
+                        return .interrupted
+                    case .suspend:
+                        session.suspendUntilContinued()
+                        resized = true
+                    default:
+                        if step(app, .key(key)) { return .quit }
+                    }
                 case .mouse, .ignored:
                     break
                 }
@@ -116,12 +128,17 @@ final class TerminalLoop {
             } else if app.needsRedraw {
                 draw(app)
             }
+            if idleOwed, performer.activity.running == 0, mailbox.isEmpty {
+                idleOwed = false
+                onIdle?()
+            }
         }
     }
 
     /// Hands one event to the app and its effects to the performer; true when one of them
     /// is `.quit`. Each effect's messages come back through the mailbox and wake `poll()`.
     private func step(_ app: any App, _ event: AppEvent) -> Bool {
+        idleOwed = true
         let mailbox = self.mailbox
         let wake = self.wake
         var quits = false

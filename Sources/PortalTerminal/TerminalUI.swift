@@ -29,10 +29,11 @@ public enum TerminalUI {
     /// `performer`, whose messages come back through a mailbox and a wake-up pipe —
     /// restores the terminal, and reports how the session ended. The caller exits with
     /// `status.code`.
+    /// `onIdle` runs once after each burst of events, when nothing is in flight.
     ///
     /// `pictures` is `--pictures`: `auto` asks the terminal (`TerminalProbe`) before
     /// ncurses takes it; `makeApp` gets the mode decided.
-    public static func run(performer: any EffectPerformer, pictures: PicturesOption = .auto,
+    public static func run(performer: any EffectPerformer, pictures: PicturesOption = .auto, onIdle: (() -> Void)? = nil,
                            makeApp: (PictureMode) throws -> any App) throws -> ExitStatus {
         let term = try TerminalPreflight.check()
         let wake = try WakePipe()
@@ -55,7 +56,7 @@ public enum TerminalUI {
                                    pixelProtocol: pixelProtocol)
         defer { screen.clearPixels() }
         let loop = TerminalLoop(session: session, screen: screen, wake: wake, mailbox: mailbox, performer: performer,
-                                afterFirstFrame: TestCrash.fromEnvironment().map { crash in { crash.trigger() } })
+                                afterFirstFrame: TestCrash.fromEnvironment().map { crash in { crash.trigger() } }, onIdle: onIdle)
         return loop.run(app)
     }
 }

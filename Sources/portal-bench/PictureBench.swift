@@ -57,7 +57,7 @@ final class PictureDriver {
 
     private func answer(_ effect: Effect) -> AppMessage {
         switch effect {
-        case .fetchPage(let list, let ticket, _):
+        case .fetchPage(let list, let ticket, _, _):
             let index = ticket.request.index
             let lower = min(table.count, index * Self.pageSize)
             let upper = min(table.count, lower + Self.pageSize)

@@ -88,7 +88,7 @@ func intList(_ name: String, _ fallback: [Int]) -> [Int] {
 }
 
 let dataFolder = option("data") ?? ProcessInfo.processInfo.environment["PORTAL_DATA"] ?? "../shared/data"
-let baseAPI = "http://bench.invalid/api"
+let baseAPI: BaseURL = "http://bench.invalid/api"
 
 func loadBaseRecords() -> [PortalCore.Character] {
     do {
@@ -125,7 +125,7 @@ final class Feeder {
     /// The message answering the oldest page effect with the next `count` items (fewer at
     /// the end); nil when nothing was pending.
     func nextMessage(_ count: Int, isLast: Bool? = nil) -> AppMessage? {
-        guard !pending.isEmpty, case .fetchPage(let list, let ticket, _) = pending.removeFirst() else { return nil }
+        guard !pending.isEmpty, case .fetchPage(let list, let ticket, _, _) = pending.removeFirst() else { return nil }
         let upper = min(table.count, delivered + count)
         var items: [Item] = []
         items.reserveCapacity(upper - delivered)
@@ -393,7 +393,7 @@ func stalls() async {
     let rate = Double(option("rows-per-second") ?? "30") ?? 30
     let size = Size(columns: Int(option("columns") ?? "80") ?? 80, rows: Int(option("rows") ?? "24") ?? 24)
     let limit = Double(option("timeout") ?? "90") ?? 90
-    let source = RickAndMortySource(baseURL: base)
+    let source = RickAndMortySource(baseURL: BaseURL(base))
     let interpreter = EffectInterpreter(source: source, transport: AsyncHTTPTransport())
     let mailbox = Mailbox()
     let controller = ScreenController(source: source, sourceLabel: "bench")
@@ -434,7 +434,7 @@ func stalls() async {
         // Stalled: the selected card is a placeholder (its page is not in yet), or, in a
         // list that walks, the selection is on the last loaded row while a page is in
         // flight (the row below is "loading more…" and Down cannot move).
-        let grid = controller.grid
+        let grid = controller.grid.state
         let list = controller.list
         let onLastRow = grid.selection.map { grid.row(of: $0) == grid.contentRows - 1 } ?? true
         let onPlaceholder = grid.selection.map { list.item(at: $0) == nil } ?? true
@@ -457,13 +457,6 @@ func stalls() async {
           ("stalls_keys", Double(keys)), ("stalls_loaded", Double(controller.list.count))])
 }
 
-/// Results posted from the interpreter's tasks, taken by the bench's loop (the terminal
-/// loop's mailbox, minus the wake-up pipe: the bench polls).
-final class Mailbox: Sendable {
-    private let messages = Mutex<[AppMessage]>([])
-    func post(_ message: AppMessage) { messages.withLock { $0.append(message) } }
-    func takeAll() -> [AppMessage] { messages.withLock { m in defer { m = [] }; return m } }
-}
 
 // MARK: - main
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import PortalCore
 import PortalRuntime
 import PortalTerminal
@@ -45,15 +46,15 @@ struct BrowseCommand: ParsableCommand {
     @OptionGroup var source: SourceOptions
 
     /// The tab index `--tab` names in `tabs` (by title, kind, or either's plural).
-    static func tabIndex(_ name: String, in tabs: [TabSpec]) -> Int? {
-        let wanted = name.lowercased()
-        return tabs.firstIndex { spec in
-            let kind = spec.kind.rawValue.lowercased()
-            return [spec.title.lowercased(), kind, kind + "s"].contains(wanted)
-        }
-    }
+    static func tabIndex(_ name: String, in tabs: [TabSpec]) -> Int? { TabSpec.index(of: name, in: tabs) }
 
     func validate() throws {
+        guard maxPages > 0 else { throw ValidationError("--max-pages must be at least 1") }
+        if source.anyAPI.url != nil {
+            if tab != nil { throw ValidationError("--tab: the list at --url is the only tab") }
+            if let (key, _) = filters.given.first { throw ValidationError("--\(key) is a filter of the built-in APIs; with --url put the API's own parameters in the URL") }
+            return
+        }
         let tabs = try source.browseSource().tabs
         let index = try tab.map { name in
             guard let index = Self.tabIndex(name, in: tabs) else {
@@ -62,15 +63,18 @@ struct BrowseCommand: ParsableCommand {
             return index
         } ?? 0
         let spec = tabs[index]
-        guard maxPages > 0 else { throw ValidationError("--max-pages must be at least 1") }
-        try filters.validate(allowed: (spec.searchKey.map { [$0] } ?? []) + spec.filters.map(\.key), for: spec.title.lowercased())
+        try filters.validate(allowed: spec.filterKeys, for: spec.title.lowercased())
     }
 
     func run() throws {
         // Everything that can fail with a message fails here, before the screen changes.
         let made = try source.connect()
         let transport = made.transport
-        let browseSource = try source.browseSource()
+        let browseSource = try source.anyAPI.url.map { url in
+            // The first answer decides the dialect before the screen changes; it stays in
+            // the session cache, so the tab's first page costs no second request.
+            try ProbeWait.run { try await source.anyAPISource(url: url, transport: transport, tracer: made.tracer).0 }
+        } ?? source.browseSource()
         let label = source.label
         let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
         let filters = self.filters.given
@@ -82,7 +86,7 @@ struct BrowseCommand: ParsableCommand {
             // Main.main is @MainActor and calls synchronous commands directly, so this
             // runs on the main thread; assumeIsolated checks that at run time.
             status = try MainActor.assumeIsolated {
-                try TerminalUI.run(performer: interpreter, pictures: pictures) { mode in
+                try TerminalUI.run(performer: interpreter, pictures: pictures, onIdle: made.tracer.map { tracer in { tracer.markIdle() } }) { mode in
                     ScreenController(source: browseSource, sourceLabel: label, initialTab: initialTab, initialFilters: filters,
                                      pictures: mode, maxPages: maxPages)
                 }
@@ -98,5 +102,23 @@ struct BrowseCommand: ParsableCommand {
         if status != .quit {
             Foundation.exit(status.code)
         }
+    }
+}
+
+/// Runs async work to its end from a synchronous command (the browser's, which must keep
+/// the main thread for its event loop afterwards): the work runs in a detached task and
+/// the calling thread waits for it. Used once, before the screen is taken.
+enum ProbeWait {
+    static func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
+        let done = DispatchSemaphore(value: 0)
+        let box = Mutex<Result<Value, any Error>?>(nil)
+        Task.detached {
+            let result: Result<Value, any Error>
+            do { result = .success(try await work()) } catch { result = .failure(error) }
+            box.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return try box.withLock { $0! }.get()
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PortalCore
+import PortalServers
 
 /// Which API a source speaks and how to ask it: `--api` (else inferred from the base
 /// URL's path), `--page-size`, PostgREST's `--table`, `--where` and `--order`, and the
@@ -28,23 +29,24 @@ struct DialectOptions: ParsableArguments {
     var headerLines: [String] = []
 
     /// The API to speak: `--api`, else the base URL's, else Rick and Morty.
-    func kind(baseURL: String?) -> APIKind {
-        api ?? baseURL.map(APIKind.inferred(fromBaseURL:)) ?? .rickAndMorty
+    func description(baseURL: BaseURL?) -> APIDescription {
+        if let api { return APIRegistry.description(of: api) }
+        return baseURL.map(APIRegistry.inferred(from:)) ?? APIRegistry.all[0]
     }
 
     var tableName: String { table ?? "characters" }
 
-    /// Checks every value for `kind`; the message names the flag, never a header's value.
-    func check(for kind: APIKind) throws {
+    /// Checks every value for `api`; the message names the flag, never a header's value.
+    func check(for api: APIDescription) throws {
         if let pageSize {
             guard APIKind.pageSizeRange.contains(pageSize) else {
                 throw ValidationError("--page-size must be between 1 and 100, got \(pageSize)")
             }
-            guard kind.allowsPageSize else {
-                throw ValidationError("--page-size: the Rick and Morty API's pages are fixed at 20 items")
+            if let fixed = api.fixedPageSize {
+                throw ValidationError("--page-size: the \(api.title) API's pages are fixed at \(fixed) items")
             }
         }
-        if kind != .postgREST {
+        if !api.takesTables {
             for (flag, given) in [("--table", table != nil), ("--where", !whereClauses.isEmpty), ("--order", order != nil)] where given {
                 throw ValidationError("\(flag) is for PostgREST sources (--api postgrest or a …/rest/v1 base URL)")
             }
@@ -54,7 +56,7 @@ struct DialectOptions: ParsableArguments {
         }
         _ = try filters()
         _ = try sortOrder()
-        _ = try headers(environment: [:])
+        _ = try headers(environment: ProcessInfo.processInfo.environment)
     }
 
     func filters() throws -> [PostgRESTFilter] {
@@ -75,9 +77,19 @@ struct DialectOptions: ParsableArguments {
         for line in headerLines {
             do { try headers.add(line: line) } catch { throw ValidationError("\(error)") }
         }
-        if let key = environment[RequestHeaders.apiKeyVariable] { headers.addAPIKey(key) }
+        if let key = environment[RequestHeaders.apiKeyVariable] {
+            do { try headers.addAPIKey(key) } catch { throw ValidationError("\(error)") }
+        }
         return headers
     }
 }
 
-extension APIKind: ExpressibleByArgument {}
+extension APIKind: ExpressibleByArgument {
+    /// A name `APIRegistry` has; anything else is a usage error listing them.
+    public init?(argument: String) {
+        guard let known = APIRegistry.named(argument) else { return nil }
+        self = known.kind
+    }
+
+    public static var allValueStrings: [String] { APIRegistry.all.map(\.kind.rawValue) }
+}

@@ -16,8 +16,11 @@ struct ListCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("characters, episodes or locations; pokemon (PokeAPI); any table (PostgREST).", valueName: "resource"))
-    var resource: String
+    @Argument(help: ArgumentHelp("characters, episodes or locations; pokemon (PokeAPI); any table (PostgREST); none with --url.", valueName: "resource"))
+    var resource: String?
+
+    @Flag(help: "With --url: say on stderr how the answer was read (items, next page, total, jumps) before the list.")
+    var explain = false
 
     @OptionGroup var filters: FilterOptions
 
@@ -29,38 +32,46 @@ struct ListCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
-        let api = source.apiKind
-        if api != .rickAndMorty, let (key, _) = filters.given.first {
-            throw ValidationError("--\(key) is a Rick and Morty filter\(api == .postgREST ? "; use --where" : "")")
-        }
         if source.dialect.table != nil {
             throw ValidationError("--table is for browsing; portal list takes the table as its argument")
         }
-        switch api {
-        case .rickAndMorty:
-            guard let resource = rickAndMortyResource else {
-                throw ValidationError("'\(Sanitize.line(resource))' is not a Rick and Morty resource (characters, episodes, locations); for another API give --api")
-            }
-            try filters.validate(allowed: resource.allowedFilters, for: resource.plural)
-        case .pokeAPI:
-            guard resource == "pokemon" else {
-                throw ValidationError("'\(Sanitize.line(resource))' is not a PokeAPI resource portal lists (pokemon)")
-            }
-        case .postgREST:
-            guard PostgRESTFilter.isTableName(resource) else {
-                throw ValidationError("'\(Sanitize.line(resource))' is not a table name")
-            }
+        if source.anyAPI.url != nil {
+            if let resource { throw ValidationError("--url names the list; '\(Sanitize.line(resource))' is one too many") }
+            if let (key, _) = filters.given.first { throw ValidationError("--\(key) is a filter of the built-in APIs; with --url put the API's own parameters in the URL") }
+            return
         }
+        if explain { throw ValidationError("--explain goes with --url") }
+        _ = try target()
     }
 
-    private var rickAndMortyResource: Resource? { ResourceArgument(argument: resource)?.value }
+    /// The list RESOURCE names: the dialect's `Source` (the one the browser reads, items
+    /// as served) and the query of the tab it names, with the filters given. Any API's
+    /// lists are read the same way; a name or filter the API does not have is a usage
+    /// error naming what it has.
+    func target() throws -> (source: any Source, query: ListQuery, noun: String) {
+        guard let resource else { throw ValidationError("name the list: characters, episodes, locations, pokemon, a table, or --url URL") }
+        let api = source.api
+        if api.takesTables, !PostgRESTFilter.isTableName(resource) {
+            throw ValidationError("'\(Sanitize.line(resource))' is not a table name")
+        }
+        let made = api.makeSource(try source.settings(table: api.takesTables ? resource : nil, asServed: true))
+        guard let index = TabSpec.index(of: resource, in: made.tabs) else {
+            let names = made.tabs.map { $0.title.lowercased() }.joined(separator: ", ")
+            throw ValidationError("'\(Sanitize.line(resource))' is not a \(api.title) list (\(names)); for another API give --api")
+        }
+        let spec = made.tabs[index]
+        try filters.validate(allowed: spec.filterKeys, for: spec.title.lowercased())
+        let title = spec.title.lowercased()
+        let noun = title.unicodeScalars.allSatisfy { $0.isASCII } ? title : resource
+        return (made, ListQuery(kind: spec.kind, filters: filters.given), noun)
+    }
 
     func run() async throws {
         let made = try source.connect()
         // A trace that stopped is reported once, after the list: exit 1 even when the
         // list itself succeeded, since the trace asked for is incomplete.
         do {
-            try await list(made.transport)
+            try await list(made.transport, tracer: made.tracer)
         } catch {
             if let problem = made.traceProblem { FileHandle.standardError.write(Data("portal: \(problem)\n".utf8)) }
             throw error
@@ -68,37 +79,24 @@ struct ListCommand: AsyncParsableCommand {
         if let problem = made.traceProblem { throw RuntimeFailure(problem) }
     }
 
-    private func list(_ transport: any Transport) async throws {
-        let base = source.apiBaseURL
-        switch source.apiKind {
-        case .rickAndMorty:
-            guard let resource = rickAndMortyResource else { return }
-            let request = APIRequest.list(resource, filters: filters.given)
-            let printer = ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: base))
-            switch resource {
-            case .character:
-                try await follow(RickAndMortyPages<Character>(baseURL: base, request: request), transport, printer.line)
-            case .episode:
-                try await follow(RickAndMortyPages<Episode>(baseURL: base, request: request), transport, printer.line)
-            case .location:
-                try await follow(RickAndMortyPages<Location>(baseURL: base, request: request), transport, printer.line)
+    /// Reads the list through its `Source`, as the browser does (`SourcePages`).
+    private func list(_ transport: any Transport, tracer: TracingTransport?) async throws {
+        if let url = source.anyAPI.url {
+            let (listed, dialect) = try await source.anyAPISource(url: url, transport: transport, tracer: tracer)
+            if explain {
+                FileHandle.standardError.write(Data(dialect.explanation.map { "portal: \($0)\n" }.joined().utf8))
             }
-        case .pokeAPI:
-            let strategy = OffsetLimitPages<PokemonSummary>(
-                baseURL: base, path: "pokemon", limit: source.dialect.pageSize ?? APIKind.defaultPageSize,
-                headers: try source.requestHeaders())
-            try await follow(strategy, transport, RowPrinter(json: json).line)
-        case .postgREST:
-            let strategy = ContentRangePages<Row>(
-                baseURL: base, table: resource, pageSize: source.dialect.pageSize ?? APIKind.defaultPageSize,
-                filters: try source.dialect.filters(), order: try source.dialect.sortOrder(),
-                headers: try source.requestHeaders())
-            try await follow(strategy, transport, RowPrinter(json: json).line)
+            let tab = listed.tabs[0]
+            try await follow(SourcePages(source: listed, query: ListQuery(kind: tab.kind)), transport, noun: "items at this URL", JSONLines(json: json).line)
+            return
         }
+        let (listed, query, noun) = try target()
+        let printer = ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: source.apiBaseURL))
+        try await follow(SourcePages(source: listed, query: query), transport, noun: noun, printer.line)
     }
 
     private func follow<Strategy: PageStrategy>(
-        _ strategy: Strategy, _ transport: any Transport, _ format: (Strategy.Item) -> String
+        _ strategy: Strategy, _ transport: any Transport, noun: String, _ format: (Strategy.Item) -> String
     ) async throws {
         let loader = ListLoader(strategy: strategy)
         let fetcher = PageFetcher(transport: transport, strategy: strategy)
@@ -122,7 +120,8 @@ struct ListCommand: AsyncParsableCommand {
                     text += format(item) + "\n"
                     printed += 1
                 }
-                output.write(Data(text.utf8))
+                // A reader that went away (`| head`) ends the list quietly, as `cat` would.
+                do { try output.write(contentsOf: Data(text.utf8)) } catch { return }
                 if let limit, printed >= limit { return }
             case .failed(let failure):
                 throw RuntimeFailure("page \(ticket.request.index + 1) failed after \(printed) items: \(failure.message)")
@@ -131,22 +130,21 @@ struct ListCommand: AsyncParsableCommand {
             }
         }
         if loader.items.isEmpty {
-            let noun = rickAndMortyResource.map(\.plural) ?? resource
             FileHandle.standardError.write(Data("portal: no \(Sanitize.line(noun)) match\n".utf8))
         }
     }
 }
 
-/// The resource named on the command line.
-struct ResourceArgument: ExpressibleByArgument {
-    let value: Resource
+/// `portal list --url`: an item per line — its title and telling fields, or with `--json`
+/// the object as the server sent it, made one line.
+struct JSONLines {
+    let json: Bool
 
-    init?(argument: String) {
-        guard let resource = Resource(plural: argument) ?? Resource(rawValue: argument) else { return nil }
-        value = resource
+    func line(_ item: Item) -> String {
+        guard case .json(let object, _) = item else { return ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: "")).line(item) }
+        if json { return Sanitize.line(JSONText.oneLine(object.row.json)) }
+        return RowPrinter(json: false).line(object)
     }
-
-    static var allValueStrings: [String] { Resource.allCases.map(\.plural) }
 }
 
 /// Formats items as aligned text lines or as the API's JSON. Every string from the
@@ -154,6 +152,19 @@ struct ResourceArgument: ExpressibleByArgument {
 struct ItemPrinter {
     let json: Bool
     let encoding: APIJSONEncoding
+
+    /// One line for any item: the models' own lines, PokeAPI entries and rows as
+    /// `RowPrinter` writes them.
+    func line(_ item: Item) -> String {
+        switch item {
+        case .character(let c): line(c)
+        case .episode(let e): line(e)
+        case .location(let l): line(l)
+        case .pokemon(let p): RowPrinter(json: json).line(p, base: encoding.baseURL)
+        case .row(let row, _): RowPrinter(json: json).line(row)
+        case .json(let item, _): RowPrinter(json: json).line(item)
+        }
+    }
 
     func line(_ c: Character) -> String {
         if json { return encoding.line(c) }

@@ -6,12 +6,14 @@ import PortalCore
 struct RowPrinter {
     let json: Bool
 
-    func line(_ p: PokemonSummary) -> String {
+    /// A PokeAPI list entry: `{name, url}`, the URL built under `base` as the server
+    /// builds it (`…/pokemon/{id}/`).
+    func line(_ p: Pokemon, base: BaseURL) -> String {
         if json {
             var w = JSONWriter()
             w.beginObject()
             w.field("name", p.name)
-            w.field("url", p.url)
+            w.field("url", base + "/pokemon/\(p.id)/")
             w.endObject()
             return Sanitize.line(w.string)
         }
@@ -21,5 +23,14 @@ struct RowPrinter {
     func line(_ row: Row) -> String {
         if json { return Sanitize.line(row.json) }
         return "\(ItemPrinter.pad(row.id, 5, right: true))  \(Sanitize.line(row.name ?? ""))"
+    }
+
+    /// An item of any API: `title  field  field` as text, the object as served with `--json`.
+    func line(_ item: JSONItem) -> String {
+        if json { return Sanitize.line(JSONText.oneLine(item.row.json)) }
+        let fields = item.cardFields().map { "\($0.name)=\($0.value)" }
+        let id = item.row["id"].map { ItemPrinter.pad($0.description, 5, right: true) + "  " } ?? ""
+        return (id + ([ItemPrinter.pad(item.title, 30)] + fields.map { Sanitize.line($0) }).joined(separator: "  "))
+            .trimmingCharacters(in: .whitespaces)
     }
 }

@@ -20,8 +20,15 @@ struct SourceOptions: ParsableArguments {
 
     @OptionGroup var dialect: DialectOptions
 
+    /// `--url` (any API) and its overrides.
+    @OptionGroup var anyAPI: AnyAPIOptions
+
+    /// `--base-url`, normalised once here (trailing slashes trimmed); every source,
+    /// strategy and rule below takes it as it is.
+    var base: BaseURL? { baseURL.map { BaseURL($0) } }
+
     /// The API this source speaks (`--api`, else inferred from `--base-url`).
-    var apiKind: APIKind { dialect.kind(baseURL: baseURL) }
+    var api: APIDescription { dialect.description(baseURL: base) }
 
     /// `--header` lines and `PORTAL_API_KEY`, for every request.
     func requestHeaders() throws -> RequestHeaders {
@@ -32,6 +39,11 @@ struct SourceOptions: ParsableArguments {
     @OptionGroup var cache: CacheOptions
 
     func validate() throws {
+        if anyAPI.url != nil {
+            for (flag, given) in [("--data", data != nil), ("--base-url", baseURL != nil), ("--api", dialect.api != nil)] where given {
+                throw ValidationError("--url names the list itself; it cannot go with \(flag)")
+            }
+        }
         if data != nil && baseURL != nil {
             throw ValidationError("--data and --base-url name two sources; give one")
         }
@@ -42,37 +54,42 @@ struct SourceOptions: ParsableArguments {
                 throw ValidationError("--base-url \(error.description)")
             }
         }
-        if apiKind == .postgREST, data == nil, baseURL == nil {
-            throw ValidationError("--api postgrest needs --base-url (a …/rest/v1 root) or --data")
+        if api.liveBaseURL == nil, data == nil, baseURL == nil {
+            throw ValidationError("--api \(api.kind) needs --base-url (there is no public \(api.title) to default to) or --data")
         }
-        try dialect.check(for: apiKind)
+        try dialect.check(for: api)
     }
 
-    /// The API root that links are built under.
-    var apiBaseURL: String {
-        let url = baseURL ?? SnapshotTransport.defaultBaseURL(for: apiKind)
-        return url.hasSuffix("/") ? String(url.dropLast()) : url
+    /// The API root that links are built under: `--base-url`, else the snapshot's root
+    /// with `--data`, else the live service's.
+    var apiBaseURL: BaseURL {
+        if let base { return base }
+        if data != nil { return api.snapshotBaseURL }
+        return api.liveBaseURL ?? api.snapshotBaseURL
     }
 
-    /// The API the browser shows, with its tabs: the kind's source, with `--page-size`,
-    /// the PostgREST table, filters and order, and the headers (`--header`, the key).
+    /// What the dialect's source is made from: the base URL, `--page-size`, the headers
+    /// (`--header`, the key) and PostgREST's `--table`, `--where` and `--order`.
+    /// `table` overrides `--table` (`portal list TABLE`); `asServed` keeps rows as served.
+    func settings(table: String? = nil, asServed: Bool = false) throws -> SourceSettings {
+        SourceSettings(
+            baseURL: apiBaseURL, pageSize: dialect.pageSize ?? APIKind.defaultPageSize, headers: try requestHeaders(),
+            table: table ?? dialect.tableName, filters: try dialect.filters(), order: try dialect.sortOrder(),
+            asServed: asServed)
+    }
+
+    /// The API the browser shows, with its tabs: the dialect's source (`APIDescription`).
     func browseSource() throws -> any Source {
-        let pageSize = dialect.pageSize ?? APIKind.defaultPageSize
-        switch apiKind {
-        case .rickAndMorty:
-            return RickAndMortySource(baseURL: apiBaseURL)
-        case .pokeAPI:
-            return PokeAPISource(baseURL: apiBaseURL, pageSize: pageSize, headers: try requestHeaders())
-        case .postgREST:
-            return PostgRESTSource(baseURL: apiBaseURL, table: dialect.tableName, pageSize: pageSize,
-                                   filters: try dialect.filters(), order: try dialect.sortOrder(), headers: try requestHeaders())
-        }
+        api.makeSource(try settings())
     }
 
     /// How the source is named in the UI header.
     var label: String {
         if data != nil { return "offline snapshot" }
-        return SplitURL(apiBaseURL).map { $0.origin.host + ($0.origin.port == 80 || $0.origin.port == 443 ? "" : ":\($0.origin.port)") } ?? apiBaseURL
+        if let url = anyAPI.url, let split = SplitURL(url) {
+            return split.origin.host + (split.origin.port == 80 || split.origin.port == 443 ? "" : ":\(split.origin.port)")
+        }
+        return SplitURL(apiBaseURL.text).map { $0.origin.host + ($0.origin.port == 80 || $0.origin.port == 443 ? "" : ":\($0.origin.port)") } ?? apiBaseURL.text
     }
 
     /// Builds the connection: traced when `--trace` is given, and for HTTP, cached by URL
@@ -80,7 +97,7 @@ struct SourceOptions: ParsableArguments {
     func connect() throws -> Connection {
         var transport: any Transport
         if let data {
-            transport = try SnapshotTransport(dataFolder: data, api: apiKind)
+            transport = try SnapshotTransport(dataFolder: data, api: api.kind)
         } else {
             // Inside the tracer, so each trace line can say hit, revalidated or miss.
             transport = cache.wrap(AsyncHTTPTransport())
@@ -107,4 +124,43 @@ struct Connection {
 
     /// One line about a trace that could not be written, for stderr; nil when all went well.
     var traceProblem: String? { tracer?.writeFailure }
+}
+
+extension SourceOptions {
+    /// `--header` lines, then `PORTAL_API_KEY` as `Authorization: Bearer KEY` (what most
+    /// APIs take; it replaces a `--header` of that name). For `--url` only: the built-in
+    /// APIs send the key their own way (`requestHeaders()`).
+    func anyAPIHeaders() throws -> [String: String] {
+        var headers = RequestHeaders()
+        for line in dialect.headerLines {
+            do { try headers.add(line: line) } catch { throw ValidationError("\(error)") }
+        }
+        if let key = ProcessInfo.processInfo.environment[RequestHeaders.apiKeyVariable] {
+            do { try headers.add(line: "Authorization: Bearer \(key)") } catch {
+                throw ValidationError("\(RequestHeaders.apiKeyVariable) cannot be sent as a header (a line break or other control character in it)")
+            }
+        }
+        return headers.applied(to: [:])
+    }
+
+    /// The list at `--url`: its first page asked for once and its dialect read from the
+    /// answer (through `transport`, so the trace and the caches see it), then the source
+    /// for it. The dialect goes to the trace as a note; a list it cannot read is a
+    /// runtime failure naming what it looked for.
+    func anyAPISource(url text: String, transport: any Transport, tracer: TracingTransport?) async throws -> (any Source, AnyAPIDialect) {
+        guard let url = URL(string: text) else { throw RuntimeFailure("--url '\(Sanitize.line(text))' is not a URL") }
+        let headers = try anyAPIHeaders()
+        let result = await DialectProbe.detect(url: url, headers: headers, overrides: anyAPI.overrides, sender: RetryingSender(transport: transport))
+        switch result {
+        case .success(let dialect):
+            tracer?.note("dialect", [("url", text)] + dialect.explanation.map { line in
+                let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                return (parts[0], parts.count > 1 ? parts[1] : "")
+            })
+            let pages = AnyAPIPages(url: url, dialect: dialect, headers: headers)
+            return (AnyAPISource.make(pages: pages, fields: anyAPI.cardFields), dialect)
+        case .failure(let failure):
+            throw RuntimeFailure("\(Sanitize.line(text)): \(failure.message)")
+        }
+    }
 }

@@ -21,6 +21,30 @@ struct BrowseSourcesTests {
         #expect(source.itemsRequest(.character, ids: [1]) == nil)
     }
 
+    /// `--header` and `PORTAL_API_KEY` go with every Rick and Morty request too: the first
+    /// page, page N, the `next` link, lookups and avatars, in the browser and `portal list`.
+    @Test func rickAndMortyRequestsCarryTheHeadersAndTheKey() throws {
+        var headers = RequestHeaders()
+        try headers.add(line: "X-Trace: on")
+        try headers.addAPIKey("secret")
+        let source = RickAndMortySource(baseURL: "http://127.0.0.1:8080/api", headers: headers)
+        let query = ListQuery(kind: .character, filters: [("status", "dead")])
+        var requests: [HTTPRequest] = [source.firstPage(for: query).http]
+        requests.append(try #require(source.request(forPage: 4, of: query)).http)
+        requests.append(try #require(source.itemsRequest(.episode, ids: [1, 2])))
+        requests.append(try #require(source.pictureRequest(for: .character(try TestData.data.characters[0]))))
+        let page = #"{"info":{"count":30,"next":"http://127.0.0.1:8080/api/character?page=2&status=dead"},"results":[]}"#
+        let content = try source.decodePage(.json(200, page), for: source.firstPage(for: query), of: query)
+        requests.append(try #require(content.next).http)
+        let list = RickAndMortyPages<Character>(baseURL: "http://127.0.0.1:8080/api", request: .list(.character, filters: []), headers: headers)
+        requests.append(list.firstPage.http)
+        requests.append(try #require(list.request(forPage: 2)).http)
+        for request in requests {
+            #expect(request.headers["X-Trace"] == "on" && request.headers["Authorization"] == "Bearer secret"
+                    && request.headers["apikey"] == "secret", "\(request.url)")
+        }
+    }
+
     @Test func pokeAPIIdsComeFromTheURLsAndTheLastPageEnds() async throws {
         let snapshot = try SnapshotTransport(dataFolder: TestData.folder, api: .pokeAPI)
         let source = PokeAPISource(baseURL: SnapshotTransport.pokeAPIBaseURL, pageSize: 100)
@@ -32,7 +56,7 @@ struct BrowseSourcesTests {
 
     @Test func aSpriteIsNamedFromTheNumberAndAskedForWithoutTheKeyElsewhere() throws {
         var headers = RequestHeaders()
-        headers.addAPIKey("secret")
+        try headers.addAPIKey("secret")
         let real = PokeAPISource(baseURL: "https://pokeapi.co/api/v2", headers: headers)
         let listEntry = Item.pokemon(Pokemon(try PokemonSummary(name: "pikachu", url: "https://pokeapi.co/api/v2/pokemon/25/")))
         let sprite = try #require(real.pictureRequest(for: listEntry))

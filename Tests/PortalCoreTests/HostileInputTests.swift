@@ -43,7 +43,6 @@ struct HostileInputTests {
         let hostile = character.replacingOccurrences(of: "/episode/1\"", with: "/episode/4294967297\"")
         #expect(hostile != character)
         #expect(throws: (any Error).self) { _ = try Character.readOne(Data(hostile.utf8)) }
-        #expect(throws: (any Error).self) { _ = try JSONDecoder().decode(Character.self, from: Data(hostile.utf8)) }
         let bigID = character.replacingOccurrences(of: "{\"id\":1,", with: "{\"id\":4294967297,")
         #expect(throws: (any Error).self) { _ = try Character.readOne(Data(bigID.utf8)) }
         #expect(throws: IDOutOfRange.self) { _ = try ResourceURL.linkID("https://x/api/episode/99999999999999999999") }

@@ -76,4 +76,15 @@ struct PageAddressingTests {
         #expect(PageAddressing(strategy)?.pageSize == 20)
         #expect(PageAddressing(NextLinkOnly(Pages(baseURL: TestData.base, request: .list(.character)))) == nil)
     }
+
+    /// One clamping rule for every source and strategy: below 1 is the default (20),
+    /// above 100 is 100 (ContentRangePages took 1000 or 0 → 1 as given before).
+    @Test(arguments: [(0, 20), (-5, 20), (Int.min, 20), (1, 1), (37, 37), (100, 100), (101, 100), (Int.max, 100)])
+    func everyPageSizeIsClampedTheSameWay(given: Int, expected: Int) {
+        #expect(PageSize.clamped(given) == expected)
+        #expect(PokeAPISource(baseURL: "http://a.test/api/v2", pageSize: given).pageSize == expected)
+        #expect(PostgRESTSource(baseURL: "http://a.test/rest/v1", pageSize: given).pageSize == expected)
+        #expect(OffsetLimitPages<PokemonSummary>(baseURL: "http://a.test/api/v2", path: "pokemon", limit: given).pageSize == expected)
+        #expect(ContentRangePages<Row>(baseURL: "http://a.test/rest/v1", table: "t", pageSize: given).pageSize == expected)
+    }
 }

@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func anEmptyPageEndsTheListEvenWithANextLink() async throws {
-        let strategy = OffsetLimitPages<PokemonSummary>(baseURL: Self.base, path: "pokemon", limit: 2)
+        let strategy = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL(Self.base), path: "pokemon", limit: 2)
         let transport = CountingTransport(FixedTransport(answers: [
             "\(Self.base)/pokemon?offset=0&limit=2": Self.page([("bulbasaur", 1), ("deoxys-attack", 10001)], next: "\(Self.base)/pokemon?offset=2&limit=2"),
             "\(Self.base)/pokemon?offset=2&limit=2": Self.page([], next: "\(Self.base)/pokemon?offset=4&limit=2"),
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func nextNullEndsTheListBeforeAnEmptyPage() async throws {
-        let strategy = OffsetLimitPages<PokemonSummary>(baseURL: Self.base, path: "pokemon", limit: 2)
+        let strategy = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL(Self.base), path: "pokemon", limit: 2)
         let transport = CountingTransport(FixedTransport(answers: [
             "\(Self.base)/pokemon?offset=0&limit=2": Self.page([("a", 5), ("b", 3)], next: nil),
         ]))
@@ -38,7 +38,7 @@ import Testing
     @Test func headersGoWithEveryPage() async throws {
         var headers = RequestHeaders()
         try headers.add(line: "User-Agent: portal-test")
-        let strategy = OffsetLimitPages<PokemonSummary>(baseURL: Self.base, path: "pokemon", limit: 1, headers: headers)
+        let strategy = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL(Self.base), path: "pokemon", limit: 1, headers: headers)
         let transport = CountingTransport(FixedTransport(answers: [
             "\(Self.base)/pokemon?offset=0&limit=1": Self.page([("a", 1)], next: "\(Self.base)/pokemon?offset=1&limit=1"),
             "\(Self.base)/pokemon?offset=1&limit=1": Self.page([("b", 2)], next: nil),
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func theDetailDecodesTypesBySlotAndAnOptionalSprite() throws {
-        let request = PokemonDetailRequest(baseURL: Self.base + "/", id: 6)
+        let request = PokemonDetailRequest(baseURL: BaseURL(Self.base + "/"), id: 6)
         #expect(request.http.url.absoluteString == "\(Self.base)/pokemon/6/")
         let withSprite = #"{"base_experience":267,"height":17,"id":6,"name":"charizard","sprites":{"front_default":"https://img.test/6.png","back_default":null},"types":[{"slot":2,"type":{"name":"flying","url":"u"}},{"slot":1,"type":{"name":"fire","url":"u"}}],"weight":905}"#
         let record = try request.decode(.json(200, withSprite))

@@ -66,4 +66,25 @@ struct RetryPolicyTests {
         #expect(policy.delay(after: capped, attempt: 1, random: 0) == policy.maxRetryAfter)
         #expect(policy.delay(after: PageFailure(.foreignLink, ""), attempt: 1, random: 0) == nil)
     }
+
+    /// One rule from `Retry-After` seconds to a wait, whoever asks: the retry policy, the
+    /// sequential loader's `r` and the sparse list's failed page wait the same for the
+    /// same number, non-finite ones included (they disagreed on `inf`: no wait vs the cap).
+    @Test func everyCallerWaitsTheSameForTheSameRetryAfter() {
+        let cap = Duration.seconds(30)
+        let table: [(Double, Duration)] = [
+            (.nan, .zero), (-.infinity, .zero), (-5, .zero), (0, .zero), (0.0004, .milliseconds(1)),
+            (1.5, .milliseconds(1500)), (29.9995, .seconds(30)), (30, cap), (3600, cap), (1e300, cap), (.infinity, cap),
+        ]
+        let policy = RetryPolicy(maxAttempts: 5, baseDelay: .zero, maxDelay: .zero, maxRetryAfter: cap)
+        for (seconds, expected) in table {
+            #expect(RetryAfter.wait(seconds, cap: cap) == expected, "\(seconds)")
+            let failure = PageFailure(.http(status: 429), "slow", retryAfter: seconds)
+            #expect(failure.retryWait(cap: cap) == expected, "\(seconds)")
+            #expect(policy.delay(after: failure, attempt: 1, random: 0) == expected, "\(seconds)")
+        }
+        // A cap below a second, and the ceiling above any cap.
+        #expect(RetryAfter.wait(5, cap: .milliseconds(250)) == .milliseconds(250))
+        #expect(RetryAfter.wait(.infinity, cap: .seconds(100_000)) == .seconds(RetryAfter.ceiling))
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalServers
 import Testing
 
 /// Choosing a source: the API kind from a base URL, and the PostgREST filter, order and
@@ -18,12 +19,12 @@ import Testing
         ("not a url", .rickAndMorty),
     ])
     func kindIsInferredFromThePath(url: String, kind: APIKind) {
-        #expect(APIKind.inferred(fromBaseURL: url) == kind)
+        #expect(APIRegistry.inferred(from: BaseURL(url)).kind == kind)
     }
 
     @Test func onlyRickAndMortyFixesThePageSize() {
-        #expect(!APIKind.rickAndMorty.allowsPageSize)
-        #expect(APIKind.pokeAPI.allowsPageSize && APIKind.postgREST.allowsPageSize)
+        #expect(!APIDescription.rickAndMorty.allowsPageSize)
+        #expect(APIDescription.pokeAPI.allowsPageSize && APIDescription.postgREST.allowsPageSize)
         #expect(APIKind(rawValue: "pokeapi") == .pokeAPI && APIKind(rawValue: "postgrest") == .postgREST)
     }
 
@@ -58,7 +59,7 @@ import Testing
         var headers = RequestHeaders()
         try headers.add(line: "X-Client: portal")
         try headers.add(line: "apikey: old")
-        headers.addAPIKey(" s3cr3t-key ")
+        try headers.addAPIKey(" s3cr3t-key ")
         #expect(headers.fields["apikey"] == "s3cr3t-key")
         #expect(headers.fields["Authorization"] == "Bearer s3cr3t-key")
         #expect(headers.fields["X-Client"] == "portal")
@@ -68,7 +69,7 @@ import Testing
         let applied = headers.applied(to: ["AUTHORIZATION": "x", "Range": "0-19"])
         #expect(applied["Range"] == "0-19" && applied["AUTHORIZATION"] == nil && applied["Authorization"] == "Bearer s3cr3t-key")
         var empty = RequestHeaders()
-        empty.addAPIKey("  ")
+        try empty.addAPIKey("  ")
         #expect(empty.isEmpty)
     }
 
@@ -83,5 +84,33 @@ import Testing
             }
         }
         #expect(headers.isEmpty)
+    }
+
+    @Test func aKeyOrHeaderValueWithAnyControlCharacterIsRefusedWithoutBeingShown() {
+        // A key pasted with its comment line, a tab, an escape, DEL, a C1 control (NEL),
+        // a Unicode line separator: each is refused, and the error never quotes it.
+        let hostile = ["s3cr3t\n# my key", "s3cr3t\rx", "s3\tcr3t", "s3cr3t\u{1B}[2J", "s3cr3t\u{7F}", "s3cr3t\u{85}x", "s3cr3t\u{2028}x"]
+        for value in hostile {
+            var key = RequestHeaders()
+            do {
+                try key.addAPIKey(value)
+                Issue.record("key accepted: \(value.debugDescription)")
+            } catch {
+                #expect(!error.description.contains("s3cr3t") && error.description.contains("PORTAL_API_KEY"), "\(error)")
+            }
+            #expect(key.isEmpty)
+            var header = RequestHeaders()
+            do {
+                try header.add(line: "X-Token: \(value)")
+                Issue.record("header accepted: \(value.debugDescription)")
+            } catch {
+                #expect(!error.description.contains("s3cr3t") && error.description.contains("X-Token"), "\(error)")
+            }
+            #expect(header.isEmpty)
+        }
+        // A trailing newline (`$(cat key.txt)`) is whitespace around the key, not inside it.
+        var trailing = RequestHeaders()
+        #expect(throws: Never.self) { try trailing.addAPIKey("s3cr3t\n") }
+        #expect(trailing.fields["apikey"] == "s3cr3t")
     }
 }

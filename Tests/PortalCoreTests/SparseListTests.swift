@@ -279,4 +279,55 @@ struct SparseListTests {
         #expect(list.apply(.success(PageContent(items: (1...25).map(Row.init), next: next, totalCount: 100)), for: first) == .appended(0..<25))
         #expect(list.mode == .sequential && list.count == 25 && !list.isAddressable)
     }
+
+    /// A total at the 64-bit limit is taken as `ReportedCount.maximum`, and no viewport a
+    /// caller can pass (at the end, past it, empty at Int.min, margins of Int.max) traps.
+    @Test(arguments: [Int.max, Int.max - 1, ReportedCount.maximum + 1, 9_223_372_036_854_775_000])
+    func aTotalNearTheLimitIsCappedAndNoViewportTraps(reported: Int) throws {
+        let list = Self.list()
+        let first = try #require(list.ticketsForPages(near: 0..<10, before: 0, after: 0).first)
+        #expect(list.apply(Self.rows(Array(1...20), total: reported), for: first) == .loaded(0..<20))
+        #expect(list.count == ReportedCount.maximum && list.totalCount == ReportedCount.maximum)
+        #expect(list.pageCount == ReportedCount.maximum / 20)
+        let last = ReportedCount.maximum - 1
+        for visible in [last - 5..<last + 1, Int.max - 1..<Int.max, Int.min..<Int.min, 0..<Int.max, last..<Int.max] {
+            let tickets = list.ticketsForPages(near: visible, before: Int.max, after: Int.max)
+            #expect(tickets.count <= SparseList<Row>.windowPageLimit)
+            for ticket in tickets where ticket.request.index == list.pageCount - 1 {
+                let start = ticket.request.index * 20
+                #expect(list.apply(Self.rows(Array(start + 1...start + 20), total: reported), for: ticket) == .loaded(start..<start + 20))
+            }
+        }
+        #expect(list.slot(at: last) == .item(Row(id: last + 1)))
+        #expect(list.slot(at: Int.max) == .placeholder(loading: false) && list.slot(at: Int.min) == .placeholder(loading: false))
+        #expect(list.page(containing: Int.max) == nil)
+    }
+
+    /// Every dialect caps the count it reads: `info.count`, PokeAPI's `count`, and
+    /// PostgREST's `Content-Range` total (digits past Int.max included).
+    @Test func everyDialectCapsAReportedTotal() throws {
+        #expect(ReportedCount.plausible(Int.max) == ReportedCount.maximum)
+        #expect(ReportedCount.plausible(-1) == nil && ReportedCount.plausible(826) == 826)
+        #expect(ContentRange("0-19/9223372036854775807")?.total == ReportedCount.maximum)
+        #expect(ContentRange("0-19/99999999999999999999999")?.total == ReportedCount.maximum)
+        #expect(ContentRange("*/-5")?.total == nil)
+        let rm = RickAndMortyPages<Character>(baseURL: "http://a.test/api", request: .list(.character))
+        let page = try rm.decode(.json(200, #"{"info":{"count":9223372036854775807,"next":null},"results":[]}"#), for: rm.firstPage)
+        #expect(page.totalCount == ReportedCount.maximum)
+        let poke = OffsetLimitPages<PokemonSummary>(baseURL: "http://a.test/api/v2", path: "pokemon")
+        let pokePage = try poke.decode(.json(200, #"{"count":9223372036854775807,"next":null,"results":[]}"#), for: poke.firstPage)
+        #expect(pokePage.totalCount == ReportedCount.maximum)
+    }
+
+    /// A PostgREST window ending just below Int.max asks for no next window (whose
+    /// `Range` header would overflow) and does not trap.
+    @Test func aWindowAtTheEndOfIntDoesNotTrap() throws {
+        let strategy = ContentRangePages<PortalCore.Row>(baseURL: "http://a.test/rest/v1", table: "t", pageSize: 2, count: .none)
+        let request = strategy.page(offset: Int.max - 2, index: 3, count: .none)
+        #expect(request.http.headers["Range"] == "\(Int.max - 2)-\(Int.max - 1)")
+        let rows = #"[{"id":1},{"id":2}]"#
+        let page = try strategy.decode(.json(200, rows, headers: ["Content-Range": "\(Int.max - 2)-\(Int.max - 1)/*"]), for: request)
+        #expect(page.items.count == 2 && page.next == nil)
+        #expect(strategy.page(offset: Int.max, index: 4, count: .none).http.headers["Range"] == "\(Int.max)-\(Int.max)")
+    }
 }

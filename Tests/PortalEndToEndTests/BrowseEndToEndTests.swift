@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// The real `portal` binary in a real terminal (tmux): what a user sees, how many
@@ -156,6 +157,8 @@ struct PortalRun {
     let arguments: String
     /// Where the data comes from: `--data <snapshot>` unless given (e.g. `--base-url`).
     let source: String?
+    /// The idle markers `settledURLs` has already seen (shared by copies of this run).
+    private let idleCursor = IdleCursor()
 
     init(_ session: TmuxSession, data: String? = nil, arguments: String = "", source: String? = nil) {
         self.session = session
@@ -173,28 +176,44 @@ struct PortalRun {
         return "'\(portal)' \(arguments) \(from)\(cache) --trace '\(session.file("trace.jsonl"))'; s=$?; stty -a > '\(session.file("stty"))'; echo \"exit=$s\" > '\(session.file("status"))'"
     }
 
-    /// Every URL in the trace, in order.
+    /// Every URL in the trace, in order. A missing or unreadable trace is an error, never
+    /// an empty list: "at most 3 requests" must not pass because nothing was traced.
     func traceURLs() throws -> [String] {
-        guard let text = try? String(contentsOfFile: session.file("trace.jsonl"), encoding: .utf8) else { return [] }
+        try traceLines().compactMap { $0["url"] as? String }
+    }
+
+    /// The trace's lines as objects: requests (`url`, `status`, …) and idle markers.
+    func traceLines() throws -> [[String: Any]] {
+        let path = session.file("trace.jsonl")
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw SessionError("no trace at \(path): portal did not start, or --trace was not written")
+        }
         return try text.split(separator: "\n").map { line in
-            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            return object?["url"] as? String ?? ""
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                throw SessionError("a trace line is not a JSON object: \(line)")
+            }
+            return object
         }
     }
 
-    /// Every URL in the trace once it has stopped growing (a page may still be in flight
-    /// when the card waited for appears).
-    func settledURLs() throws -> [String] {
-        var previous = -1
-        var urls: [String] = []
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            urls = try traceURLs()
-            if urls.count == previous { break }
-            previous = urls.count
-            Thread.sleep(forTimeInterval: 0.3)
+    /// Every URL in the trace once portal says it is idle: the trace ends with an idle
+    /// marker newer than the one the last call saw (portal writes `{"idle":true}` after
+    /// each burst of events, once nothing is in flight). Call it once after each action.
+    func settledURLs(timeout: TimeInterval = 20) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let lines = (try? traceLines()) ?? []
+            let idles = lines.filter { $0["idle"] as? Bool == true }.count
+            if idles > idleCursor.seen, lines.last?["idle"] as? Bool == true {
+                idleCursor.seen = idles
+                return lines.compactMap { $0["url"] as? String }
+            }
+            if Date() >= deadline {
+                _ = try traceLines()  // a missing trace says so
+                throw SessionError("portal did not settle (no new idle marker in the trace) within \(Int(timeout)) s")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
         }
-        return urls
     }
 
     /// The page numbers of the unfiltered character list requests, once the trace has
@@ -233,5 +252,14 @@ struct PortalRun {
         for flag in ["icanon", "echo", "isig", "icrnl", "opost", "ixon"] {
             #expect(flags.contains(flag), "\(flag) is off after portal exited:\n\(stty)")
         }
+    }
+}
+
+/// How many idle markers of a run's trace a test has already waited for.
+final class IdleCursor: Sendable {
+    private let count = Mutex(0)
+    var seen: Int {
+        get { count.withLock { $0 } }
+        set { count.withLock { $0 = newValue } }
     }
 }

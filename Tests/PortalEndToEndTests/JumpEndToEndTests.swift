@@ -3,7 +3,7 @@ import PortalMirror
 import Testing
 
 /// A million characters over HTTP (an in-process mirror with `scale` 1,000,000), in the
-/// real binary in tmux, counted in `--trace`: End, `NG` and PgUp ask only for the pages
+/// real binary in tmux, counted in `--trace`: End, `:N` and PgUp ask only for the pages
 /// they show.
 @Suite(.serialized, .enabled(if: EndToEndEnvironment.canDriveTerminal, EndToEndEnvironment.skipReason))
 struct JumpEndToEndTests {
@@ -31,10 +31,12 @@ struct JumpEndToEndTests {
         #expect(Set(afterPageUps).count == afterPageUps.count, "a URL asked twice")
     }
 
-    @Test func countThenGLandsOnThatCard() async throws {
+    @Test func colonNumberEnterLandsOnThatCard() async throws {
         let (screen, atStart, urls) = try await onMillionMirror { session, run in
             let before = try run.settledURLs()
-            try session.send(text: "500000G")
+            try session.send(text: ":500000")
+            try session.waitFor("go to card (1–1,000,000): 500000")
+            try session.press("Enter")
             let screen = try session.waitFor("Prince Nebulon #606")
             return (screen, before.count, try run.settledURLs())
         }

@@ -41,7 +41,8 @@ struct SourcesBrowseEndToEndTests {
                 #expect(detail.contains("Types      psychic") && detail.contains("Sprite     none served"), "\(detail)")
                 #expect(!detail.contains("error"))
                 try Self.quit(session, run)
-                let urls = try run.settledURLs()
+                // portal has exited: the trace is complete.
+                let urls = try run.traceURLs()
                 // End jumps: the first pages, then only the pages it shows (pages of 100), each
                 // once, and one request for the detail.
                 let pages = urls.filter { $0.contains("/pokemon?offset=") }
@@ -66,7 +67,8 @@ struct SourcesBrowseEndToEndTests {
                 let detail = try session.waitFor("Passing Butter Robot")
                 #expect(!detail.contains(key))
                 try Self.quit(session, run)
-                let urls = try run.settledURLs()
+                // portal has exited: the trace is complete.
+                let urls = try run.traceURLs()
                 let pages = urls.filter { $0.contains("/characters?select=*&order=id") }
                 // Windows of 100 (all one URL: the window is a header); End asks only for the
                 // windows it shows, not all 9.

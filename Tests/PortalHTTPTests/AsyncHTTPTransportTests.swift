@@ -80,9 +80,9 @@ struct AsyncHTTPTransportTests {
             return .bytes(Array(text.utf8))
         }
         defer { server.stop() }
-        rulesBox.withLock { $0 = RickAndMortyRules(data: data, baseURL: server.baseURL + "/api") }
+        rulesBox.withLock { $0 = RickAndMortyRules(data: data, baseURL: BaseURL(server.baseURL + "/api")) }
         let counting = CountingTransport(AsyncHTTPTransport())
-        let loader = await drain(RickAndMortyPages<Character>(baseURL: server.baseURL + "/api", request: .list(.character)), through: counting)
+        let loader = await drain(RickAndMortyPages<Character>(baseURL: BaseURL(server.baseURL + "/api"), request: .list(.character)), through: counting)
         #expect(counting.count == 42)
         #expect(loader.items.count == 826 && loader.items.map(\.id) == Array(1...826))
     }

@@ -50,9 +50,11 @@ struct PictureRendererTests {
 
     @Test func transparentPixelsLeaveTheTerminalsColour() throws {
         let cells = try #require(PictureRenderer.symbols(Self.tiny, columns: 2, rows: 1, palette: .indexed256))
-        // The top half is coloured, the bottom clear: an upper-half block on the terminal's own background.
+        // The top half is coloured, the bottom clear: a block covering the top, on the
+        // terminal's own background.
         #expect(cells[0, 0].background == .clear)
-        #expect(cells[0, 0].symbol == "▀")
+        #expect(BlockGlyph.coversForeground(cells[0, 0].symbol, x: 0.5, y: 0.1))
+        #expect(!BlockGlyph.coversForeground(cells[0, 0].symbol, x: 0.5, y: 0.9))
         guard case .indexed(let red) = cells[0, 0].foreground, let rgb = XtermPalette.rgb(of: red) else {
             Issue.record("not a palette colour: \(cells[0, 0].foreground)")
             return

@@ -70,13 +70,13 @@ import Testing
             let sprites = try await Mirror.get(m, "/api/v2/pokemon/25/").object()["sprites"] as? [String: Any]
             #expect(sprites?["front_default"] as? String == "\(m.publicURL)/v2/sprites/pokemon/25.png")
             // The PokeAPI source names the same address from the number alone.
-            let source = PokeAPISource(baseURL: "\(m.publicURL)/v2")
+            let source = PokeAPISource(baseURL: BaseURL("\(m.publicURL)/v2"))
             let entry = Item.pokemon(Pokemon(try PokemonSummary(name: "pikachu", url: "\(m.publicURL)/v2/pokemon/25/")))
             #expect(source.pictureRequest(for: entry)?.url.absoluteString == "\(m.publicURL)/v2/sprites/pokemon/25.png")
-            // 10001 (deoxys-attack) has no sprite in the data: 404, and the detail says null.
-            let none = try await Mirror.get(m, "/api/v2/sprites/pokemon/10001.png")
+            // 906 (sprigatito) has no sprite in the data: 404, and the detail says null.
+            let none = try await Mirror.get(m, "/api/v2/sprites/pokemon/906.png")
             #expect(none.status == 404)
-            let form = try await Mirror.get(m, "/api/v2/pokemon/10001/").object()["sprites"] as? [String: Any]
+            let form = try await Mirror.get(m, "/api/v2/pokemon/906/").object()["sprites"] as? [String: Any]
             #expect(form?["front_default"] is NSNull)
             for path in ["/api/v2/sprites/pokemon/99999.png", "/api/v2/sprites/pokemon/25.jpeg", "/api/v2/sprites/pokemon/../25.png",
                          "/api/v2/sprites/pokemon/", "/api/v2/sprites/25.png"] {
@@ -88,7 +88,7 @@ import Testing
     @Test func theEngineLoadsEveryPokemonWithOffsetLimitPages() async throws {
         try await Mirror.with { m in
             let counting = CountingTransport(AsyncHTTPTransport())
-            let strategy = OffsetLimitPages<PokemonSummary>(baseURL: "\(m.publicURL)/v2", path: "pokemon", limit: 100)
+            let strategy = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL("\(m.publicURL)/v2"), path: "pokemon", limit: 100)
             let loader = await drain(strategy, through: counting)
             #expect(loader.state == .exhausted, "\(loader.state)")
             #expect(loader.count == 1351)
@@ -152,7 +152,7 @@ import Testing
     func theEngineLoadsEveryCharacterRowWithContentRangePages(_ window: ContentRangePages<Character>.Window) async throws {
         try await Mirror.with { m in
             let counting = CountingTransport(AsyncHTTPTransport())
-            let strategy = ContentRangePages<Character>(baseURL: "\(m.origin)/rest/v1", table: "characters", pageSize: 20, window: window)
+            let strategy = ContentRangePages<Character>(baseURL: BaseURL("\(m.origin)/rest/v1"), table: "characters", pageSize: 20, window: window)
             let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
             #expect(loader.items.map(\.id) == Array(1...826))
@@ -165,7 +165,7 @@ import Testing
         try await Mirror.with { m in
             let counting = CountingTransport(AsyncHTTPTransport())
             let strategy = ContentRangePages<PokemonRecord>(
-                baseURL: "\(m.origin)/rest/v1", table: "pokemon", pageSize: 100, window: .limitOffset, exactCount: false)
+                baseURL: BaseURL("\(m.origin)/rest/v1"), table: "pokemon", pageSize: 100, window: .limitOffset, exactCount: false)
             let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
             #expect(loader.count == 1351)

@@ -138,7 +138,7 @@ import Testing
         try await Mirror.with(faults: faults) { m in
             let network = CountingTransport(AsyncHTTPTransport())
             let cache = CachingTransport(wrapping: network)
-            let strategy = RickAndMortyPages<Character>(baseURL: m.publicURL, request: .list(.character))
+            let strategy = RickAndMortyPages<Character>(baseURL: BaseURL(m.publicURL), request: .list(.character))
             let loader = await drain(strategy, through: cache, policy: Self.patient)
             #expect(loader.isExhausted, "stopped at \(loader.state)")
             #expect(loader.items.map(\.id) == Array(1...826))
@@ -150,7 +150,7 @@ import Testing
     @Test func rickAndMortyReachesTheEndThroughFaults() async throws {
         try await Mirror.with(faults: Self.storm) { m in
             let counting = CountingTransport(AsyncHTTPTransport())
-            let strategy = RickAndMortyPages<Character>(baseURL: m.publicURL, request: .list(.character))
+            let strategy = RickAndMortyPages<Character>(baseURL: BaseURL(m.publicURL), request: .list(.character))
             let loader = await drain(strategy, through: counting, policy: Self.patient)
             #expect(loader.isExhausted, "stopped at \(loader.state)")
             #expect(loader.items.map(\.id) == Array(1...826))   // no duplicates, no gaps, in order
@@ -161,7 +161,7 @@ import Testing
 
     @Test func pokeAPIReachesTheEndThroughFaults() async throws {
         try await Mirror.with(faults: Self.storm) { m in
-            let strategy = OffsetLimitPages<PokemonSummary>(baseURL: "\(m.publicURL)/v2", path: "pokemon", limit: 100)
+            let strategy = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL("\(m.publicURL)/v2"), path: "pokemon", limit: 100)
             let loader = await drain(strategy, through: AsyncHTTPTransport(), policy: Self.patient)
             #expect(loader.isExhausted, "stopped at \(loader.state)")
             #expect(loader.count == 1351)
@@ -171,7 +171,7 @@ import Testing
 
     @Test func postgRESTReachesTheEndThroughFaults() async throws {
         try await Mirror.with(faults: Self.storm) { m in
-            let strategy = ContentRangePages<Character>(baseURL: "\(m.origin)/rest/v1", table: "characters", pageSize: 50)
+            let strategy = ContentRangePages<Character>(baseURL: BaseURL("\(m.origin)/rest/v1"), table: "characters", pageSize: 50)
             let loader = await drain(strategy, through: AsyncHTTPTransport(), policy: Self.patient)
             #expect(loader.isExhausted, "stopped at \(loader.state)")
             #expect(loader.items.map(\.id) == Array(1...826))

@@ -145,7 +145,7 @@ import Testing
     @Test func theEngineLoadsAll826CharactersInExactly42Requests() async throws {
         try await Mirror.with { m in
             let counting = CountingTransport(AsyncHTTPTransport())
-            let strategy = RickAndMortyPages<Character>(baseURL: m.publicURL, request: .list(.character))
+            let strategy = RickAndMortyPages<Character>(baseURL: BaseURL(m.publicURL), request: .list(.character))
             let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
             #expect(loader.count == 826)
@@ -159,7 +159,7 @@ import Testing
         try await Mirror.with { m in
             let counting = CountingTransport(AsyncHTTPTransport())
             let strategy = RickAndMortyPages<Character>(
-                baseURL: m.publicURL, request: .list(.character, filters: [("species", "Mythological Creature")]))
+                baseURL: BaseURL(m.publicURL), request: .list(.character, filters: [("species", "Mythological Creature")]))
             let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
             #expect(loader.count == 46)

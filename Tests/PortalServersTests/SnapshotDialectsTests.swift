@@ -32,7 +32,7 @@ import Testing
         // The detail names it; one without a sprite answers 404 and names none.
         let detail = try await snapshot.send(PokemonDetailRequest(baseURL: SnapshotTransport.pokeAPIBaseURL, id: 25).http)
         #expect(try PokemonDetailRequest(baseURL: SnapshotTransport.pokeAPIBaseURL, id: 25).decode(detail).spriteURL == request.url.absoluteString)
-        let missing = URL(string: PokeAPISprites.repositoryRoot + "/10001.png")!
+        let missing = URL(string: PokeAPISprites.repositoryRoot + "/906.png")!
         #expect(try await snapshot.send(HTTPRequest(url: missing)).status == 404)
         // Of the 1,351 Pokémon, the 1,120 with a file have a sprite.
         let folder = URL(fileURLWithPath: TestData.folder).appendingPathComponent("pokeapi/sprites")

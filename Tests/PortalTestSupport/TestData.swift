@@ -23,7 +23,7 @@ public enum TestData {
 
     /// The API root the snapshot's links are written under.
     public static let base = SnapshotTransport.defaultBaseURL
-    public static var baseURL: String { base }
+    public static var baseURL: String { base.text }
 }
 
 /// Asks the snapshot for `path` under its API root.

@@ -3,16 +3,19 @@ import PortalTestSupport
 import PortalUI
 import Testing
 
-/// The sparse list under a tab, through the controller: `NG`, jumps asking only for the
+/// The sparse list under a tab, through the controller: `:N`, jumps asking only for the
 /// pages they show, both directions, eviction and re-fetch, generations.
 @MainActor
 @Suite("Jumps in a page-addressed list")
 struct JumpTests {
-    @Test func countThenGGoesToThatCard() async {
+    @Test func colonNumberEnterGoesToThatCard() async {
         let h = Harness(size: Size(columns: 100, rows: 30))
         await h.runner.drain(into: h.controller)
         let before = h.transport.pageRequests
-        h.type("500G")
+        h.type(":500")
+        #expect(h.screen().text.contains("go to card (1–826): 500"))
+        #expect(h.controller.grid.selection == 0)
+        h.press(.enter)
         #expect(h.controller.grid.selection == 499)
         #expect(h.controller.activeTab == 0)
         await h.runner.drain(into: h.controller)
@@ -23,26 +26,52 @@ struct JumpTests {
         #expect(h.transport.pageRequests - before <= 4)
     }
 
-    @Test func aCountsFirstDigitShowsItsTabAndASecondDigitTakesItBack() async {
+    @Test func digitsAlwaysSwitchTabsAndNeverCount() async {
         let h = Harness(size: Size(columns: 100, rows: 30))
         await h.runner.drain(into: h.controller)
-        h.type("2")
-        #expect(h.controller.activeTab == 1)  // a lone digit is still a tab key
-        h.type("5")
-        #expect(h.controller.activeTab == 0)
-        #expect(h.controller.count.pending == 25)
-        h.press(.character("G"))
-        #expect(h.controller.grid.selection == 24)
-        // Another key drops a count and acts as usual.
-        h.type("7")
-        h.press(.down)
-        #expect(h.controller.count.pending == nil)
+        // `2` then `3` shows locations: no digit is read as the start of a count.
+        let two = h.send(.key(.character("2")))
+        #expect(h.controller.activeTab == 1)
+        let three = h.send(.key(.character("3")))
+        #expect(h.controller.activeTab == 2)
+        #expect(h.controller.pane == nil)
+        #expect(two.contains { if case .fetchPage(let list, _, _, _) = $0 { list.tab == 1 } else { false } })
+        #expect(three.contains { if case .fetchPage(let list, _, _, _) = $0 { list.tab == 2 } else { false } })
+        // `G` alone is the end, as always.
+        h.press(.character("1"), .character("G"))
+        #expect(h.controller.activeTab == 0 && h.controller.grid.selection == 825)
     }
 
-    @Test func aCountPastTheEndGoesToTheLastCard() async {
+    @Test func theGoToPromptEditsCancelsAndStartsNothing() async {
         let h = Harness(size: Size(columns: 100, rows: 30))
         await h.runner.drain(into: h.controller)
-        h.type("99999999G")
+        // Typing in the prompt: digits are digits (no tab switch), other keys are refused,
+        // separators are ignored; Backspace and Ctrl-U edit.
+        h.type(":2x3")
+        #expect(h.controller.activeTab == 0 && h.controller.goTo.text == "23")
+        h.press(.backspace)
+        h.type("0,0")
+        #expect(h.controller.goTo.number == 200)
+        #expect(h.send(.key(.enter)).allSatisfy { if case .fetchPage(let list, _, _, _) = $0 { list.tab == 0 } else { true } })
+        #expect(h.controller.grid.selection == 199)
+        // `:` alone then Enter cancels; Esc cancels with text typed.
+        h.type(":")
+        #expect(h.send(.key(.enter)).isEmpty)
+        #expect(h.controller.grid.selection == 199 && !h.controller.goTo.isActive)
+        h.type(":5")
+        h.press(.escape)
+        #expect(h.controller.grid.selection == 199 && !h.controller.goTo.isActive)
+        h.type(":1")
+        h.press(.control("u"))
+        #expect(h.controller.goTo.text.isEmpty)
+        #expect(h.controller.tabs.filter(\.isStarted).count == 1)
+    }
+
+    @Test func aNumberPastTheEndGoesToTheLastCard() async {
+        let h = Harness(size: Size(columns: 100, rows: 30))
+        await h.runner.drain(into: h.controller)
+        h.type(":99999999")
+        h.press(.enter)
         #expect(h.controller.grid.selection == 825)
     }
 

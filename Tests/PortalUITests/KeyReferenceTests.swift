@@ -6,7 +6,7 @@ import PortalUI
 @Test func keyReferenceMatchesDocs() throws {
     let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("docs/keys.md")
-    if ProcessInfo.processInfo.environment["PORTAL_RECORD_GOLDEN"] == "1" {
+    if recordsGoldens() {
         try KeyReference.markdown.write(to: docs, atomically: true, encoding: .utf8)
     }
     let current = try String(contentsOf: docs, encoding: .utf8)

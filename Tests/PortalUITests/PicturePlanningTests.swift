@@ -13,7 +13,7 @@ struct PicturePlanningTests {
     }
 
     /// The cards the planner wants at rest: those on screen, then two rows ahead.
-    func expectedAtRest(_ grid: GridViewModel) -> [Int] {
+    func expectedAtRest(_ grid: GridState) -> [Int] {
         Array(grid.visibleRange) + PicturePlanner.aheadIndices(visible: grid.visibleRange, columns: grid.columns, count: grid.itemCount, down: true)
     }
 
@@ -23,9 +23,9 @@ struct PicturePlanningTests {
         #expect(await h.runner.runNext(into: h.controller))
         #expect(h.runner.pictureFetches.map(\.item.id) == [1, 2, 3, 4])
         #expect(h.controller.pictures.inFlightCount == 4)
-        #expect(h.controller.grid.cardHeight == CardView.pictureCardHeight)
+        #expect(h.controller.grid.state.cardHeight == CardView.pictureCardHeight)
         await h.runner.drain(into: h.controller)
-        let grid = h.controller.grid
+        let grid = h.controller.grid.state
         let expected = expectedAtRest(grid).map { $0 + 1 }
         // 120 × 40: 4 columns, 7 rows of cards at least partly shown, 2 rows ahead.
         #expect(grid.columns == 4 && grid.visibleRange == 0..<28)
@@ -50,7 +50,7 @@ struct PicturePlanningTests {
         // The four in flight were for cards far behind now: cancelled, never run.
         #expect(Set(h.runner.pictureCancels) == Set(first))
         await h.runner.drain(into: h.controller)
-        let grid = h.controller.grid
+        let grid = h.controller.grid.state
         let ids = Set(avatarIDs(h))
         #expect(!ids.contains(1), "a cancelled picture is never fetched")
         let near = Set(grid.visibleRange.map { $0 + 1 })
@@ -65,7 +65,7 @@ struct PicturePlanningTests {
         let atRest = avatarIDs(h).count
         h.press(.end)
         await h.runner.drain(into: h.controller)
-        let grid = h.controller.grid
+        let grid = h.controller.grid.state
         #expect(grid.selection == 825)
         let after = Array(avatarIDs(h).dropFirst(atRest))
         let around = Set(grid.visibleRange.map { $0 + 1 })
@@ -89,14 +89,14 @@ struct PicturePlanningTests {
                 if case .picture = message { held.append(message) } else { h.runner.enqueue(h.controller.update(.message(message))) }
             }
         }
-        let before = (h.controller.grid.selection, h.controller.grid.offsetRows, h.controller.list.count)
+        let before = (h.controller.grid.state.selection, h.controller.grid.state.offsetRows, h.controller.list.count)
         for message in held.reversed() { h.runner.enqueue(h.controller.update(.message(message))) }
         // Late answers move nothing.
-        #expect((h.controller.grid.selection, h.controller.grid.offsetRows, h.controller.list.count) == before)
+        #expect((h.controller.grid.state.selection, h.controller.grid.state.offsetRows, h.controller.list.count) == before)
         await h.runner.drain(into: h.controller)
         let screen = TextScreen(size: h.controller.size, colorCount: 1 << 24)
         h.controller.render(into: screen)
-        let grid = h.controller.grid
+        let grid = h.controller.grid.state
         let rect = h.controller.layout.grid
         var checked = 0
         for index in grid.visibleRange {
@@ -123,12 +123,12 @@ struct PicturePlanningTests {
         }
         let (message, ticket) = try #require(next)
         let before = h.screen()
-        let state = (h.controller.grid.selection, h.controller.grid.offsetRows, h.controller.list.count, h.controller.listStatus)
+        let state = (h.controller.grid.state.selection, h.controller.grid.state.offsetRows, h.controller.list.count, h.controller.listStatus)
         h.runner.enqueue(h.controller.update(.message(message)))
-        #expect((h.controller.grid.selection, h.controller.grid.offsetRows, h.controller.list.count, h.controller.listStatus) == state)
+        #expect((h.controller.grid.state.selection, h.controller.grid.state.offsetRows, h.controller.list.count, h.controller.listStatus) == state)
         let after = h.screen()
         let index = ticket.item.id - 1
-        let grid = h.controller.grid
+        let grid = h.controller.grid.state
         let card = Rect(top: 1 + (grid.row(of: index) - grid.offsetRows) * grid.cardHeight, left: (index % grid.columns) * grid.cardWidth,
                         width: grid.cardWidth, height: grid.cardHeight)
         var changed = 0
@@ -146,11 +146,11 @@ struct PicturePlanningTests {
         h.press(.character("p"))
         await h.runner.drain(into: h.controller)
         #expect(h.transport.avatarRequests == 0)
-        #expect(h.controller.grid.cardHeight == GridViewModel.defaultCardHeight)
+        #expect(h.controller.grid.state.cardHeight == GridState.defaultCardHeight)
         #expect(h.screen().pictureCells.isEmpty)
         h.press(.character("p"))
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.grid.cardHeight == CardView.pictureCardHeight)
+        #expect(h.controller.grid.state.cardHeight == CardView.pictureCardHeight)
         #expect(h.transport.avatarRequests == 36)
         #expect(CommandTable.command(for: .character("p"), in: .grid) == .togglePictures)
     }
@@ -159,10 +159,10 @@ struct PicturePlanningTests {
         let h = Harness(size: Size(columns: 100, rows: 14), pictures: .symbols)
         await h.runner.drain(into: h.controller)
         #expect(h.transport.avatarRequests == 0)
-        #expect(h.controller.grid.cardHeight == GridViewModel.defaultCardHeight)
+        #expect(h.controller.grid.state.cardHeight == GridState.defaultCardHeight)
         h.send(.resize(Size(columns: 100, rows: 30)))
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.grid.cardHeight == CardView.pictureCardHeight)
+        #expect(h.controller.grid.state.cardHeight == CardView.pictureCardHeight)
         #expect(h.transport.avatarRequests > 0)
     }
 
@@ -180,7 +180,7 @@ struct PicturePlanningTests {
     @Test func tabsWithoutPicturesKeepTheirCards() async {
         let h = Harness(size: Size(columns: 100, rows: 30), pictures: .symbols, tab: 1)
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.grid.cardHeight == GridViewModel.defaultCardHeight)
+        #expect(h.controller.grid.state.cardHeight == GridState.defaultCardHeight)
         #expect(h.runner.pictureFetches.isEmpty)
         expectGolden(h.screen().text, "episodes-100x30")
     }

@@ -29,6 +29,9 @@ final class EffectQueue {
             // A picture no longer needed: a fetch not started yet never starts (as the
             // interpreter cancels its task); one already run may still be answered.
             case .cancelPicture(let ticket): pending.removeAll { if case .fetchPicture(ticket, _) = $0 { true } else { false } }
+            case .cancelPage(let list, let request):
+                // The interpreter would stop it: a cancelled page never answers.
+                pending.removeAll { if case .fetchPage(list, let ticket, _, _) = $0 { ticket.request == request } else { false } }
             case .cancel, .quit: break
             }
         }
@@ -41,9 +44,9 @@ final class EffectQueue {
     func takeNext() async -> AppMessage? {
         guard !pending.isEmpty else { return nil }
         let effect = pending.removeFirst()
-        let posted = Posted()
-        let message = await interpreter.run(effect) { posted.append($0) }
-        interim = posted.take()
+        let posted = Mailbox()
+        let message = await interpreter.run(effect) { posted.post($0) }
+        interim = posted.takeAll()
         return message
     }
 
@@ -78,7 +81,7 @@ struct Harness {
          pictures: PictureMode = .off, tab: Int = 0, filters: [(String, String)] = [], sequential: Bool = false, maxPages: Int = 1_000,
          source: (any Source)? = nil) {
         transport = CountingTransport(inner)
-        let addressable = RickAndMortySource(baseURL: TestData.baseURL)
+        let addressable = RickAndMortySource(baseURL: TestData.base)
         let source: any Source = source ?? (sequential ? NextLinksOnly(source: addressable) : addressable)
         runner = EffectQueue(interpreter: EffectInterpreter(source: source, transport: transport, retryPolicy: retryPolicy,
                                                             sleep: { _ in }))
@@ -136,11 +139,25 @@ struct NextLinksOnly: Source {
     func pictureRequest(for item: Item) -> HTTPRequest? { source.pictureRequest(for: item) }
 }
 
+/// Whether this run rewrites goldens (`PORTAL_RECORD_GOLDEN=1`). Under CI the request is
+/// an issue, never a rewrite: a run that rewrote its goldens would pass whatever the
+/// screen shows.
+func recordsGoldens(sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    let environment = ProcessInfo.processInfo.environment
+    guard environment["PORTAL_RECORD_GOLDEN"] == "1" else { return false }
+    if let ci = environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
+        Issue.record("PORTAL_RECORD_GOLDEN is refused under CI: goldens are compared there, never written",
+                     sourceLocation: sourceLocation)
+        return false
+    }
+    return true
+}
+
 /// Compares `text` with `Golden/<name>.txt`; with `PORTAL_RECORD_GOLDEN=1` writes it instead
 /// (into the source tree, found from this file's path, not the built bundle).
 func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let contents = text + "\n"
-    if ProcessInfo.processInfo.environment["PORTAL_RECORD_GOLDEN"] == "1" {
+    if recordsGoldens(sourceLocation: sourceLocation) {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try? contents.write(to: dir.appendingPathComponent(name + ".txt"), atomically: true, encoding: .utf8)
@@ -152,11 +169,4 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
         return
     }
     #expect(contents == golden, "screen differs from Golden/\(name).txt:\n\(contents)", sourceLocation: sourceLocation)
-}
-
-/// Collects interim messages from work running on other threads.
-final class Posted: Sendable {
-    private let messages = Mutex<[AppMessage]>([])
-    func append(_ message: AppMessage) { messages.withLock { $0.append(message) } }
-    func take() -> [AppMessage] { messages.withLock { list in defer { list = [] }; return list } }
 }

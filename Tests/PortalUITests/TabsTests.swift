@@ -11,7 +11,7 @@ struct TabsTests {
     /// The page effects among `effects`, as (tab, generation, page index, query).
     func pages(_ effects: [Effect]) -> [(tab: Int, generation: Int, index: Int, query: ListQuery)] {
         effects.compactMap {
-            if case .fetchPage(let list, let ticket, let query) = $0 { (list.tab, list.generation, ticket.request.index, query) } else { nil }
+            if case .fetchPage(let list, let ticket, let query, _) = $0 { (list.tab, list.generation, ticket.request.index, query) } else { nil }
         }
     }
 

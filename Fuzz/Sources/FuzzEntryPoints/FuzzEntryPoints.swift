@@ -63,16 +63,16 @@ public enum FuzzEntryPoint {
         for resource in [Resource.character, .episode, .location] {
             let request = APIRequest.list(resource)
             switch resource {
-            case .character: try follow(RickAndMortyPages<Character>(baseURL: baseURL, request: request), response)
-            case .episode: try follow(RickAndMortyPages<Episode>(baseURL: baseURL, request: request), response)
-            case .location: try follow(RickAndMortyPages<Location>(baseURL: baseURL, request: request), response)
+            case .character: try follow(RickAndMortyPages<Character>(baseURL: BaseURL(baseURL), request: request), response)
+            case .episode: try follow(RickAndMortyPages<Episode>(baseURL: BaseURL(baseURL), request: request), response)
+            case .location: try follow(RickAndMortyPages<Location>(baseURL: BaseURL(baseURL), request: request), response)
             }
         }
     }
 
     /// A PokeAPI page (`{count, next, previous, results}`) decoded by `OffsetLimitPages`.
     public static func pokeAPIPage(_ bytes: [UInt8]) throws {
-        try follow(OffsetLimitPages<PokemonSummary>(baseURL: pokeAPIBaseURL, path: "pokemon"), FuzzedResponse.parse(bytes))
+        try follow(OffsetLimitPages<PokemonSummary>(baseURL: BaseURL(pokeAPIBaseURL), path: "pokemon"), FuzzedResponse.parse(bytes))
     }
 
     /// A PostgREST answer (a JSON array of rows plus `Content-Range`) decoded by
@@ -80,8 +80,8 @@ public enum FuzzEntryPoint {
     public static func postgRESTPage(_ bytes: [UInt8]) throws {
         let response = FuzzedResponse.parse(bytes)
         for byHeader in [true, false] {
-            try follow(ContentRangePages<Character>(baseURL: postgRESTBaseURL, table: "characters", window: byHeader ? .rangeHeader : .limitOffset), response)
-            try follow(ContentRangePages<PokemonRecord>(baseURL: postgRESTBaseURL, table: "pokemon", window: byHeader ? .rangeHeader : .limitOffset), response)
+            try follow(ContentRangePages<Character>(baseURL: BaseURL(postgRESTBaseURL), table: "characters", window: byHeader ? .rangeHeader : .limitOffset), response)
+            try follow(ContentRangePages<PokemonRecord>(baseURL: BaseURL(postgRESTBaseURL), table: "pokemon", window: byHeader ? .rangeHeader : .limitOffset), response)
         }
     }
 
@@ -112,9 +112,9 @@ public enum FuzzEntryPoint {
     public static func baseURLOption(_ bytes: [UInt8]) throws {
         let text = String(decoding: bytes, as: UTF8.self)
         guard SplitURL(text) != nil else { return }
-        _ = RickAndMortyPages<Character>(baseURL: text, request: .list(.character)).firstPage
-        _ = OffsetLimitPages<PokemonSummary>(baseURL: text, path: "pokemon").firstPage
-        _ = ContentRangePages<Character>(baseURL: text, table: "characters").firstPage
+        _ = RickAndMortyPages<Character>(baseURL: BaseURL(text), request: .list(.character)).firstPage
+        _ = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL(text), path: "pokemon").firstPage
+        _ = ContentRangePages<Character>(baseURL: BaseURL(text), table: "characters").firstPage
     }
 
     /// A `next` link or any API URL: `SplitURL`, `APIRequest.parse`, and the URL rebuilt
@@ -126,7 +126,7 @@ public enum FuzzEntryPoint {
         guard parsed.origin == split.origin else {
             throw FuzzInvariantBroken("parse gave origin \(parsed.origin), SplitURL \(split.origin)")
         }
-        let rebuilt = parsed.request.url(base: baseURL)
+        let rebuilt = parsed.request.url(base: BaseURL(baseURL))
         guard let again = APIRequest.parse(rebuilt.absoluteString) else {
             throw FuzzInvariantBroken("\(rebuilt) (rebuilt from \(parsed.request)) does not parse")
         }
@@ -157,7 +157,7 @@ public enum FuzzEntryPoint {
                 }
             }
         }
-        let list = ListLoader<Character>(firstPage: RickAndMortyPages<Character>(baseURL: baseURL, request: .list(.character)).firstPage)
+        let list = ListLoader<Character>(firstPage: RickAndMortyPages<Character>(baseURL: BaseURL(baseURL), request: .list(.character)).firstPage)
         if let ticket = list.loadMore() {
             list.apply(.failure(failure), for: ticket)
             _ = list.retry()

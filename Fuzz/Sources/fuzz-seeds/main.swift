@@ -45,13 +45,13 @@ func links(in body: Data) -> [String] {
 }
 
 do {
-    let snapshot = try SnapshotTransport(dataFolder: dataFolder, baseURL: FuzzEntryPoint.baseURL)
+    let snapshot = try SnapshotTransport(dataFolder: dataFolder, baseURL: BaseURL(FuzzEntryPoint.baseURL))
     let pokemon = try PokemonRecord.load(dataFolder: dataFolder)
     let data = try RickAndMortyData.load(dataFolder: dataFolder)
-    let rickAndMorty = RickAndMortyRules(data: data, baseURL: FuzzEntryPoint.baseURL)
-    let pokeAPI = PokeAPIRules(baseURL: FuzzEntryPoint.pokeAPIBaseURL, pokemon: pokemon)
+    let rickAndMorty = RickAndMortyRules(data: data, baseURL: BaseURL(FuzzEntryPoint.baseURL))
+    let pokeAPI = PokeAPIRules(baseURL: BaseURL(FuzzEntryPoint.pokeAPIBaseURL), pokemon: pokemon)
     let postgREST = PostgRESTRules(
-        rickAndMorty: data, characters: rickAndMorty.characters, pokemon: pokemon, baseURL: FuzzEntryPoint.baseURL)
+        rickAndMorty: data, characters: rickAndMorty.characters, pokemon: pokemon, baseURL: BaseURL(FuzzEntryPoint.baseURL))
     func rickAndMortyAnswer(_ pathAndQuery: String) throws -> HTTPResponse {
         try snapshot.answer(HTTPRequest(url: URL(string: FuzzEntryPoint.baseURL + pathAndQuery)!))
     }
@@ -163,7 +163,27 @@ do {
         images.add([20, 20] + [UInt8](bytes))
     }
 
-    for corpus in [rickAndMortyPages, pokeAPIPages, postgRESTPages, urls, baseURLs, headers, models, keys, images] {
+    // Disk cache rows: real answers as the cache keeps them (status, fetch time, kept
+    // headers, body), with the odd times and headers a damaged file may hold.
+    var cacheRows = Corpus(target: "fuzz-cache-answer")
+    func row(_ status: Int, _ time: String, _ headers: String, _ body: Data) -> [UInt8] {
+        Array("\(status)\n\(time)\n\(headers)\n\n".utf8) + [UInt8](body)
+    }
+    let page = try rickAndMortyAnswer("/character?name=abadango")
+    let window = postgREST.respond(table: "pokemon", query: [("order", "id")], headers: ["Range": "0-2", "Prefer": "count=exact"])
+    let pokePage = pokeAPI.respond(path: "/pokemon", query: [("limit", "3")])
+    for (time, headers) in [("1799996400", #"{"content-type":"application/json"}"#),
+                            ("1e300", #"{"cache-control":"max-age=60","etag":"\"v1\""}"#),
+                            ("-1e300", #"{"cache-control":"no-cache, max-age=9999999999999999999"}"#),
+                            ("nan", #"{"Content-Type":"text/html","x-other":"y"}"#)] {
+        cacheRows.add(row(200, time, headers, page.body))
+        cacheRows.add(row(206, time, #"{"content-range":"\#(window.header("content-range") ?? "")"}"#, window.body))
+        cacheRows.add(row(200, time, headers, pokePage.body))
+    }
+    cacheRows.add(row(500, "1799996400", "{}", page.body))
+    cacheRows.add(row(200, "1799996400", "not json", Data("[1,2".utf8)))
+
+    for corpus in [rickAndMortyPages, pokeAPIPages, postgRESTPages, urls, baseURLs, headers, models, keys, images, cacheRows] {
         try corpus.write()
     }
 } catch {

@@ -24,7 +24,6 @@ extension RickAndMortySource: AddressableSource {
     /// `?page=N+1` with the query's filters, built as `RickAndMortyPages` builds it (the
     /// item type does not enter a URL).
     public func request(forPage index: Int, of query: ListQuery) -> PageRequest? {
-        let request = APIRequest.list(Self.resource(query.kind) ?? .character, filters: query.pairs)
-        return RickAndMortyPages<Character>(baseURL: baseURL, request: request).request(forPage: index)
+        pages(Character.self, query).request(forPage: index)
     }
 }

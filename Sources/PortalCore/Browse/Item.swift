@@ -9,6 +9,8 @@ public enum Item: Sendable, Hashable, Identifiable {
     case pokemon(Pokemon)
     /// A row of a table portal has no model for; `kind` is the table's (`ItemKind(rawValue: table)`).
     case row(Row, kind: ItemKind)
+    /// An object of an API portal has no description for (`portal --url`); `kind` is the list's.
+    case json(JSONItem, kind: ItemKind)
 
     /// Kind and id together: an episode and a character may share a number.
     public var id: ItemKey { ItemKey(kind, rawID) }
@@ -19,7 +21,7 @@ public enum Item: Sendable, Hashable, Identifiable {
         case .episode: .episode
         case .location: .location
         case .pokemon: .pokemon
-        case .row(_, let kind): kind
+        case .row(_, let kind), .json(_, let kind): kind
         }
     }
 
@@ -31,6 +33,7 @@ public enum Item: Sendable, Hashable, Identifiable {
         case .location(let l): l.id
         case .pokemon(let p): p.id
         case .row(let r, _): r.number
+        case .json(let j, _): j.id
         }
     }
 

@@ -9,17 +9,15 @@ import Foundation
 /// answers one id only, and nothing in the browser asks a Pokémon source for several.
 public struct PokeAPISource: AddressableSource {
     /// The API root, e.g. `https://pokeapi.co/api/v2`, without a trailing slash.
-    public let baseURL: String
+    public let baseURL: BaseURL
     /// `limit` of every page (`--page-size`).
     public let pageSize: Int
     /// `--header` and the API key, sent to the API (never to a sprite on another server).
     public let headers: RequestHeaders
 
-    public init(baseURL: String, pageSize: Int = APIKind.defaultPageSize, headers: RequestHeaders = RequestHeaders()) {
-        var base = baseURL
-        while base.hasSuffix("/") { base.removeLast() }
-        self.baseURL = base
-        self.pageSize = min(max(1, pageSize), APIKind.pageSizeRange.upperBound)
+    public init(baseURL: BaseURL, pageSize: Int = APIKind.defaultPageSize, headers: RequestHeaders = RequestHeaders()) {
+        self.baseURL = baseURL
+        self.pageSize = PageSize.clamped(pageSize)
         self.headers = headers
     }
 
@@ -60,8 +58,8 @@ public struct PokeAPISource: AddressableSource {
     /// page (which names no sprite) has it too. On another server than the API's it is
     /// asked for without the API's headers, so the key stays home.
     public func pictureRequest(for item: Item) -> HTTPRequest? {
-        guard case .pokemon(let p) = item, let url = URL(string: PokeAPISprites.url(id: p.id, baseURL: baseURL)) else { return nil }
-        let sameServer = SplitURL(url.absoluteString)?.origin == SplitURL(baseURL)?.origin
+        guard case .pokemon(let p) = item, let url = URL(string: PokeAPISprites.url(id: p.id, baseURL: baseURL.text)) else { return nil }
+        let sameServer = SplitURL(url.absoluteString)?.origin == SplitURL(baseURL.text)?.origin
         return HTTPRequest(url: url, headers: sameServer ? headers.applied(to: [:]) : [:])
     }
 }

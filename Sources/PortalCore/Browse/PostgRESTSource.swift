@@ -11,26 +11,28 @@ import Foundation
 /// form); a table without a `name` column answers it with PostgREST's own 400 message.
 public struct PostgRESTSource: AddressableSource {
     /// `…/rest/v1`, without a trailing slash.
-    public let baseURL: String
+    public let baseURL: BaseURL
     public let table: String
     public let pageSize: Int
     /// `--where`: applied to every list of the tab, before the search.
     public let filters: [PostgRESTFilter]
     public let order: PostgRESTOrder
     public let headers: RequestHeaders
+    /// Rows stay rows, never read as models (`portal list` prints what was served).
+    public let rowsAsServed: Bool
 
     public init(
-        baseURL: String, table: String = "characters", pageSize: Int = APIKind.defaultPageSize,
-        filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, headers: RequestHeaders = RequestHeaders()
+        baseURL: BaseURL, table: String = "characters", pageSize: Int = APIKind.defaultPageSize,
+        filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, headers: RequestHeaders = RequestHeaders(),
+        rowsAsServed: Bool = false
     ) {
-        var base = baseURL
-        while base.hasSuffix("/") { base.removeLast() }
-        self.baseURL = base
+        self.baseURL = baseURL
         self.table = table
-        self.pageSize = min(max(1, pageSize), APIKind.pageSizeRange.upperBound)
+        self.pageSize = PageSize.clamped(pageSize)
         self.filters = filters
         self.order = order
         self.headers = headers
+        self.rowsAsServed = rowsAsServed
     }
 
     /// "PostgREST · characters".
@@ -59,7 +61,7 @@ public struct PostgRESTSource: AddressableSource {
     public func firstPage(for query: ListQuery) -> PageRequest { pages(query).firstPage }
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
-        try pages(query).decode(response, for: request).map { TableItems.item($0, kind: kind) }
+        try pages(query).decode(response, for: request).map { rowsAsServed ? .row($0, kind: kind) : TableItems.item($0, kind: kind) }
     }
 
     public func pageSize(of query: ListQuery) -> Int { pageSize }
@@ -88,7 +90,7 @@ public struct PostgRESTSource: AddressableSource {
     /// A row's image column (`PictureColumns`), when it names a picture on the API's own
     /// server (sent with the API's headers); a picture anywhere else is not asked for.
     public func pictureRequest(for item: Item) -> HTTPRequest? {
-        guard case .row(let row, _) = item, let url = PictureColumns.url(in: row, allowedOrigins: [SplitURL(baseURL)?.origin].compactMap { $0 })
+        guard case .row(let row, _) = item, let url = PictureColumns.url(in: row, allowedOrigins: [SplitURL(baseURL.text)?.origin].compactMap { $0 })
         else { return nil }
         return HTTPRequest(url: url, headers: headers.applied(to: [:]))
     }

@@ -5,58 +5,56 @@ import Foundation
 /// lookups (`/episode/1,2,3`) and avatars.
 public struct RickAndMortySource: Source {
     /// The API root, e.g. `https://rickandmortyapi.com/api`, without a trailing slash.
-    public let baseURL: String
+    public let baseURL: BaseURL
+    /// `--header` and the API key, sent with every request (pages, lookups, avatars: all
+    /// under `baseURL`).
+    public let headers: RequestHeaders
 
-    public init(baseURL: String) {
-        var base = baseURL
-        while base.hasSuffix("/") { base.removeLast() }
-        self.baseURL = base
+    public init(baseURL: BaseURL, headers: RequestHeaders = RequestHeaders()) {
+        self.baseURL = baseURL
+        self.headers = headers
+    }
+
+    /// The page strategy of `query`'s list (the item type enters no URL).
+    func pages<Model>(_ type: Model.Type, _ query: ListQuery) -> RickAndMortyPages<Model> {
+        RickAndMortyPages(baseURL: baseURL, request: APIRequest.list(Self.resource(query.kind) ?? .character, filters: query.pairs),
+                          headers: headers)
     }
 
     public var title: String { "Rick and Morty" }
 
+    /// One tab per resource, its filters as `Resource.filters` declares them: `name` is
+    /// the `/` search, the rest the `f` form (fields with choices first).
     public var tabs: [TabSpec] {
-        [
-            TabSpec(kind: .character, title: "Characters", filters: [
-                FilterSpec(key: "status", label: "Status", choices: ["Alive", "Dead", "unknown"]),
-                FilterSpec(key: "gender", label: "Gender", choices: ["Female", "Male", "Genderless", "unknown"]),
-                FilterSpec(key: "species", label: "Species", example: "Human"),
-                FilterSpec(key: "type", label: "Type", example: "Parasite"),
-            ]),
-            TabSpec(kind: .episode, title: "Episodes", filters: [
-                FilterSpec(key: "episode", label: "Code", example: "S03"),
-            ]),
-            TabSpec(kind: .location, title: "Locations", filters: [
-                FilterSpec(key: "type", label: "Type", example: "Planet"),
-                FilterSpec(key: "dimension", label: "Dimension", example: "C-137"),
-            ]),
-        ]
+        [Resource.character, .episode, .location].map { resource in
+            let form = resource.filters.filter { $0.key != Self.searchKey }
+            return TabSpec(kind: ItemKind(rawValue: resource.rawValue), title: resource.title, searchKey: Self.searchKey,
+                           filters: form.filter { $0.choices != nil } + form.filter { $0.choices == nil })
+        }
     }
+
+    /// The filter behind `/`.
+    static let searchKey = "name"
 
     /// The API's resource for a kind; nil for a kind this API does not have.
     static func resource(_ kind: ItemKind) -> Resource? { Resource(rawValue: kind.rawValue) }
 
     public func firstPage(for query: ListQuery) -> PageRequest {
         // An unknown kind lists characters: the tabs never name one, so this is a guard only.
-        let resource = Self.resource(query.kind) ?? .character
-        return PageRequest(url: APIRequest.list(resource, filters: query.pairs).url(base: baseURL), index: 0)
+        pages(Character.self, query).firstPage
     }
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
-        let request0 = APIRequest.list(Self.resource(query.kind) ?? .character, filters: query.pairs)
         switch Self.resource(query.kind) ?? .character {
-        case .character:
-            return try RickAndMortyPages<Character>(baseURL: baseURL, request: request0).decode(response, for: request).map(Item.character)
-        case .episode:
-            return try RickAndMortyPages<Episode>(baseURL: baseURL, request: request0).decode(response, for: request).map(Item.episode)
-        case .location:
-            return try RickAndMortyPages<Location>(baseURL: baseURL, request: request0).decode(response, for: request).map(Item.location)
+        case .character: return try pages(Character.self, query).decode(response, for: request).map(Item.character)
+        case .episode: return try pages(Episode.self, query).decode(response, for: request).map(Item.episode)
+        case .location: return try pages(Location.self, query).decode(response, for: request).map(Item.location)
         }
     }
 
     public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? {
         guard let resource = Self.resource(kind), !ids.isEmpty else { return nil }
-        return HTTPRequest(url: APIRequest.items(resource, ids: ids).url(base: baseURL))
+        return HTTPRequest(url: APIRequest.items(resource, ids: ids).url(base: baseURL), headers: headers.applied(to: [:]))
     }
 
     public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
@@ -80,6 +78,6 @@ public struct RickAndMortySource: Source {
     /// A character's avatar, `{base}/character/avatar/{n}.jpeg` (on the API's own server).
     public func pictureRequest(for item: Item) -> HTTPRequest? {
         guard case .character(let c) = item else { return nil }
-        return URL(string: "\(baseURL)/character/avatar/\(c.avatarID).jpeg").map { HTTPRequest(url: $0) }
+        return URL(string: "\(baseURL)/character/avatar/\(c.avatarID).jpeg").map { HTTPRequest(url: $0, headers: headers.applied(to: [:])) }
     }
 }

@@ -46,6 +46,19 @@ public struct TabSpec: Sendable, Hashable {
         self.searchKey = searchKey
         self.filters = filters
     }
+
+    /// Every filter key the list takes: the search key, then the form's.
+    public var filterKeys: [String] { (searchKey.map { [$0] } ?? []) + filters.map(\.key) }
+
+    /// The tab `name` names in `tabs` (its title, its kind, or either's plural, any
+    /// case): how `--tab` and `portal list RESOURCE` pick a list.
+    public static func index(of name: String, in tabs: [TabSpec]) -> Int? {
+        let wanted = name.lowercased()
+        return tabs.firstIndex { spec in
+            let kind = spec.kind.rawValue.lowercased()
+            return [spec.title.lowercased(), kind, kind + "s"].contains(wanted)
+        }
+    }
 }
 
 /// One server-side filter: its query key, its label, and the values it takes when the

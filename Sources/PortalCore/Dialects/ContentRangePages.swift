@@ -45,7 +45,7 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
     }
 
     /// `…/rest/v1`, without a trailing slash.
-    public let baseURL: String
+    public let baseURL: BaseURL
     public let table: String
     public let pageSize: Int
     public let window: Window
@@ -57,12 +57,12 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
     public let headers: RequestHeaders
 
     public init(
-        baseURL: String, table: String, pageSize: Int = 20, window: Window = .rangeHeader, count: Count = .exact,
+        baseURL: BaseURL, table: String, pageSize: Int = 20, window: Window = .rangeHeader, count: Count = .exact,
         filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, headers: RequestHeaders = RequestHeaders()
     ) {
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.baseURL = baseURL
         self.table = table
-        self.pageSize = max(1, pageSize)
+        self.pageSize = PageSize.clamped(pageSize)
         self.window = window
         self.count = count
         self.filters = filters
@@ -71,7 +71,7 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
     }
 
     /// `exactCount: false` asks for no count at all.
-    public init(baseURL: String, table: String, pageSize: Int = 20, window: Window = .rangeHeader, exactCount: Bool) {
+    public init(baseURL: BaseURL, table: String, pageSize: Int = 20, window: Window = .rangeHeader, exactCount: Bool) {
         self.init(baseURL: baseURL, table: table, pageSize: pageSize, window: window, count: exactCount ? .exact : .none)
     }
 
@@ -87,7 +87,9 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
         var fields: [String: String] = [:]
         switch window {
         case .rangeHeader:
-            fields["Range"] = "\(offset)-\(offset + pageSize - 1)"
+            // Saturating: a window that would end past Int.max ends there.
+            let (end, overflow) = offset.addingReportingOverflow(pageSize - 1)
+            fields["Range"] = "\(offset)-\(overflow ? Int.max : end)"
             fields["Range-Unit"] = "items"
         case .limitOffset:
             text += "&limit=\(pageSize)&offset=\(offset)"
@@ -121,7 +123,7 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
         do {
             rows = try Item.decodeRows(response.body, firstPosition: requested)
         } catch {
-            throw PageFailure(.malformed, "malformed page: \(RickAndMortyPages<Character>.shortDescription(error))")
+            throw PageFailure(.malformed, "malformed page: \(DecodeErrorText.short(error))")
         }
         guard let range else {
             // No Content-Range: only a short window tells the end.
@@ -137,7 +139,8 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
         guard !overflowed, width < Int.max, width + 1 == rows.count, last < Int.max else {
             throw PageFailure(.malformed, "Content-Range \(first)-\(last) does not match \(rows.count) rows")
         }
-        let atEnd = rows.count < pageSize || range.total.map { last + 1 >= $0 } ?? false
+        // A window whose next one would start past the reported cap (or Int.max) is the last.
+        let atEnd = rows.count < pageSize || last >= ReportedCount.maximum || range.total.map { last + 1 >= $0 } ?? false
         let next = atEnd ? nil : page(offset: last + 1, index: request.index + 1, count: asked)
         return PageContent(items: rows, next: next, totalCount: range.total)
     }
@@ -212,7 +215,17 @@ public struct ContentRange: Sendable, Hashable {
         if s.lowercased().hasPrefix("items ") { s = String(s.dropFirst(6)) }
         let halves = s.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard halves.count == 2 else { return nil }
-        if halves[1] == "*" { total = nil } else if let t = Int(halves[1]) { total = t } else { return nil }
+        // The total goes through `ReportedCount`: negative is none, past the cap is the cap
+        // (digits beyond Int.max included).
+        if halves[1] == "*" {
+            total = nil
+        } else if let t = Int(halves[1]) {
+            total = ReportedCount.plausible(t)
+        } else if !halves[1].isEmpty, halves[1].utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+            total = ReportedCount.maximum
+        } else {
+            return nil
+        }
         if halves[0] == "*" {
             first = nil
             last = nil

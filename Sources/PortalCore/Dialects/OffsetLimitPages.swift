@@ -11,7 +11,7 @@ public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageS
 
     public let firstPage: PageRequest
     /// The API root, e.g. `https://pokeapi.co/api/v2`.
-    public let baseURL: String
+    public let baseURL: BaseURL
     /// The `limit` every page asks for (PokeAPI reads 0 or less as its default, and so
     /// does this).
     public let pageSize: Int
@@ -21,12 +21,12 @@ public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageS
     public let headers: RequestHeaders
 
     /// The list at `BASE/path?offset=0&limit=limit` (e.g. `path` = `pokemon`).
-    public init(baseURL: String, path: String, limit: Int = OffsetLimitPages.defaultLimit, headers: RequestHeaders = RequestHeaders()) {
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+    public init(baseURL: BaseURL, path: String, limit: Int = OffsetLimitPages.defaultLimit, headers: RequestHeaders = RequestHeaders()) {
+        self.baseURL = baseURL
         self.headers = headers
         let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
         self.listURL = "\(self.baseURL)/\(trimmed)"
-        self.pageSize = limit > 0 ? limit : Self.defaultLimit
+        self.pageSize = PageSize.clamped(limit)
         self.firstPage = Self.page(listURL, offset: 0, limit: pageSize, index: 0, headers: headers)
     }
 
@@ -41,11 +41,11 @@ public struct OffsetLimitPages<Item: Decodable & Identifiable & Sendable>: PageS
         do {
             envelope = try JSONDecoder().decode(Envelope.self, from: response.body)
         } catch {
-            throw PageFailure(.malformed, "malformed page: \(RickAndMortyPages<Item>.shortDescription(error))")
+            throw PageFailure(.malformed, "malformed page: \(DecodeErrorText.short(error))")
         }
         var next: PageRequest?
         if let link = envelope.next, !envelope.results.isEmpty {
-            guard let root = SplitURL(baseURL), let split = SplitURL(link) else {
+            guard let root = SplitURL(baseURL.text), let split = SplitURL(link) else {
                 throw PageFailure(.malformed, "unreadable next link: \(Sanitize.line(link))")
             }
             guard split.origin == root.origin else {

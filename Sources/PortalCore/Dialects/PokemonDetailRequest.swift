@@ -6,13 +6,13 @@ import Foundation
 /// browser's detail pane and anything that needs more than a name asks this.
 public struct PokemonDetailRequest: Sendable, Hashable {
     /// The API root, e.g. `https://pokeapi.co/api/v2`.
-    public let baseURL: String
+    public let baseURL: BaseURL
     public let id: Int
     /// Added to the request (`--header`).
     public let headers: RequestHeaders
 
-    public init(baseURL: String, id: Int, headers: RequestHeaders = RequestHeaders()) {
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+    public init(baseURL: BaseURL, id: Int, headers: RequestHeaders = RequestHeaders()) {
+        self.baseURL = baseURL
         self.id = id
         self.headers = headers
     }
@@ -40,7 +40,7 @@ public struct PokemonDetailRequest: Sendable, Hashable {
         do {
             return try JSONDecoder().decode(PokemonRecord.self, from: response.body)
         } catch {
-            throw PageFailure(.malformed, "malformed Pokémon: \(RickAndMortyPages<Character>.shortDescription(error))")
+            throw PageFailure(.malformed, "malformed Pokémon: \(DecodeErrorText.short(error))")
         }
     }
 

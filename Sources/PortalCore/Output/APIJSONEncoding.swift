@@ -5,10 +5,10 @@ import Foundation
 /// the source's).
 public struct APIJSONEncoding: Sendable {
     /// The API root, e.g. `https://rickandmortyapi.com/api`, without a trailing slash.
-    public let baseURL: String
+    public let baseURL: BaseURL
 
-    public init(baseURL: String) {
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+    public init(baseURL: BaseURL) {
+        self.baseURL = baseURL
     }
 
     public func write(_ c: Character, into w: inout JSONWriter) {

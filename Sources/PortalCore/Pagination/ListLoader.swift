@@ -71,8 +71,8 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
         switch result {
         case .failure(let failure):
             state = .failed(failure, ticket.request)
-            if let seconds = failure.retryAfter {
-                retryNotBefore = now() + RetryAfter.duration(seconds, cap: maxRetryAfter)
+            if let wait = failure.retryWait(cap: maxRetryAfter) {
+                retryNotBefore = now() + wait
             }
             return .failed(failure)
         case .success(let page):

@@ -73,7 +73,8 @@ public struct PageFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var isTransient: Bool {
         switch kind {
         case .http(let status): status == 429 || status >= 500
-        case .transport(.bodyTooLarge), .transport(.cancelled), .transport(.notServed), .transport(.notInCache): false
+        case .transport(.bodyTooLarge), .transport(.cancelled), .transport(.notServed), .transport(.notInCache),
+             .transport(.invalidRequest): false
         case .transport: true
         case .malformed: true
         case .foreignLink, .refusedNext: false

@@ -3,11 +3,34 @@
 /// A hostile or broken server may say `"count": -5`, `"count": "lots"`, or 60 when 80
 /// have already arrived; the status line must never show "60 / -5" as fact. A count that
 /// cannot be right is treated as no count at all (the loader then counts what arrived).
+///
+/// A count near the 64-bit limit (`9223372036854775807`, in `info.count`, PokeAPI's
+/// `count` or PostgREST's `Content-Range`) is possible to write but not to list: it is
+/// capped at `maximum`, so no layout, range or page computation above Core (rows ×
+/// columns, index + page size, the last page's offset) can overflow on a server's number.
 public enum ReportedCount {
-    /// `count` when it is a possible total (zero or more), else nil.
+    /// The largest total portal takes from a server: 10¹² items, a million times the
+    /// largest list portal was measured on (`--scale 1000000`) and about 10⁷ times below
+    /// `Int.max`, so a total times a page size, a column count or a cell width (each far
+    /// below 10⁶) still fits in an `Int`. A larger reported total is shown as this one.
+    public static let maximum = 1_000_000_000_000
+
+    /// `count` when it is a possible total (zero or more), capped at `maximum`; else nil.
     public static func plausible(_ count: Int?) -> Int? {
         guard let count, count >= 0 else { return nil }
-        return count
+        return min(count, maximum)
+    }
+
+    /// Any reported number as a total to lay out: below zero is zero, past `maximum` is
+    /// `maximum` (for code that must have a number, such as `SparseList`).
+    public static func clamped(_ count: Int) -> Int {
+        min(max(0, count), maximum)
+    }
+
+    /// Whether a reported `count` was over `maximum` (and so is shown capped).
+    public static func isCapped(_ count: Int?) -> Bool {
+        guard let count else { return false }
+        return count > maximum
     }
 
     /// The total to show after a page: the server's, unless fewer than have already

@@ -47,8 +47,8 @@ public struct RetryPolicy: Sendable {
         let capped = min(exponential, maxDelay)
         // Full jitter between half and all of the capped backoff.
         var wait = capped * (0.5 + 0.5 * random)
-        if let seconds = failure.retryAfter {
-            wait = max(wait, RetryAfter.duration(seconds, cap: maxRetryAfter))
+        if let retryAfter = failure.retryWait(cap: maxRetryAfter) {
+            wait = max(wait, retryAfter)
         }
         return wait
     }

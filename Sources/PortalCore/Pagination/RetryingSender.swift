@@ -6,8 +6,10 @@ import Foundation
 ///
 /// This is the one retry loop. List pages (`PageFetcher`) and the detail pane's episodes
 /// both go through it, so every request portal makes fails, waits and gives up the same way.
-/// It is also what tells a cache an answer is good (`HTTPResponse.confirmDecoded`), and
-/// what notices a retry cannot help: the same undecodable bytes twice end it at once.
+/// It is also what tells a cache an answer is good (`HTTPResponse.confirmDecoded`) or bad
+/// (`rejectUndecodable`: every cache that served it drops it, so the retry reaches the
+/// network), and what notices a retry cannot help: the same undecodable bytes twice,
+/// fetched from the network, end it at once.
 public struct RetryingSender: Sendable {
     public let transport: any Transport
     public let policy: RetryPolicy
@@ -82,13 +84,19 @@ public struct RetryingSender: Sendable {
         } catch let error as TransportError {
             return (.failure(PageFailure(.transport(error), error.description)), nil)
         } catch {
-            return (.failure(PageFailure(.transport(.connectionFailed("\(error)")), "\(error)")), nil)
+            // Not a TransportError: named by its type only, since an error's text may
+            // quote the request (and its header values).
+            let why = TransportError.connectionFailed("\(type(of: error))")
+            return (.failure(PageFailure(.transport(why), why.description)), nil)
         }
         do {
             let value = try decode(response)
             response.confirmDecoded()
             return (.success(value), nil)
         } catch {
+            // A 2xx that does not decode poisons no cache: whichever served it drops it.
+            // (A non-2xx is never kept, and a failure built from it is not about its bytes.)
+            if (200..<300).contains(response.status) { response.rejectUndecodable() }
             return (.failure(error), response.body)
         }
     }

@@ -239,6 +239,34 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         return tickets
     }
 
+    /// Gives up on the pages in flight that are far from the viewport asked for last
+    /// (`ticketsForPages`): the user scrolled or jumped past them. They go back to idle
+    /// (asked again when near) and their requests are returned so the runner can cancel
+    /// them, so that holding PgDn against a slow server never queues requests for pages
+    /// left far behind ahead of the page on screen.
+    ///
+    /// Far is beyond `keep` items on either side of the viewport (and beyond the prefetch
+    /// margins): the caller passes the farthest its prefetch ever reaches, so a margin that
+    /// shrinks when the user stops scrolling cancels nothing, and scrolling back and forth
+    /// never cancels and re-asks the same page. A sequential list cancels nothing: its one
+    /// page in flight is the next one whatever the viewport.
+    public func cancelFarPages(keeping keep: Int) -> [PageRequest] {
+        guard case .addressable(let size) = mode, !pages.loading.isEmpty else { return [] }
+        let margin = max(window.before, window.after, size, keep)
+        let saved = window
+        window = Window(visible: window.visible, before: margin, after: margin)
+        let near = pageWindow(size)?.near
+        window = saved
+        var cancelled: [PageRequest] = []
+        for index in pages.loading where near?.contains(index) != true {
+            guard var page = pages[index], case .loading(let request) = page.fetch else { continue }
+            page.fetch = .idle
+            pages[index] = page.isEmpty ? nil : page
+            cancelled.append(request)
+        }
+        return cancelled.sorted { $0.index < $1.index }
+    }
+
     /// Asks again for the failed pages near the viewport whose `Retry-After` has passed;
     /// failed pages elsewhere go back to idle (asked again when next near).
     public func retry() -> [PageTicket] {
@@ -286,10 +314,10 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         case .awaitingFirstPage:
             if case .success(let content) = result, sequential.state == .loading(ticket.request),
                let addressing, let reported = content.totalCount,
-               content.items.count == min(addressing.pageSize, max(0, reported)) {
+               content.items.count == min(addressing.pageSize, ReportedCount.clamped(reported)) {
                 mode = .addressable(pageSize: addressing.pageSize)
                 isWalking = false
-                total = max(0, reported)
+                total = ReportedCount.clamped(reported)
                 pages[0] = Page(slots: nil, fetch: .loading(ticket.request))
                 return applyPage(result, for: ticket, pageSize: addressing.pageSize)
             }
@@ -384,12 +412,20 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     private func pageWindow(_ size: Int) -> (shown: ClosedRange<Int>, near: ClosedRange<Int>)? {
         guard total > 0 else { return nil }
         let last = total - 1
+        // No window is wider than `windowPageLimit` pages, on screen or on either side:
+        // a caller's viewport or margin of 10¹² items must not make a list of 10¹⁰ pages.
+        let span = Self.windowPageLimit * size
         let low = min(max(window.visible.lowerBound, 0), last)
-        let high = min(max(window.visible.upperBound - 1, low), last)
-        let nearLow = (low - min(window.before, low)) / size
-        let nearHigh = (high + min(window.after, last - high)) / size
+        // `upperBound - 1` saturates: an empty range at Int.min must not trap.
+        let high = min(max(window.visible.upperBound, low + 1) - 1, last, low + span - 1)
+        let nearLow = (low - min(window.before, low, span)) / size
+        let nearHigh = (high + min(window.after, last - high, span)) / size
         return (low / size...high / size, nearLow...nearHigh)
     }
+
+    /// The most pages a window holds on screen, and on each side of it (far more than
+    /// any screen and prefetch distance; the bound only keeps absurd viewports cheap).
+    static var windowPageLimit: Int { 4096 }
 
     /// The pages on screen in order, then the margins by distance from the screen.
     private static func fetchOrder(shown: ClosedRange<Int>, near: ClosedRange<Int>, afterFirst: Bool) -> [Int] {
@@ -429,8 +465,8 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         case .success(let success):
             content = success
         }
-        if let reported = content.totalCount, max(0, reported) != total {
-            adoptTotal(max(0, reported), pageSize: size)
+        if let reported = content.totalCount.map(ReportedCount.clamped), reported != total {
+            adoptTotal(reported, pageSize: size)
             // A total that ends before this page leaves nothing of it.
             guard let kept = pages[index] else { return .loaded(total..<total) }
             page = kept

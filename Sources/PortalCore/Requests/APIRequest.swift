@@ -88,15 +88,14 @@ public struct APIRequest: Sendable, Hashable, CustomStringConvertible {
     /// The full URL under `base` (the API root, e.g. `https://rickandmortyapi.com/api`), or
     /// nil when `base` is not a URL. Every part added is percent-encoded by `pathAndQuery`,
     /// so a base that passed `APIRoot` always gives one.
-    public func url(under base: String) -> URL? {
-        let root = base.hasSuffix("/") ? String(base.dropLast()) : base
-        return URL(string: root + pathAndQuery)
+    public func url(under base: BaseURL) -> URL? {
+        URL(string: base + pathAndQuery)
     }
 
     /// The full URL under `base`. A base the command line never checked, that is no URL,
     /// gives `URL.unservable` (which every transport refuses as not served) instead of a
     /// trap.
-    public func url(base: String) -> URL {
+    public func url(base: BaseURL) -> URL {
         url(under: base) ?? .unservable
     }
 

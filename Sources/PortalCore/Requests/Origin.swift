@@ -109,12 +109,15 @@ public struct SplitURL: Sendable, Hashable {
 /// It must split as an http(s) URL (`SplitURL`: a sane host and a port of 1…65535) and
 /// parse as a `URL` with any request path after it; anything else is a one-line reason.
 public struct APIRoot: Sendable, Hashable {
-    /// The root without a trailing slash.
-    public let text: String
+    /// The root, normalised (no trailing slash).
+    public let base: BaseURL
     public let origin: Origin
+    /// The root without a trailing slash.
+    public var text: String { base.text }
 
     public init(_ text: String) throws(InvalidAPIRoot) {
-        let root = text.hasSuffix("/") ? String(text.dropLast()) : text
+        let base = BaseURL(text)
+        let root = base.text
         guard let split = SplitURL(root) else {
             throw InvalidAPIRoot(text: text, reason: "must be an http(s) URL with a valid host and a port of 1 to 65535")
         }
@@ -122,7 +125,7 @@ public struct APIRoot: Sendable, Hashable {
         guard URL(string: root + "/character/?page=1&name=a%20b") != nil else {
             throw InvalidAPIRoot(text: text, reason: "is not a valid URL (spaces and other characters must be percent-encoded)")
         }
-        self.text = root
+        self.base = base
         self.origin = split.origin
     }
 }

@@ -18,9 +18,15 @@ public struct RequestHeaders: Sendable, Hashable, CustomStringConvertible {
     public static let apiKeyVariable = "PORTAL_API_KEY"
 
     /// Adds `apikey` and `Authorization: Bearer` for `key` (nothing for an empty key).
-    public mutating func addAPIKey(_ key: String) {
+    /// Whitespace around the key goes (a trailing newline from `$(cat key.txt)`); a key
+    /// with a control character inside (a key pasted with its comment line) is refused,
+    /// and the error never repeats it.
+    public mutating func addAPIKey(_ key: String) throws(RequestSyntaxError) {
         let key = key.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !key.isEmpty else { return }
+        guard !Self.holdsControlCharacter(key) else {
+            throw RequestSyntaxError("\(Self.apiKeyVariable) holds control characters (a line break or an escape?); the key is not shown")
+        }
         set("apikey", key)
         set("Authorization", "Bearer \(key)")
     }
@@ -32,14 +38,29 @@ public struct RequestHeaders: Sendable, Hashable, CustomStringConvertible {
         }
         let name = line[..<colon].trimmingCharacters(in: .whitespaces)
         let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~").union(.alphanumerics)
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && token.contains($0) }) else {
+        guard Self.isHeaderName(name) else {
             throw RequestSyntaxError("--header name '\(Sanitize.line(name))' is not a valid HTTP header name")
         }
-        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw RequestSyntaxError("--header \(name): the value holds control characters")
+        guard !Self.holdsControlCharacter(value) else {
+            throw RequestSyntaxError("--header \(name): the value holds control characters; the value is not shown")
         }
         set(name, value)
+    }
+
+    /// An HTTP field name: one or more token characters (RFC 9110 §5.1).
+    public static func isHeaderName(_ name: some StringProtocol) -> Bool {
+        let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~").union(.alphanumerics)
+        return !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && token.contains($0) }
+    }
+
+    /// Whether `value` holds a character no header value may carry: C0 controls (tab
+    /// included, CR and LF above all), DEL, C1 controls, and the Unicode line and
+    /// paragraph separators. The one rule for `--header`, the key, and the HTTP transport.
+    public static func holdsControlCharacter(_ value: some StringProtocol) -> Bool {
+        value.unicodeScalars.contains { scalar in
+            let v = scalar.value
+            return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+        }
     }
 
     private mutating func set(_ name: String, _ value: String) {

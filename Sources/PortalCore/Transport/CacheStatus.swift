@@ -46,8 +46,10 @@ public struct CacheStatus: Sendable, Equatable {
     }
 
     /// `just now`, `42 s ago`, `5 min ago`, `3 h ago`, `12 d ago`.
+    /// Never traps: an age that is no number, negative, or past any `Int` (a date read
+    /// back from a damaged cache) is `just now` or the largest number of days.
     public static func age(_ seconds: TimeInterval) -> String {
-        let s = max(0, Int(seconds))
+        let s = seconds.isNaN || seconds <= 0 ? 0 : seconds >= 9.2e18 ? Int.max : Int(seconds)
         switch s {
         case ..<5: return "just now"
         case ..<60: return "\(s) s ago"
@@ -58,24 +60,43 @@ public struct CacheStatus: Sendable, Equatable {
     }
 }
 
-/// A promise a cache attaches to an answer it has not stored yet: "tell me when this
-/// decoded". A cache must only keep a body that is served correctly, and only the code
-/// that decodes it (a page strategy, the avatar decoder) knows that a 200 is complete —
-/// a body cut short still has a status 200 and a matching Content-Length when a proxy
-/// or the mirror's truncate fault cut it. `RetryingSender` confirms every answer that
-/// decoded; confirming twice does nothing.
+/// A promise a cache attaches to an answer: "tell me whether this decoded". A cache must
+/// only keep a body that is served correctly, and only the code that decodes it (a page
+/// strategy, the avatar decoder) knows that a 200 is complete — a body cut short still has
+/// a status 200 and a matching Content-Length when a proxy or the mirror's truncate fault
+/// cut it. `RetryingSender` confirms every answer that decoded and rejects every one that
+/// did not.
+///
+/// - `confirm` runs the cache's keep action, once: a new answer is stored.
+/// - `reject` runs its drop action, once: an answer a cache served (or an older copy of
+///   it) is removed, so the next attempt — automatic or `r` — reaches the network instead
+///   of reading the same bad bytes back. After a reject a confirm does nothing.
 public final class DecodeReceipt: Sendable {
-    private let onDecoded: Mutex<(@Sendable () -> Void)?>
-
-    public init(onDecoded: @escaping @Sendable () -> Void) {
-        self.onDecoded = Mutex(onDecoded)
+    private struct Actions {
+        var onDecoded: (@Sendable () -> Void)?
+        var onRejected: (@Sendable () -> Void)?
     }
 
-    /// Runs the cache's action once.
+    private let actions: Mutex<Actions>
+
+    public init(onDecoded: @escaping @Sendable () -> Void = {}, onRejected: (@Sendable () -> Void)? = nil) {
+        self.actions = Mutex(Actions(onDecoded: onDecoded, onRejected: onRejected))
+    }
+
+    /// Runs the cache's keep action once.
     public func confirm() {
-        let action = onDecoded.withLock { action -> (@Sendable () -> Void)? in
-            defer { action = nil }
-            return action
+        let action = actions.withLock { actions -> (@Sendable () -> Void)? in
+            defer { actions.onDecoded = nil }
+            return actions.onDecoded
+        }
+        action?()
+    }
+
+    /// Runs the cache's drop action once; no keep action runs after it.
+    public func reject() {
+        let action = actions.withLock { actions -> (@Sendable () -> Void)? in
+            defer { actions = Actions() }
+            return actions.onRejected
         }
         action?()
     }

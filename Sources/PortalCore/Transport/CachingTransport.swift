@@ -8,7 +8,9 @@ import Synchronization
 /// An answer is kept only once whoever asked for it has decoded it and said so
 /// (`HTTPResponse.confirmDecoded`): a 200 that was cut off or is not the expected JSON is
 /// never kept, so a retry — automatic or `r` — reaches the network again instead of being
-/// served the same bad bytes. Errors are never kept either. The cache is bounded by bytes,
+/// served the same bad bytes. Errors are never kept either. A kept answer that does not
+/// decode for a later caller (`HTTPResponse.rejectUndecodable`) is dropped here and from
+/// the disk cache behind. The cache is bounded by bytes,
 /// dropping the least recently used answers first.
 public final class CachingTransport: Transport {
     private let inner: any Transport
@@ -27,18 +29,30 @@ public final class CachingTransport: Transport {
     public var count: Int { store.count }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let key = ResponseStore.Key(url: request.url.absoluteString, headers: request.headers)
-        if let cached = store.lookup(key) { return cached }
+        let key = ResponseStore.Key(request)
+        let store = self.store
+        if var cached = store.lookup(key) {
+            // Served from memory: if it does not decode for this caller, it goes from
+            // here and from the disk cache behind (whose receipt it kept).
+            let behind = cached.receipt
+            cached.receipt = DecodeReceipt(onRejected: {
+                store.remove(key)
+                behind?.reject()
+            })
+            return cached
+        }
         var response = try await inner.send(request)
+        let behind = response.receipt
         if (200..<300).contains(response.status), response.body.count <= capacityBytes / 2 {
             // Kept once it decodes, then the disk cache behind is told too.
             let kept = response
-            let store = self.store
-            let behind = response.receipt
-            response.receipt = DecodeReceipt {
+            response.receipt = DecodeReceipt(onDecoded: {
                 store.keep(kept, for: key)
                 behind?.confirm()
-            }
+            }, onRejected: {
+                store.remove(key)
+                behind?.reject()
+            })
         }
         return response
     }
@@ -46,9 +60,12 @@ public final class CachingTransport: Transport {
 
 /// The cached answers, least recently used dropped first past `capacityBytes`.
 final class ResponseStore: Sendable {
+    /// Everything that makes a request another request: method, URL, body, headers and
+    /// the identity a cache keys by.
     struct Key: Hashable, Sendable {
-        var url: String
-        var headers: [String: String]
+        var request: HTTPRequest
+
+        init(_ request: HTTPRequest) { self.request = request }
     }
 
     private struct Entries {
@@ -73,6 +90,12 @@ final class ResponseStore: Sendable {
             entries.hits += 1
             entries.table[key]?.lastUse = entries.clock
             return entry.response
+        }
+    }
+
+    func remove(_ key: Key) {
+        entries.withLock { entries in
+            if let old = entries.table.removeValue(forKey: key) { entries.bytes -= old.response.body.count }
         }
     }
 

@@ -29,11 +29,16 @@ public enum RetryAfter {
         return min(max(0, date.timeIntervalSince(now)), ceiling)
     }
 
-    /// `seconds` as a `Duration` no longer than `cap`; never traps, whatever the Double.
-    public static func duration(_ seconds: Double, cap: Duration) -> Duration {
-        guard seconds.isFinite, seconds > 0 else { return .zero }
-        let clamped = min(seconds, ceiling)
-        return min(.milliseconds(Int((clamped * 1000).rounded(.up))), cap)
+    /// The one rule from a number of seconds to a wait: never longer than `cap`, never
+    /// negative, and it never traps whatever the Double. NaN, zero and negative values
+    /// wait nothing; `+inf` and anything past `cap` (or `ceiling`) wait `cap`; the rest
+    /// rounds up to the millisecond. `RetryPolicy`, `ListLoader` and `SparseList` all
+    /// wait through it (via `PageFailure.retryWait`).
+    public static func wait(_ seconds: Double, cap: Duration) -> Duration {
+        guard seconds > 0 else { return .zero }  // NaN compares false: waits nothing
+        let capSeconds = Double(cap.components.seconds) + Double(cap.components.attoseconds) / 1e18
+        guard seconds.isFinite, seconds < min(capSeconds, ceiling) else { return min(cap, .seconds(ceiling)) }
+        return min(.milliseconds(Int((seconds * 1000).rounded(.up))), cap)
     }
 }
 

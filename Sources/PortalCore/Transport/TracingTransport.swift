@@ -56,7 +56,9 @@ public final class TracingTransport: Transport {
             record(request, status: 0, bytes: 0, since: nil, error: TransportError.notInCache.description, cache: CacheStatus.Source.miss.rawValue)
             throw TransportError.notInCache
         } catch {
-            record(request, status: 0, bytes: 0, since: start, error: "\(error)", cache: nil)
+            // A request the browser gave up on (the user scrolled far past its page).
+            let reason = error is CancellationError || Task.isCancelled ? "cancelled" : "\(error)"
+            record(request, status: 0, bytes: 0, since: start, error: reason, cache: nil)
             throw error
         }
     }
@@ -77,7 +79,29 @@ public final class TracingTransport: Transport {
         if let cache { w.field("cache", cache) }
         if let error { w.field("error", error) }
         w.endObject()
-        let line = Data(w.bytes + [0x0A])
+        append(Data(w.bytes + [0x0A]))
+    }
+
+    /// A line that is no request: what portal decided (`{"note":"dialect","items":…}`),
+    /// so a trace says why the requests after it look as they do. Its fields are
+    /// `name → text`, in order; no header value is ever passed here.
+    public func note(_ kind: String, _ fields: [(String, String)]) {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("note", kind)
+        for (name, value) in fields { w.field(name, value) }
+        w.endObject()
+        append(Data(w.bytes + [0x0A]))
+    }
+
+    /// Writes `{"idle":true}`: the browser has nothing in flight and nothing left to
+    /// handle after the events so far. Scripts and tests wait for it instead of guessing
+    /// from a trace that stopped growing.
+    public func markIdle() {
+        append(Data(#"{"idle":true}"#.utf8 + [0x0A]))
+    }
+
+    private func append(_ line: Data) {
         log.withLock { log in
             guard let handle = log.handle else { return }
             do {

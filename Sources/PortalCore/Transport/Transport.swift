@@ -1,13 +1,24 @@
 import Foundation
 
-/// What portal asks a server: a URL and request headers.
+/// What portal asks a server: a method, a URL, request headers and (for a POST) a body.
 public struct HTTPRequest: Sendable, Hashable {
+    public var method: String
     public var url: URL
     public var headers: [String: String]
+    /// The request body (nil for a GET). Part of the cache key, as a digest.
+    public var body: Data?
+    /// Who is asking, for the caches: when set, the cache key holds this in place of the
+    /// `Authorization` header's value. A signed-in user's access token changes every hour;
+    /// their answers must stay theirs across tokens (a user id here) and apart from every
+    /// other user's. Never sent; hashed with the cache's secret before it is stored.
+    public var cacheIdentity: String?
 
-    public init(url: URL, headers: [String: String] = [:]) {
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil, cacheIdentity: String? = nil) {
+        self.method = method
         self.url = url
         self.headers = headers
+        self.body = body
+        self.cacheIdentity = cacheIdentity
     }
 }
 
@@ -41,6 +52,13 @@ public struct HTTPResponse: Sendable {
     /// undecodable 200 must be fetched again on retry, not served again.
     public func confirmDecoded() {
         receipt?.confirm()
+    }
+
+    /// Tells the caches this answer came through that it did not decode: a cache that
+    /// served it drops it (the session cache and the disk cache both), so asking again
+    /// reaches the network. Nothing is kept.
+    public func rejectUndecodable() {
+        receipt?.reject()
     }
 }
 
@@ -76,6 +94,9 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case notServed(String)
     /// `--offline`, and the on-disk cache has no answer for this request.
     case notInCache
+    /// The request itself cannot be sent (a header value HTTP does not allow): a local
+    /// mistake, never retried. The text names what is wrong, never a header's value.
+    case invalidRequest(String)
 
     public var description: String {
         switch self {
@@ -87,6 +108,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         case .cancelled: "cancelled"
         case .notServed(let url): "not served here: \(url)"
         case .notInCache: "offline: not in the cache"
+        case .invalidRequest(let why): "request not sent: \(why)"
         }
     }
 }

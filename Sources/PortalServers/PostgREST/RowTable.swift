@@ -31,7 +31,7 @@ extension RowTable {
 public struct APIRows<Model: APIRowModel>: RowTable {
     public let table: any ItemTable<Model>
     public let encoding: APIJSONEncoding
-    public init(_ table: any ItemTable<Model>, baseURL: String) {
+    public init(_ table: any ItemTable<Model>, baseURL: BaseURL) {
         self.table = table
         self.encoding = APIJSONEncoding(baseURL: baseURL)
     }

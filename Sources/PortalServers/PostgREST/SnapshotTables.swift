@@ -8,7 +8,7 @@ extension PostgRESTRules {
     ///
     /// `characters` is passed on its own so the mirror can serve its synthetic `--scale`
     /// table; episodes and locations are always the snapshot's.
-    public init(rickAndMorty data: RickAndMortyData, characters: any ItemTable<Character>, pokemon: [PokemonRecord], baseURL: String) {
+    public init(rickAndMorty data: RickAndMortyData, characters: any ItemTable<Character>, pokemon: [PokemonRecord], baseURL: BaseURL) {
         self.init(tables: [
             "characters": CharacterRows(characters, baseURL: baseURL),
             "episodes": EpisodeRows(ArrayTable(data.episodes), baseURL: baseURL),

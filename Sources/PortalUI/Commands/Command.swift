@@ -5,7 +5,7 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case moveUp, moveDown, moveLeft, moveRight
     case pageUp, pageDown, halfPageUp, halfPageDown
     case first, last, wheelUp, wheelDown
-    /// `NG`: a count typed before G (`CountPrefix` takes the keys before the table does).
+    /// `:` opens the go-to prompt (`:500000` Enter goes to card 500,000).
     case goToCard
     /// Esc while End walks a list that cannot jump: the walk stops.
     case stopWalk
@@ -19,8 +19,10 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case linkUp, linkDown, followLink
     case detailPageUp, detailPageDown, detailTop, detailBottom
     case detailRetry, back, closeDetail
-    // Search prompt and filter form
+    // Search prompt, go-to prompt and filter form
     case submit, cancel, deleteCharacter, clearText
+    /// A printable character typed into a prompt or a form field.
+    case typeText
     case nextField, previousField, nextChoice, previousChoice, clearFilters
     // Anywhere
     case toggleHelp, forceQuit, suspend
@@ -45,15 +47,15 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Where a binding applies: the grid, the detail pane, both, the help overlay, the `/`
-/// search prompt or the `f` filter form.
+/// search prompt, the `:` go-to prompt, the `f` filter form, or anywhere at all.
 public enum CommandContext: String, Sendable, Hashable, CaseIterable {
-    case grid, detail, both, help, search, filters
+    case grid, detail, both, help, search, goTo, filters, anywhere
 
     /// Whether a binding declared for `self` applies when the screen is in `current`.
     /// `both` covers the grid and the detail pane, never a prompt, form or overlay (where
-    /// typing a digit must type it).
+    /// typing a digit must type it); `anywhere` covers every context (Ctrl-C, Ctrl-Z).
     public func applies(in current: CommandContext) -> Bool {
-        self == current || (self == .both && (current == .grid || current == .detail))
+        self == current || self == .anywhere || (self == .both && (current == .grid || current == .detail))
     }
 }
 
@@ -68,13 +70,25 @@ public struct KeyBinding: Sendable, Hashable {
     public var help: String
     /// The short footer hint, e.g. "/ search"; nil keeps it out of the footer.
     public var hint: String?
+    /// The binding also takes every printable character not bound otherwise (typing into a
+    /// prompt or a form field).
+    public var takesText: Bool
 
-    public init(_ command: Command, _ context: CommandContext, _ keys: [KeyInput], _ keyLabel: String, _ help: String, hint: String? = nil) {
+    public init(_ command: Command, _ context: CommandContext, _ keys: [KeyInput], _ keyLabel: String, _ help: String,
+                hint: String? = nil, takesText: Bool = false) {
         self.command = command
         self.context = context
         self.keys = keys
         self.keyLabel = keyLabel
         self.help = help
         self.hint = hint
+        self.takesText = takesText
+    }
+
+    /// Whether `key` is one of this binding's keys (or typed text it takes).
+    public func matches(_ key: KeyInput) -> Bool {
+        if keys.contains(key) { return true }
+        if takesText, case .character = key { return true }
+        return false
     }
 }

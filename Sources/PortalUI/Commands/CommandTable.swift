@@ -13,7 +13,6 @@ public enum CommandTable {
         KeyBinding(.halfPageUp, .grid, [.control("u")], "^U", "up half a screen"),
         KeyBinding(.first, .grid, [.home, .character("g")], "Home g", "first card"),
         KeyBinding(.last, .grid, [.end, .character("G")], "End G", "last card (walks there if the list cannot jump)"),
-        KeyBinding(.goToCard, .grid, [], "N G", "card N, e.g. 500000G"),
         KeyBinding(.stopWalk, .grid, [.escape], "Esc", "stop walking to the end"),
         KeyBinding(.wheelDown, .grid, [.wheelDown], "wheel", "scroll 3 rows"),
         KeyBinding(.wheelUp, .grid, [.wheelUp], "", ""),
@@ -21,6 +20,7 @@ public enum CommandTable {
         KeyBinding(.retry, .grid, [.character("r")], "r", "retry a failed page"),
         KeyBinding(.togglePictures, .grid, [.character("p")], "p", "pictures on cards on or off"),
         KeyBinding(.quit, .grid, [.character("q")], "q", "quit", hint: "q quit"),
+        KeyBinding(.goToCard, .grid, [.character(":")], ": N Enter", "go to card N, e.g. :500000", hint: ": go to"),
 
         KeyBinding(.linkDown, .detail, [.down, .character("j"), .wheelDown], "↓ j", "next link (scrolls)", hint: "↑↓ links"),
         KeyBinding(.linkUp, .detail, [.up, .character("k"), .wheelUp], "↑ k", "previous link (scrolls)"),
@@ -47,13 +47,23 @@ public enum CommandTable {
         KeyBinding(.nextTab, .both, [.tab], "Tab", "next tab"),
         KeyBinding(.previousTab, .both, [.backTab], "Shift-Tab", "previous tab"),
         KeyBinding(.toggleHelp, .both, [.character("?")], "?", "this help", hint: "? help"),
-        KeyBinding(.forceQuit, .both, [.control("c")], "^C", "quit at once (anywhere)"),
-        KeyBinding(.suspend, .both, [.control("z")], "^Z", "suspend (fg resumes)"),
+
+        // The terminal loop asks the table for these before the app sees a key, so that no
+        // UI state can swallow a way out.
+        KeyBinding(.forceQuit, .anywhere, [.control("c")], "^C", "quit at once, restoring the terminal"),
+        KeyBinding(.suspend, .anywhere, [.control("z")], "^Z", "suspend (fg resumes)"),
 
         KeyBinding(.submit, .search, [.enter], "Enter", "search the server by name; empty restores the list", hint: "Enter search"),
         KeyBinding(.cancel, .search, [.escape], "Esc", "cancel, keeping the list", hint: "Esc cancel"),
         KeyBinding(.deleteCharacter, .search, [.backspace, .delete], "⌫", "delete the last character"),
         KeyBinding(.clearText, .search, [.control("u")], "^U", "clear the text"),
+        KeyBinding(.typeText, .search, [], "text", "types into the search", takesText: true),
+
+        KeyBinding(.submit, .goTo, [.enter], "Enter", "go to that card (empty: stay)", hint: "Enter go"),
+        KeyBinding(.cancel, .goTo, [.escape], "Esc", "cancel", hint: "Esc cancel"),
+        KeyBinding(.deleteCharacter, .goTo, [.backspace, .delete], "⌫", "delete the last digit"),
+        KeyBinding(.clearText, .goTo, [.control("u")], "^U", "clear the number"),
+        KeyBinding(.typeText, .goTo, [], "0-9", "the card's number (1 is the first; , _ and spaces are ignored)", takesText: true),
 
         KeyBinding(.nextField, .filters, [.down, .tab], "↓ Tab", "next field", hint: "↑↓ field"),
         KeyBinding(.previousField, .filters, [.up, .backTab], "↑ Shift-Tab", "previous field"),
@@ -64,16 +74,20 @@ public enum CommandTable {
         KeyBinding(.clearFilters, .filters, [.control("x")], "^X", "clear every filter and apply", hint: "^X clear all"),
         KeyBinding(.submit, .filters, [.enter], "Enter", "apply the filters (the list starts over)", hint: "Enter apply"),
         KeyBinding(.cancel, .filters, [.escape], "Esc", "close without changing the list", hint: "Esc cancel"),
+        KeyBinding(.typeText, .filters, [], "text", "types into a text field", takesText: true),
 
         KeyBinding(.scrollHelpDown, .help, [.down, .character("j"), .pageDown, .character(" "), .wheelDown], "↓ PgDn", "scroll this help", hint: "↑↓ scroll"),
         KeyBinding(.scrollHelpUp, .help, [.up, .character("k"), .pageUp, .wheelUp], "↑ PgUp", "scroll back"),
         KeyBinding(.closeHelp, .help, [.escape, .backspace, .character("q"), .character("?")], "Esc ?", "close help", hint: "Esc close"),
     ]
 
-    /// The command `key` means in `context`, if any. Ctrl-C quits everywhere.
+    /// The command `key` means in `context`, if any: a key bound in the context, else
+    /// typed text where the context takes it. `anywhere` rows (Ctrl-C, Ctrl-Z) apply in
+    /// every context; ask for `.anywhere` itself to get only those.
     public static func command(for key: KeyInput, in context: CommandContext) -> Command? {
-        if key == .control("c") { return .forceQuit }
-        return bindings.first { $0.context.applies(in: context) && $0.keys.contains(key) }?.command
+        let applying = bindings.filter { $0.context.applies(in: context) }
+        if let bound = applying.first(where: { $0.keys.contains(key) }) { return bound.command }
+        return applying.first { $0.takesText && $0.matches(key) }?.command
     }
 
     /// The bindings that apply in `context`, in table order.
@@ -92,8 +106,10 @@ public enum CommandTable {
         return [
             ("Grid", documented.filter { $0.context == .grid }),
             ("Details and links", documented.filter { $0.context == .detail }),
-            ("Anywhere", documented.filter { $0.context == .both }),
+            ("Grid and details", documented.filter { $0.context == .both }),
+            ("Anywhere", documented.filter { $0.context == .anywhere }),
             ("Search prompt (/)", documented.filter { $0.context == .search }),
+            ("Go to card (:)", documented.filter { $0.context == .goTo }),
             ("Filter form (f)", documented.filter { $0.context == .filters }),
             ("Help", documented.filter { $0.context == .help }),
         ]

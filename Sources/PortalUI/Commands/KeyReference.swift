@@ -20,7 +20,9 @@ public enum KeyReference {
 
             ## Notes
 
-            - In the search prompt and the filter form, any other key types text.
+            - A key means one thing: digits always switch tabs, and going to card N has its
+              own prompt, `:` (`:500000` Enter). In the search prompt, the go-to prompt and the
+              filter form, any other key types text.
             - Links: in a detail pane the highlight moves over the rows that lead somewhere
               (origin, location, episodes, characters, residents); Enter opens that item in
               the same pane, and Esc comes back to where you were, highlight and all. The
@@ -29,12 +31,12 @@ public enum KeyReference {
             - The mouse wheel scrolls where the terminal reports it (both wheel-down codes of
               ncurses 5 and 6 are understood).
             - End/G goes to the last card. A list whose server addresses pages (Rick and
-              Morty's `?page=N`) knows its total from the first page, so End, Home and `NG`
+              Morty's `?page=N`) knows its total from the first page, so End, Home and `:N`
               ask only for the pages they show, on any list size; cards not loaded yet are
               dim placeholders. A list that only follows `next` links walks to its end,
               following it as pages arrive (`loading… 3,400 so far`); Esc stops the walk.
-            - A count starts with 1–9: the first digit still shows its tab, and a second
-              digit or G takes it back, so `500000G` and `30G` stay in the list you are in.
+            - Ctrl-C and Ctrl-Z are rows of the table too: the terminal loop asks the table for
+              them before the app sees a key, so no prompt or overlay can swallow them.
             - Ctrl-C quits from anywhere and restores the terminal, as do SIGTERM and SIGHUP.
 
             """

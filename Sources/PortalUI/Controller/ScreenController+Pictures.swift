@@ -1,10 +1,9 @@
 import PortalCore
 
-/// The picture half of the planning step (issue 19), kept beside the controller until the
-/// page planner of "A straight-line update" lands: after every event, one function of the
-/// state lists the pictures the screen needs (`PicturePlanner`), the store decides what to
-/// fetch and cancel, and the effects go out with the rest. No key handler asks for a
-/// picture, and a picture's arrival changes no count, order or selection.
+/// Pictures as the screen sees them: which cards show them, what a card or the pane has,
+/// and — for the one planning step (`ScreenPlanner`) — which pictures the screen needs now
+/// (`PicturePlanner`), most needed first. No key handler asks for a picture, and a
+/// picture's arrival changes no count, order or selection.
 extension ScreenController {
     /// Rows a grid needs for cards with pictures to be worth it: two rows of them.
     static let pictureGridMinimumRows = 2 * CardView.pictureCardHeight
@@ -40,18 +39,19 @@ extension ScreenController {
         }
     }
 
-    /// The planning step's picture requests: the pane's picture, the cards on screen,
-    /// then the cards just beyond the viewport the way the user is going; in-flight ones
-    /// no longer needed are cancelled.
-    func planPictures() {
-        guard pictureMode != .off, started else { return }
+    /// The picture half of the planning step's input: the pane's picture, the cards on
+    /// screen, then the cards just beyond the viewport the way the user is going; nil when
+    /// pictures are off (none is asked for).
+    var pictureNeeds: PictureNeeds? {
+        guard pictureMode != .off, started else { return nil }
         let tab = self.tab
         let layout = self.layout
         var cards: Range<Int> = 0..<0
         var ahead: [Int] = []
         let gridShown = !layout.isTooSmall && (pane == nil || layout.isSideBySide)
-        if gridShown, cardsShowPictures(tab, in: layout) {
-            let grid = tab.grid
+        let cardsShow = gridShown && cardsShowPictures(tab, in: layout)
+        if cardsShow {
+            let grid = tab.grid.state
             cards = grid.visibleRange
             let atEnd = grid.offsetRows > 0 && grid.offsetRows >= grid.maxOffsetRows
             let down = grid.offsetRows == 0 || (prefetch.direction == .down && !atEnd)
@@ -62,23 +62,22 @@ extension ScreenController {
         let store = pictures, source = self.source
         let wanted = PicturePlanner.wanted(pane: paneItem, cards: cards, ahead: ahead, item: { list.item(at: $0) },
                                            ticket: { store.ticket(for: $0, in: source) })
-        let plan = pictures.plan(wanted: wanted)
-        for ticket in plan.cancel { emit(.cancelPicture(ticket)) }
         // Symbols are made with the picture, off the UI thread: a card's slot, and the
         // pane's for the pane's picture.
-        var renderings: [PictureRendering] = []
+        var cardRendering: PictureRendering?
+        var paneRendering: PictureRendering?
         if let palette = symbolPalette, !pictureMode.drawsPixels {
-            if !cards.isEmpty { renderings.append(PictureRendering(slot: Size(columns: CardView.pictureColumns, rows: CardView.pictureRows), palette: palette)) }
-            if let slot = paneSlot { renderings.append(PictureRendering(slot: slot, palette: palette)) }
+            if cardsShow { cardRendering = PictureRendering(columns: CardView.pictureColumns, rows: CardView.pictureRows, palette: palette) }
+            if let slot = paneSlot { paneRendering = PictureRendering(columns: slot.columns, rows: slot.rows, palette: palette) }
         }
-        for ticket in plan.fetch {
-            let own = ticket.item == paneItem?.id ? renderings : renderings.filter { $0.slot != paneSlot }
-            emit(.fetchPicture(ticket, renderings: own))
-        }
+        let paneKey = paneItem?.id
+        return PictureNeeds(wanted: wanted, renderings: { ticket in
+            [cardRendering, ticket.item == paneKey ? paneRendering : nil].compactMap { $0 }
+        }, store: store)
     }
 
-    /// The mode pictures are drawn in this frame: pixels under the help or the filter form
-    /// would be drawn over them, so while one is open pictures are symbols.
+    /// The mode pictures are drawn in this frame: pixels under the help, the filter form or
+    /// the go-to prompt would be drawn over them, so while one is open pictures are symbols.
     var drawnPictureMode: PictureMode {
         pictureMode.drawsPixels && (showsHelp || form.isActive) ? .symbols : pictureMode
     }

@@ -34,7 +34,15 @@ public final class DetailPane {
         public var link: ItemKey?
     }
 
+    /// What the pane has asked the network for, so the planner asks once: its subject by
+    /// id, its related list. (Its picture is planned with the cards': `PicturePlanner`.)
+    public enum Need: Sendable, Hashable {
+        case subject, related
+    }
+
     public let address: PaneAddress
+    /// The needs already asked for (set by the planner, cleared when a retry wants one again).
+    var asked: Set<Need> = []
     public private(set) var subject: Subject {
         didSet { cached = nil }
     }
@@ -78,7 +86,30 @@ public final class DetailPane {
     func show(_ item: Item) {
         subject = .loaded(item)
         related = (item.detail.related?.ids.isEmpty ?? true) ? .none : .loading
+        asked.remove(.related)
         highlight = links.isEmpty ? nil : 0
+    }
+
+    /// What the pane still needs from the network: the item (a followed link, or a list
+    /// entry that is not all its source knows) and the list it points at. Each once.
+    func needs() -> [Need] {
+        var out: [Need] = []
+        switch subject {
+        case .loading:
+            out.append(.subject)
+        case .loaded(let item):
+            if !item.isComplete { out.append(.subject) }
+            if related == .loading { out.append(.related) }
+        case .failed:
+            break
+        }
+        return out.filter { !asked.contains($0) }
+    }
+
+    /// `r` on a related list that failed: it is asked for again.
+    func retryRelated() {
+        related = .loading
+        asked.remove(.related)
     }
 
     func failSubject(_ message: String) { subject = .failed(key, message) }

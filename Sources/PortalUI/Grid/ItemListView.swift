@@ -1,19 +1,19 @@
 import PortalCore
 
-/// Told by a list view when its viewport moved (so pages near it may be wanted) or an
-/// item was opened.
+/// Told by a list view when an item is opened — the second link of the selection chain.
 @MainActor
 public protocol ItemListViewDelegate: AnyObject {
-    func itemListViewNeedsMore(_ view: ItemListView)
     func itemListView(_ view: ItemListView, didOpen item: Item)
 }
 
 /// One tab's list on screen: it owns the grid view model, reads the slots the grid counts
-/// (items and placeholders), and turns the grid's index-based events into item events.
+/// (items and placeholders), and turns the grid's index-based selection into an item.
 ///
 /// This is the middle link of the original app's delegate chain — grid view model →
-/// (delegate) list view → (delegate) screen controller — kept visible on purpose: the grid
-/// knows geometry only, the list knows items, the controller knows what to fetch.
+/// (delegate) item list view → (delegate) screen controller — kept visible on purpose and
+/// for selection only: the grid knows geometry, the list knows items, the controller
+/// opens the pane. Page loading does not travel this chain: the controller's planner
+/// reads the grid's state after every event.
 @MainActor
 public final class ItemListView: GridViewModelDelegate {
     public let grid = GridViewModel()
@@ -39,13 +39,13 @@ public final class ItemListView: GridViewModelDelegate {
 
     /// Folds one list change in: the list already holds it; the grid's count follows in
     /// the same step (a page of an addressable list only replaces placeholders, so nothing
-    /// moves), then the grid asks for the pages near its viewport again.
+    /// moves).
     public func apply(_ change: SparseChange) {
         switch change {
         case .appended(let range):
-            grid.didInsert(range)
+            grid.state.didInsert(range)
         case .loaded:
-            grid.setItemCount(list.count)
+            grid.state.setItemCount(list.count)
         case .failed, .ignored:
             break
         }
@@ -53,7 +53,7 @@ public final class ItemListView: GridViewModelDelegate {
 
     /// Empties the list for a new search or filter (the list was reset).
     public func reset() {
-        grid.reset()
+        grid.state.reset()
     }
 
     public var selectedItem: Item? {
@@ -61,10 +61,6 @@ public final class ItemListView: GridViewModelDelegate {
     }
 
     // MARK: GridViewModelDelegate
-
-    public func gridViewModelNeedsMore(_ grid: GridViewModel) {
-        delegate?.itemListViewNeedsMore(self)
-    }
 
     public func gridViewModel(_ grid: GridViewModel, didActivate index: Int) {
         guard let item = list.item(at: index) else { return }

@@ -59,7 +59,7 @@ public struct PrefetchDistance: Sendable {
         self.lastTime = time
     }
 
-    /// The viewport jumped to `row` (Home, End, `NG`, a search): not a scroll, so it
+    /// The viewport jumped to `row` (Home, End, `:N`, a search): not a scroll, so it
     /// measures nothing and the speed starts again from rest.
     public mutating func jumped(toRow row: Int, at time: Instant) {
         restart(at: row, time)

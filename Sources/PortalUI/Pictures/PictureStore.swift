@@ -155,7 +155,7 @@ public final class PictureStore {
     /// rendered here once (a size not asked for, e.g. after a resize) and cached.
     public func cells(_ ticket: PictureTicket, slot: Size, palette: PictureRenderer.Palette) -> PictureCells? {
         guard case .ready(let picture) = entries[ticket] else { return nil }
-        let rendering = PictureRendering(slot: slot, palette: palette)
+        let rendering = PictureRendering(columns: slot.columns, rows: slot.rows, palette: palette)
         let key = ArtKey(ticket: ticket, rendering: rendering)
         if let known = art[key] { return known }
         guard let cells = rendering.render(picture) else { return nil }

@@ -91,6 +91,7 @@ extension Item {
         case .location(let l): Described<LocationDescription>(model: l)
         case .pokemon(let p): Described<PokemonDescription>(model: p)
         case .row(let r, _): Described<RowDescription>(model: r)
+        case .json(let j, _): Described<JSONItemDescription>(model: j)
         }
     }
 

@@ -13,9 +13,11 @@ public final class TabState {
     public let list: SparseList<Item>
     public let listView: ItemListView
     /// The detail panes, oldest first; the last one is on screen. Esc pops one.
-    public internal(set) var panes: [DetailPane] = []
+    public let trail = PaneTrail()
     /// Set once the tab has been shown: its first page is asked for then, not before.
     public internal(set) var isStarted = false
+    /// Set by `r` on a failed page; the planner asks again (or says how long to wait).
+    var wantsRetry = false
     /// Set while the page in flight is being retried automatically.
     var retryNote: String?
     /// Why the last `r` did not retry (a 429's `Retry-After` still running).
@@ -36,8 +38,10 @@ public final class TabState {
 
     public var grid: GridViewModel { listView.grid }
     public var address: ListAddress { ListAddress(tab: index, generation: list.generation) }
+    /// The detail panes, oldest first.
+    public var panes: [DetailPane] { trail.panes }
     /// The pane on screen, if any.
-    public var pane: DetailPane? { panes.last }
+    public var pane: DetailPane? { trail.top }
 
     /// The name search ("" when none).
     public var searchText: String { spec.searchKey.map { query.value($0) } ?? "" }
@@ -50,10 +54,6 @@ public final class TabState {
         retryNote = nil
         retryRefusal = nil
         offlineNote = nil
-    }
-
-    /// The pane with `address` in this tab's trail (shown or kept for Esc), if any.
-    func pane(at address: PaneAddress) -> DetailPane? {
-        panes.first { $0.address == address }
+        wantsRetry = false
     }
 }

@@ -6,8 +6,13 @@ public enum FooterView {
     }
 
     public static func drawPrompt(_ prompt: SearchPrompt, label: String = "search name: ", width: Int, row: Int, into screen: any Screen) {
-        // Keep the end of a long query in view, with the cursor block after it.
-        let text = DisplayWidth.tail(prompt.text, in: width - DisplayWidth.of(label) - 2)
+        drawPrompt(text: prompt.text, label: label, width: width, row: row, into: screen)
+    }
+
+    /// A prompt line: the label, the text typed so far, and the cursor block after it.
+    public static func drawPrompt(text typed: String, label: String, width: Int, row: Int, into screen: any Screen) {
+        // Keep the end of a long text in view, with the cursor block after it.
+        let text = DisplayWidth.tail(typed, in: width - DisplayWidth.of(label) - 2)
         screen.draw([Span(label, Style(bold: true)), Span(text), Span("█", Style(dim: true))], row: row, column: 0, width: width)
     }
 }

@@ -11,8 +11,8 @@ public enum GridNote: Sendable, Equatable {
     case failed(String)
 }
 
-/// Draws the visible cards of a grid view model into a rectangle: a pure function of the
-/// view model, the slots and the rectangle. Each card comes from its item's description,
+/// Draws the visible cards of a grid into a rectangle: a pure function of the grid's
+/// state, the slots and the rectangle. Each card comes from its item's description,
 /// so the grid is the same for every resource; an index whose page is not loaded is a dim
 /// placeholder card ("loading…" while its page is in flight). With `pictures`, each loaded
 /// card shows its own item's picture (looked up by the item, never by the card's place).
@@ -31,7 +31,7 @@ public enum GridView {
         }
     }
 
-    public static func draw(grid: GridViewModel, slot: (Int) -> SparseSlot<Item>, note: GridNote, pictures: Pictures? = nil,
+    public static func draw(grid: GridState, slot: (Int) -> SparseSlot<Item>, note: GridNote, pictures: Pictures? = nil,
                             in rect: Rect, into screen: any Screen) {
         guard rect.width > 0, rect.height > 0 else { return }
         if grid.itemCount == 0 {

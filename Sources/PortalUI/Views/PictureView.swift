@@ -55,7 +55,8 @@ public enum PictureView {
 
     /// The cells a picture takes within `rect` (`PictureFit`).
     public static func fitted(_ picture: Picture, in rect: Rect) -> Rect {
-        PictureFit.box(width: picture.width, height: picture.height, in: rect)
+        let box = PictureFit.box(width: picture.width, height: picture.height, columns: rect.width, rows: rect.height)
+        return Rect(top: rect.top + box.top, left: rect.left + box.left, width: box.columns, height: box.rows)
     }
 
     /// Symbol cells at (top, left), one `put` per run of equal colours.

@@ -17,7 +17,7 @@ public enum ScreenView {
         if let pane = c.pane, !layout.isSideBySide {
             DetailView.draw(pane, breadcrumb: c.breadcrumb, picture: c.panePicture, in: layout.detail, beside: false, into: screen)
         } else {
-            GridView.draw(grid: tab.grid, slot: tab.listView.slot(at:), note: c.gridNote, pictures: c.gridPictures, in: layout.grid, into: screen)
+            GridView.draw(grid: tab.grid.state, slot: tab.listView.slot(at:), note: c.gridNote, pictures: c.gridPictures, in: layout.grid, into: screen)
             if let pane = c.pane {
                 DetailView.draw(pane, breadcrumb: c.breadcrumb, picture: c.panePicture, in: layout.detail, beside: true, into: screen)
             }
@@ -26,6 +26,9 @@ public enum ScreenView {
         if c.search.isActive {
             let label = "search \(tab.spec.searchKey ?? "name"): "
             FooterView.drawPrompt(c.search, label: label, width: c.size.columns, row: layout.footerRow, into: screen)
+        } else if c.goTo.isActive {
+            let of = c.list.count > 0 ? " (1–\(Grouped.text(c.list.count)))" : ""
+            FooterView.drawPrompt(text: c.goTo.text, label: "go to card\(of): ", width: c.size.columns, row: layout.footerRow, into: screen)
         } else {
             FooterView.drawHints(for: c.context, hiding: c.unavailableCommands, width: c.size.columns, row: layout.footerRow, into: screen)
         }

@@ -38,6 +38,27 @@ public enum ItemsPurpose: Sendable, Hashable {
     case related
 }
 
+/// How much the screen needs a page: the pages on screen go ahead of every prefetch, and
+/// among waiting requests the newest first (the screen the user is looking at now).
+public enum FetchPriority: Int, Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Prefetch beyond the viewport.
+    case nearby = 0
+    /// What a detail pane shows (its item, its related list).
+    case pane = 1
+    /// A page with cards on screen.
+    case onScreen = 2
+
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+    public var description: String {
+        switch self {
+        case .nearby: "nearby"
+        case .pane: "pane"
+        case .onScreen: "on screen"
+        }
+    }
+}
+
 /// Work the update function asks for, as a value. The UI never performs I/O: it returns
 /// these, an interpreter outside PortalUI (which owns the transport, the caches and the
 /// clock) runs each off the UI thread and answers with an `AppMessage`.
@@ -45,7 +66,10 @@ public enum ItemsPurpose: Sendable, Hashable {
 /// Tests read the effects an update returns instead of faking a runner.
 public enum Effect: Sendable, Equatable, CustomStringConvertible {
     /// Fetch the page of `ticket` for the list at `list`, whose query is `query`.
-    case fetchPage(ListAddress, PageTicket, ListQuery)
+    case fetchPage(ListAddress, PageTicket, ListQuery, FetchPriority)
+    /// The page `request` of the list at `list` left the prefetch window while in flight:
+    /// stop it (waiting or running); its result, if any, is dropped by the list anyway.
+    case cancelPage(ListAddress, PageRequest)
     /// Fetch items of `kind` by id, in one request, for the pane at `pane`.
     case fetchItems(PaneAddress, ItemsPurpose, ItemKind, ids: [Int])
     /// Fetch and decode the picture of `ticket` (an item's avatar, sprite or image column);
@@ -62,7 +86,8 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .fetchPage(let list, let ticket, let query): "fetchPage(\(list), \(ticket.request), \(query))"
+        case .fetchPage(let list, let ticket, let query, let priority): "fetchPage(\(list), \(ticket.request), \(query), \(priority))"
+        case .cancelPage(let list, let request): "cancelPage(\(list), \(request))"
         case .fetchItems(let pane, let purpose, let kind, let ids): "fetchItems(\(pane), \(purpose), \(kind), \(ids.count) ids)"
         case .fetchPicture(let ticket, _): "fetchPicture(\(ticket))"
         case .cancelPicture(let ticket): "cancelPicture(\(ticket))"
@@ -78,4 +103,6 @@ public protocol EffectPerformer: Sendable {
     /// Starts `effect`; every message it produces (interim ones such as a retry note, then
     /// its result) is handed to `deliver`, from any thread.
     func perform(_ effect: Effect, deliver: @escaping @Sendable (AppMessage) -> Void)
+    /// The effects running now (begun in `perform`, ended after their last message).
+    var activity: EffectActivity { get }
 }

@@ -1,4 +1,3 @@
-import PortalUI
 import Synchronization
 
 /// Where finished effects leave their messages for the UI thread.
@@ -6,15 +5,20 @@ import Synchronization
 /// Effects finish on arbitrary threads; the UI is single-threaded. A lock-protected
 /// array is the whole hand-over: posting never blocks for long, and the loop takes every
 /// message at once, in the order they were posted.
-final class Mailbox: Sendable {
+public final class Mailbox: Sendable {
     private let messages = Mutex<[AppMessage]>([])
 
-    func post(_ message: AppMessage) {
+    public init() {}
+
+    public func post(_ message: AppMessage) {
         messages.withLock { $0.append(message) }
     }
 
+    /// Whether nothing waits to be taken.
+    public var isEmpty: Bool { messages.withLock { $0.isEmpty } }
+
     /// Removes and returns everything posted so far.
-    func takeAll() -> [AppMessage] {
+    public func takeAll() -> [AppMessage] {
         messages.withLock { pending in
             let taken = pending
             pending.removeAll(keepingCapacity: true)

@@ -3,27 +3,22 @@ import Testing
 
 @MainActor
 final class GridSpy: GridViewModelDelegate {
-    var needsMore = 0
     var activated: [Int] = []
-    func gridViewModelNeedsMore(_ grid: GridViewModel) { needsMore += 1 }
     func gridViewModel(_ grid: GridViewModel, didActivate index: Int) { activated.append(index) }
 }
 
-@MainActor
-@Suite("Grid view model")
-struct GridViewModelTests {
+@Suite("Grid state")
+struct GridStateTests {
     /// A grid 100 columns × 24 rows (3 columns, 6 rows of cards) holding `count` items.
-    func makeGrid(count: Int) -> (GridViewModel, GridSpy) {
-        let grid = GridViewModel()
-        let spy = GridSpy()
-        grid.delegate = spy
+    func makeGrid(count: Int) -> GridState {
+        var grid = GridState()
         grid.resize(width: 100, height: 24)
         grid.didInsert(0..<count)
-        return (grid, spy)
+        return grid
     }
 
     @Test func geometry() {
-        let (grid, _) = makeGrid(count: 40)
+        var grid = makeGrid(count: 40)
         #expect(grid.columns == 3)
         #expect(grid.cardWidth == 33)
         #expect(grid.viewportRows == 6)
@@ -33,7 +28,7 @@ struct GridViewModelTests {
     }
 
     @Test func arrowsMoveAcrossTheGrid() {
-        let (grid, _) = makeGrid(count: 40)
+        var grid = makeGrid(count: 40)
         #expect(grid.selection == 0)
         grid.move(.right)
         #expect(grid.selection == 1)
@@ -49,7 +44,7 @@ struct GridViewModelTests {
     }
 
     @Test func pagingKeepsSelectionVisible() {
-        let (grid, _) = makeGrid(count: 60)
+        var grid = makeGrid(count: 60)
         grid.move(.pageDown)
         #expect(grid.selection == 18)
         #expect(grid.visibleRange.contains(18))
@@ -65,15 +60,17 @@ struct GridViewModelTests {
         #expect(grid.selection == 0)
     }
 
-    @Test func downOnTheLastRowStaysAndAsksForMore() {
-        let (grid, spy) = makeGrid(count: 20)
+    @Test func downOnTheLastRowStays() {
+        var grid = makeGrid(count: 20)
         grid.move(.last)
-        let before = spy.needsMore
+        let before = grid
         grid.move(.down)
         #expect(grid.selection == 19)
-        #expect(spy.needsMore == before + 1)
+        // Down on the last row changes nothing but the sticky end; the planner, not the
+        // grid, decides that the next page is wanted.
+        #expect(grid.offsetRows == before.offsetRows && grid.visibleRange == before.visibleRange)
         // Down into a partly filled row lands on the last card.
-        let (g2, _) = makeGrid(count: 20)
+        var g2 = makeGrid(count: 20)
         for _ in 0..<5 { g2.move(.down) }  // row 5: index 15
         #expect(g2.selection == 15)
         g2.move(.down)  // row 6 holds 18, 19 only... index 18 exists
@@ -86,7 +83,7 @@ struct GridViewModelTests {
     }
 
     @Test func batchInsertKeepsSelectionAndVisibleRows() {
-        let (grid, _) = makeGrid(count: 60)
+        var grid = makeGrid(count: 60)
         grid.move(.pageDown)
         grid.move(.right)
         let selection = grid.selection
@@ -100,7 +97,7 @@ struct GridViewModelTests {
     }
 
     @Test func stickyEndFollowsNewPagesOnlyAfterEnd() {
-        let (grid, _) = makeGrid(count: 20)
+        var grid = makeGrid(count: 20)
         grid.move(.last)
         #expect(grid.isStickyEnd)
         grid.didInsert(20..<40)
@@ -112,7 +109,7 @@ struct GridViewModelTests {
     }
 
     @Test func resizeReflowsAndKeepsSelectionVisible() {
-        let (grid, _) = makeGrid(count: 200)
+        var grid = makeGrid(count: 200)
         for _ in 0..<20 { grid.move(.down) }
         #expect(grid.selection == 60)
         for (w, h) in [(40, 8), (200, 60), (31, 4), (120, 9), (60, 100)] {
@@ -124,7 +121,7 @@ struct GridViewModelTests {
     }
 
     @Test func wheelScrollsThreeRows() {
-        let (grid, _) = makeGrid(count: 200)
+        var grid = makeGrid(count: 200)
         grid.move(.wheelDown)
         #expect(grid.offsetRows == 3)
         #expect(grid.selection == 9)  // pulled into view, same column
@@ -132,17 +129,35 @@ struct GridViewModelTests {
         #expect(grid.offsetRows == 0)
     }
 
-    @Test func everyMovementTellsTheDelegate() {
-        // The grid does not decide which pages: it says the viewport moved, and the list's
-        // per-page guard decides (tested in the controller and SparseList suites).
-        let (grid, spy) = makeGrid(count: 20)
-        let before = spy.needsMore
-        for _ in 0..<10 { grid.move(.down) }
-        #expect(spy.needsMore == before + 10)
+    @Test func theStateIsAValue() {
+        // A copy is a snapshot: moving one never moves the other (no shared reference, no
+        // callback), which is what lets the planner read it after the key handler is done.
+        let grid = makeGrid(count: 60)
+        var moved = grid
+        moved.move(.pageDown)
+        #expect(grid.selection == 0 && grid.offsetRows == 0)
+        #expect(moved.selection == 18 && moved != grid)
+    }
+
+    @Test func countsNearTheLimitNeverTrap() {
+        // A server's total near 2^63: every layout and movement saturates instead of trapping.
+        var grid = makeGrid(count: 20)
+        for count in [Int.max, Int.max - 1, Int.max / 2 + 1, 1 << 62] {
+            grid.setItemCount(count)
+            for movement in GridMovement.allCases { grid.move(movement) }
+            grid.select(Int.max)
+            grid.move(.pageDown)
+            grid.move(.wheelDown)
+            grid.resize(width: 250, height: 3)
+            grid.resize(width: 31, height: 1000)
+            #expect(grid.selection == count - 1)
+            #expect(grid.visibleRange.contains(count - 1))
+            #expect(grid.contentRows >= 1)
+        }
     }
 
     @Test func aNewCountKeepsSelectionAndClampsIt() {
-        let (grid, _) = makeGrid(count: 20)
+        var grid = makeGrid(count: 20)
         grid.move(.right)
         grid.setItemCount(1_000_000)
         #expect(grid.selection == 1 && grid.offsetRows == 0)
@@ -156,9 +171,12 @@ struct GridViewModelTests {
         #expect(grid.selection == nil)
     }
 
-    @Test func enterActivatesSelection() {
-        let (grid, spy) = makeGrid(count: 20)
-        grid.move(.right)
+    @MainActor @Test func enterActivatesSelection() {
+        let grid = GridViewModel()
+        let spy = GridSpy()
+        grid.delegate = spy
+        grid.state = makeGrid(count: 20)
+        grid.state.move(.right)
         grid.activate()
         #expect(spy.activated == [1])
     }

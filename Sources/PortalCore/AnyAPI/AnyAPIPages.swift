@@ -1,0 +1,100 @@
+import Foundation
+
+/// One list of an API read in a detected `AnyAPIDialect`: the first page is the URL given,
+/// each answer gives its items (as `Row`s, JSON kept as served), the next page by the
+/// dialect's rule, and the total where the dialect found it. With an `addressing` it
+/// also asks for any page by index, so the browser's list jumps.
+public struct AnyAPIPages: AddressablePageStrategy {
+    public let url: URL
+    public let dialect: AnyAPIDialect
+    /// Sent with every request (`--header`, the key as `Authorization: Bearer`).
+    public let headers: [String: String]
+
+    public init(url: URL, dialect: AnyAPIDialect, headers: [String: String] = [:]) {
+        self.url = url
+        self.dialect = dialect
+        self.headers = headers
+    }
+
+    public var firstPage: PageRequest { request(at: url, index: 0) }
+
+    public var pageSize: Int { max(1, dialect.pageSize) }
+
+    private func request(at url: URL, index: Int, extra: [String: String] = [:]) -> PageRequest {
+        PageRequest(url: url, headers: headers.merging(extra) { _, new in new }, index: index)
+    }
+
+    /// Page `index` when the dialect can address pages; nil otherwise.
+    public func request(forPage index: Int) -> PageRequest? {
+        guard index >= 0 else { return nil }
+        if index == 0 { return firstPage }
+        guard let addressing = dialect.addressing else { return nil }
+        let (product, overflow) = index.multipliedReportingOverflow(by: pageSize)
+        guard !overflow else { return nil }
+        switch addressing {
+        case .pageParam(let name, let first):
+            return QueryEdit.setting(url, name, String(first + index)).map { request(at: $0, index: index) }
+        case .offsetParam(let name, let start):
+            return QueryEdit.setting(url, name, String(start + product)).map { request(at: $0, index: index) }
+        case .rangeHeader:
+            return request(at: url, index: index, extra: ["Range-Unit": "items", "Range": "\(product)-\(product + pageSize - 1)"])
+        }
+    }
+
+    public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Row> {
+        if dialect.paging == .contentRange, response.status == 416 {
+            return PageContent(items: [], next: nil, totalCount: request.index * pageSize)
+        }
+        guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
+        let root: JSONSpan
+        do { root = try JSONNode.parse(response.body) } catch { throw PageFailure(.malformed, "not JSON: \(error)") }
+        guard let list = root.node.at(dialect.items)?.elements ?? (dialect.items.isEmpty ? root.node.elements : nil) else {
+            throw PageFailure(.malformed, "no item list at \(dialect.items.isEmpty ? "the top level" : dialect.items.joined(separator: "."))")
+        }
+        let position = request.index * pageSize
+        let items = JSONItems.rows(list, columns: JSONItems.columnNames(in: root.node, beside: dialect.items), firstPosition: position)
+        let next = nextPage(after: request, root: root.node, response: response, items: items)
+        var total = AnyAPITotals.total(dialect.total, root: root.node, response: response, pageSize: pageSize)
+        if dialect.addressing != nil, next == nil { total = position + items.count }
+        return PageContent(items: items, next: next, totalCount: total)
+    }
+
+    private func nextPage(after request: PageRequest, root: JSONNode, response: HTTPResponse, items: [Row]) -> PageRequest? {
+        let here = request.http.url
+        let index = request.index + 1
+        switch dialect.paging {
+        case .none:
+            return nil
+        case .linkHeader:
+            guard let value = response.headers["link"], let target = LinkHeader(value)["next"],
+                  let next = QueryEdit.sameOrigin(target, base: here) else { return nil }
+            return self.request(at: next, index: index)
+        case .nextURL(let path):
+            guard let target = AnyAPITotals.link(root.at(path)), let next = QueryEdit.sameOrigin(target, base: here) else { return nil }
+            return self.request(at: next, index: index)
+        case .pageNumber(let param):
+            guard !items.isEmpty, AnyAPITotals.morePages(root, index: request.index, pageSize: pageSize, itemCount: items.count) else { return nil }
+            return self.request(forPage: index) ?? QueryEdit.setting(here, param, String(index + 1)).map { self.request(at: $0, index: index) }
+        case .offset(let param):
+            guard !items.isEmpty, items.count >= pageSize else { return nil }
+            if let total = AnyAPITotals.total(dialect.total, root: root, response: response, pageSize: pageSize),
+               (request.index + 1) * pageSize >= total { return nil }
+            let current = QueryEdit.value(here, param).flatMap { Int($0) } ?? 0
+            return QueryEdit.setting(here, param, String(current + items.count)).map { self.request(at: $0, index: index) }
+        case .cursor(let path, let param):
+            guard let node = root.at(path), let token = node.string ?? (node.count.map(String.init)), !token.isEmpty else { return nil }
+            if let more = AnyAPITotals.hasNextPage(root, cursorPath: path), !more { return nil }
+            return QueryEdit.setting(url, param, token).map { self.request(at: $0, index: index) }
+        case .hasMore(let param):
+            guard root["has_more"]?.bool == true, let last = items.last, let id = last["id"] else { return nil }
+            return QueryEdit.setting(url, param, id.description).map { self.request(at: $0, index: index) }
+        case .contentRange:
+            guard let range = response.headers["content-range"].flatMap(ContentRange.init), !items.isEmpty else { return nil }
+            guard let last = range.last else { return nil }
+            if let total = range.total, last + 1 >= total { return nil }
+            if range.total == nil, items.count < pageSize { return nil }
+            return self.request(forPage: index)
+        }
+    }
+}
+

@@ -1,0 +1,98 @@
+/// An item of an API portal has no model for (`portal --url`): the object as served, in
+/// a `Row` (its fields in order, nested values as their JSON text, the whole object's
+/// JSON), and the card's choice of fields, shared by every item of the list.
+///
+/// Stored inline in `Item.json`: the row and one reference, so a sparse list of 10,000
+/// pages holds no extra box per item.
+public struct JSONItem: Sendable, Hashable, Identifiable {
+    public var row: Row
+    public var card: JSONCardChoice
+
+    public init(row: Row, card: JSONCardChoice) {
+        self.row = row
+        self.card = card
+    }
+
+    public var id: Int { row.number }
+
+    /// Keys that name an item, in the order tried.
+    public static let titleKeys = ["name", "title", "full_name", "login", "label", "display_name", "username", "slug"]
+
+    /// What names the item: the first of `titleKeys` that is a non-empty string or number,
+    /// else `#id`, else its position.
+    public var title: String {
+        for key in Self.titleKeys {
+            switch row[key] {
+            case .string(let s) where !s.isEmpty: return s
+            case .number(let n): return n
+            default: continue
+            }
+        }
+        return row["id"].map { "#\($0.description)" } ?? "item \(row.position + 1)"
+    }
+
+    /// The key the title came from, if any.
+    public var titleKey: String? {
+        Self.titleKeys.first { key in
+            switch row[key] {
+            case .string(let s): !s.isEmpty
+            case .number: true
+            default: false
+            }
+        }
+    }
+
+    /// The fields a card shows under the title: `--fields` (dotted paths into nested
+    /// objects allowed), else the most telling short ones — scalars under 40 characters
+    /// that are not the title, an id, a URL or a timestamp-looking key — in served order.
+    public func cardFields(limit: Int = 2) -> [(name: String, value: String)] {
+        if let chosen = card.fields {
+            return chosen.prefix(limit).map { path in (path, JSONItem.value(at: path, in: row) ?? "—") }
+        }
+        let title = titleKey
+        var picked: [(name: String, value: String)] = []
+        for column in row.columns where picked.count < limit {
+            guard column.name != title, column.name != "id", !column.name.hasSuffix("_url"), column.name != "url" else { continue }
+            switch column.value {
+            case .string(let s) where !s.isEmpty && s.count <= 40 && !s.hasPrefix("http"):
+                picked.append((column.name, s))
+            case .number(let n):
+                picked.append((column.name, n))
+            case .bool(let b):
+                picked.append((column.name, b ? "true" : "false"))
+            default:
+                continue
+            }
+        }
+        return picked
+    }
+
+    /// The value at a dotted path (`owner.login`), as shown: strings as they are, other
+    /// values as JSON text; nil when absent.
+    public static func value(at path: String, in row: Row) -> String? {
+        let keys = path.split(separator: ".").map(String.init)
+        guard let first = keys.first, let value = row[first] else { return nil }
+        if keys.count == 1 { return value.description }
+        guard case .json(let text) = value, let node = try? JSONNode.parse(Data(text.utf8)).node.at(Array(keys.dropFirst())) else { return nil }
+        switch node {
+        case .string(let s): return s
+        case .number(let n): return n
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        case .array(let items): return "[\(items.count)]"
+        case .object(let fields): return "{\(fields.count)}"
+        }
+    }
+}
+
+/// Which fields the cards of one list show (`--fields a,b.c`), shared by its items.
+public final class JSONCardChoice: Sendable, Hashable {
+    public let fields: [String]?
+
+    public init(fields: [String]?) { self.fields = fields }
+
+    public static func == (a: JSONCardChoice, b: JSONCardChoice) -> Bool { a.fields == b.fields }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+}
+
+import Foundation

@@ -1,0 +1,32 @@
+import PortalCore
+
+/// Everything the command line says about how to ask an API, checked and normalised,
+/// for `APIDescription.makeSource`. Each dialect reads what it uses; an option group a
+/// dialect adds (PostgREST's table, filters and order) is one more field here.
+public struct SourceSettings: Sendable {
+    public var baseURL: BaseURL
+    /// `--page-size`, already in `APIKind.pageSizeRange` (the default when not given).
+    public var pageSize: Int
+    /// `--header` lines and the key (`PORTAL_API_KEY`).
+    public var headers: RequestHeaders
+    /// PostgREST: the table (`--table`, or `portal list`'s argument).
+    public var table: String?
+    /// PostgREST: `--where`.
+    public var filters: [PostgRESTFilter]
+    /// PostgREST: `--order`.
+    public var order: PostgRESTOrder
+    /// `portal list`: items exactly as served (a PostgREST row stays a row, not a model),
+    /// so `--json` prints what the server sent.
+    public var asServed: Bool
+
+    public init(baseURL: BaseURL, pageSize: Int = APIKind.defaultPageSize, headers: RequestHeaders = RequestHeaders(),
+                table: String? = nil, filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, asServed: Bool = false) {
+        self.baseURL = baseURL
+        self.pageSize = PageSize.clamped(pageSize)
+        self.headers = headers
+        self.table = table
+        self.filters = filters
+        self.order = order
+        self.asServed = asServed
+    }
+}

@@ -1,0 +1,58 @@
+import PortalCore
+
+/// Result routing: each message goes to the list or pane that asked, if it is still the
+/// one on screen (same tab, same list generation, pane still in the trail); anything
+/// else is dropped here.
+extension ScreenController {
+    func receive(_ message: AppMessage) {
+        switch message {
+        case .pageRetrying(let list, let ticket, let attempt, let failure, _):
+            // Only for the page in flight now; a late note for a reset list is dropped.
+            guard let tab = tab(at: list), tab.list.isInFlight(ticket.request) else { return }
+            // A `PageFailure` message is sanitised when it is made.
+            tab.retryNote = "retrying… (attempt \(attempt + 1): \(failure.message))"
+        case .page(let list, let ticket, let result):
+            guard list.tab < tabs.count else { return }
+            let tab = tabs[list.tab]
+            planner.received(ticket.request, at: now())
+            if ticket.generation == tab.list.generation {
+                tab.retryNote = nil
+                tab.retryRefusal = nil
+                if case .success(let page) = result {
+                    tab.offlineNote = page.cache.flatMap { $0.isOffline ? $0.label(now: today()) : nil }
+                }
+            }
+            // The list folds the page in as one batch; the grid's count follows.
+            tab.listView.apply(tab.list.apply(result, for: ticket))
+        case .items(let address, let purpose, let result):
+            guard let tab = tab(at: address) else { return }
+            if let item = tab.trail.receive(purpose, result, at: address) { complete(item) }
+            tab.trail.pane(at: address)?.clampScroll(viewRows: paneRows)
+        case .picture(let ticket, let outcome, let rendered):
+            // Kept under its own item only while still asked for; counts, order and the
+            // selection are untouched (the next frame redraws the card that shows it).
+            pictures.receive(ticket, outcome, rendered: rendered)
+        }
+    }
+
+    /// A list entry whose detail has arrived (a Pokémon: the list names it only) shows
+    /// the detail on its card too, in every list that has it.
+    private func complete(_ item: Item) {
+        guard item.isComplete else { return }
+        for tab in tabs {
+            guard let index = tab.list.index(ofID: item.id), tab.list.item(at: index)?.isComplete == false else { continue }
+            tab.list.replace(item)
+        }
+    }
+
+    /// The tab a list result belongs to, if its generation is still the tab's.
+    private func tab(at list: ListAddress) -> TabState? {
+        guard list.tab < tabs.count, tabs[list.tab].list.generation == list.generation else { return nil }
+        return tabs[list.tab]
+    }
+
+    /// The tab a pane result belongs to, if the pane's list generation is still the tab's.
+    private func tab(at pane: PaneAddress) -> TabState? {
+        tab(at: ListAddress(tab: pane.tab, generation: pane.generation))
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import PortalCore
+
+/// `--url` and its overrides: browse or list the list at any URL of a JSON API, its
+/// dialect read from the first answer (`DialectDetector`); `--paging` and `--items` when
+/// detection cannot know, `--fields` for the cards. See docs/sources.md, "Any API".
+struct AnyAPIOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The list at this URL of any paginated JSON API (its paging is read from the first answer).", valueName: "url"))
+    var url: String?
+
+    @Option(help: ArgumentHelp("With --url: how the next page is found: \(AnyPaging.names.joined(separator: ", ")) (default: detected).", valueName: "style"))
+    var paging: String?
+
+    @Option(help: ArgumentHelp("With --url: the items' path in the answer, e.g. results or data.rows (default: detected).", valueName: "path"))
+    var items: String?
+
+    @Option(help: ArgumentHelp("With --url: the fields a card shows under its title, e.g. login,owner.type (default: the most telling short ones).", valueName: "a,b.c"))
+    var fields: String?
+
+    func validate() throws {
+        guard let url else {
+            for (flag, given) in [("--paging", paging != nil), ("--items", items != nil), ("--fields", fields != nil)] where given {
+                throw ValidationError("\(flag) goes with --url")
+            }
+            return
+        }
+        guard SplitURL(url) != nil, URL(string: url) != nil else {
+            throw ValidationError("--url '\(Sanitize.line(url))' must be an http(s) URL with a valid host and port (spaces and other characters percent-encoded)")
+        }
+        if let paging, !AnyPaging.names.contains(paging) {
+            throw ValidationError("--paging must be one of \(AnyPaging.names.joined(separator: ", ")), got '\(Sanitize.line(paging))'")
+        }
+        if let items, items.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+            throw ValidationError("--items '\(Sanitize.line(items))' must be a dotted path like results or data.rows")
+        }
+    }
+
+    var overrides: DialectDetector.Overrides {
+        DialectDetector.Overrides(items: items.map { $0.split(separator: ".").map(String.init) }, paging: paging)
+    }
+
+    var cardFields: [String]? {
+        fields.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    }
+}

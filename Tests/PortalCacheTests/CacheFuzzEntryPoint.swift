@@ -1,0 +1,1 @@
+../../Fuzz/Sources/CacheFuzzEntryPoint/CacheFuzzEntryPoint.swift

@@ -1,0 +1,79 @@
+import PortalCore
+import PortalRuntime
+import PortalUI
+import Synchronization
+import Testing
+
+/// The cap on requests in flight across every list and pane: the pages on screen go
+/// first, the newest first among equals, and a cancelled waiter leaves the queue.
+@Suite("Fetch gate")
+struct FetchGateTests {
+    /// Waits (cooperatively) until `condition` holds; a bounded number of yields, no clock.
+    static func eventually(_ condition: () -> Bool) async {
+        for _ in 0..<100_000 where !condition() { await Task.yield() }
+    }
+
+    @Test func aFreedSlotGoesToTheScreenThenToTheNewest() async {
+        let gate = FetchGate(limit: 1)
+        let order = Box<[String]>([])
+        let release = AsyncStream<Void>.makeStream()
+        // Hold the one slot.
+        let holder = Task { await gate.run(.nearby) { for await _ in release.stream { break } } }
+        await Self.eventually { gate.peakRunning == 1 }
+        var waiters: [Task<Void, Never>] = []
+        for (name, priority) in [("old prefetch", FetchPriority.nearby), ("old screen", .onScreen),
+                                 ("new prefetch", .nearby), ("new screen", .onScreen)] {
+            waiters.append(Task { _ = await gate.run(priority) { order.update { $0.append(name) } } })
+            await Self.eventually { gate.waitingCount == waiters.count }
+        }
+        release.continuation.yield()
+        _ = await holder.value
+        for waiter in waiters { await waiter.value }
+        #expect(order.value == ["new screen", "old screen", "new prefetch", "old prefetch"])
+        #expect(gate.peakRunning == 1)
+    }
+
+    @Test func aCancelledWaiterLeavesTheQueueAndNeverRuns() async {
+        let gate = FetchGate(limit: 1)
+        let ran = Box(false)
+        let release = AsyncStream<Void>.makeStream()
+        let holder = Task { await gate.run(.onScreen) { for await _ in release.stream { break } } }
+        await Self.eventually { gate.peakRunning == 1 }
+        let waiter = Task { await gate.run(.onScreen) { ran.update { $0 = true } } }
+        await Self.eventually { gate.waitingCount == 1 }
+        waiter.cancel()
+        #expect(await waiter.value == nil)
+        #expect(gate.waitingCount == 0)
+        release.continuation.yield()
+        _ = await holder.value
+        #expect(!ran.value)
+        // The slot is free again.
+        #expect(await gate.run(.nearby) { 7 } == 7)
+    }
+
+    @Test func neverMoreThanTheLimitRunAtOnce() async {
+        let gate = FetchGate(limit: 3)
+        let running = Box(0)
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    _ = await gate.run(index % 2 == 0 ? .onScreen : .nearby) {
+                        running.update { $0 += 1 }
+                        await Task.yield()
+                        running.update { $0 -= 1 }
+                    }
+                }
+            }
+        }
+        #expect(gate.peakRunning <= 3)
+        #expect(running.value == 0)
+    }
+}
+
+/// A value shared with tasks (a `Mutex` cannot be captured by an escaping closure).
+final class Box<Value: Sendable>: Sendable {
+    private let storage: Mutex<Value>
+    init(_ value: Value) { storage = Mutex(value) }
+    var value: Value { storage.withLock { $0 } }
+    func update(_ change: (inout Value) -> Void) { storage.withLock { change(&$0) } }
+}
