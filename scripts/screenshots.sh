@@ -7,7 +7,8 @@
 # Writes OUT_DIR/grid.png (the characters grid with pictures on its cards) and
 # OUT_DIR/detail.png (Rick's detail pane with his picture). PORTAL (default
 # .build/debug/portal) and DATA (default ../shared/data) say what runs; COLUMNS_ and
-# ROWS_ the terminal size (default 120 × 36). Extra arguments go to portal, e.g.
+# ROWS_ the terminal size (default 120 × 36); SHRINK=1 stores the PNGs in 256 colours (the
+# README's, about 90 KB each). Extra arguments go to portal, e.g.
 # `--pictures symbols` for the same screens in symbols. Needs Debian's xvfb, xterm,
 # xdotool and imagemagick (the Makefile installs them).
 set -euo pipefail
@@ -39,8 +40,8 @@ trap cleanup EXIT
 export DISPLAY=$display
 for _ in $(seq 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
 
-# A VT340 answers device attributes with 4 (sixel); 256 colour registers; the fixed 6×13
-# font with no border, so a cell is 6 × 13 pixels at a known place.
+# A VT340 answers device attributes with 4 (sixel); 256 colour registers; DejaVu Sans
+# Mono 9 pt with no border, so cells are 8 × 15 pixels from the window's corner.
 cache=$(mktemp -d)
 export PORTAL_ERR="$out/portal.err"
 xterm -ti vt340 -tn xterm-256color -geometry "${columns}x${rows}+0+0" -b 0 -fa 'DejaVu Sans Mono' -fs 9 \
@@ -73,5 +74,8 @@ fi
 import -window "$window" "$out/detail.png"
 xdotool key q q
 sleep 0.5
-rm -rf "$cache"
+rm -rf "$cache" "$PORTAL_ERR"
+if [ "${SHRINK:-0}" = 1 ]; then
+  for name in grid detail; do convert "$out/$name.png" -colors 256 "PNG8:$out/$name.png"; done
+fi
 echo "screenshots: $out/grid.png $out/detail.png"
