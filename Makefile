@@ -7,12 +7,12 @@ PORT ?= 8080
 # The binary `make run` opens (the end-to-end test points it at the debug build).
 PORTAL_BIN ?= .build/release/portal
 # Debian packages the build and the end-to-end tests need (libsqlite3-dev: GRDB, the disk cache).
-DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux libsqlite3-dev
+DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux libsqlite3-dev libchafa-dev libglib2.0-dev xvfb xterm xdotool imagemagick
 
 export LANG := C.UTF-8
 export PORTAL_DATA := $(abspath $(DATA))
 
-.PHONY: all deps build run list mirror test bench bench-quick fuzz clean
+.PHONY: all deps build run list mirror test bench bench-quick fuzz clean screenshots
 
 all: build
 
@@ -55,6 +55,11 @@ mirror: deps
 test: deps
 	$(SWIFT) build --build-tests
 	XDG_CACHE_HOME="$(CURDIR)/.build/test-cache" $(SWIFT) test --skip-build --no-parallel
+
+## The README's screenshots: portal in xterm -ti vt340 under Xvfb (docs/pictures.md).
+screenshots: deps
+	$(SWIFT) build --product portal
+	COLUMNS_=120 ROWS_=34 SHRINK=1 DATA="$(DATA)" scripts/screenshots.sh docs/images
 
 ## Speed, memory and network figures (release build); see docs/benchmarks.md.
 bench: deps

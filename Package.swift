@@ -40,7 +40,11 @@ let package = Package(
             path: "Sources/CImageShim",
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]
         ),
-        .target(name: "PortalImage", dependencies: ["CImageShim"]),
+        // libchafa (Debian libchafa-dev, through pkg-config) turns pixels into symbol cells
+        // or sixel / kitty bytes; CPictureShim is the only code that includes it.
+        .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        .target(name: "CPictureShim", dependencies: ["CChafa"], path: "Sources/CPictureShim"),
+        .target(name: "PortalImage", dependencies: ["CImageShim", "CPictureShim"]),
         // The C library's wcwidth for every scalar (Swift's Glibc module lacks it), so the
         // views measure text exactly as ncurses draws it.
         .target(name: "CTextWidth", path: "Sources/CTextWidth"),
@@ -67,7 +71,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(name: "CPortalShim", path: "Sources/CPortalShim"),
-        .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalEffects", "PortalCore", "CNcurses", "CPortalShim"]),
+        .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalEffects", "PortalCore", "PortalImage", "CNcurses", "CPortalShim"]),
         .executableTarget(
             name: "portal",
             dependencies: [
@@ -96,7 +100,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "portal-bench",
-            dependencies: ["PortalCore", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalHTTP"]
+            dependencies: ["PortalCore", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalHTTP", "PortalImage"]
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).
@@ -105,11 +109,11 @@ let package = Package(
         .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalTestSupport"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
         .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
-        .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
+        .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "PortalImage", "CNcurses"]),
         .testTarget(name: "PortalHTTPTests", dependencies: ["PortalHTTP", "PortalCore", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalHTTP", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
-        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalTestSupport"]),
+        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalTestSupport", "PortalImage"]),
         .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalCore", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

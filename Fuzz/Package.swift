@@ -18,13 +18,15 @@ let package = Package(
         .target(name: "PortalCore", path: "Linked/PortalCore"),
         .target(name: "PortalServers", dependencies: ["PortalCore"], path: "Linked/PortalServers"),
         .target(name: "CImageShim", path: "Linked/CImageShim", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]),
-        .target(name: "PortalImage", dependencies: ["CImageShim"], path: "Linked/PortalImage"),
+        .systemLibrary(name: "CChafa", path: "Linked/CChafa", pkgConfig: "chafa"),
+        .target(name: "CPictureShim", dependencies: ["CChafa"], path: "Linked/CPictureShim"),
+        .target(name: "PortalImage", dependencies: ["CImageShim", "CPictureShim"], path: "Linked/PortalImage"),
         .target(name: "CTextWidth", path: "Linked/CTextWidth"),
         .target(name: "PortalEffects", dependencies: ["PortalCore", "PortalImage"], path: "Linked/PortalEffects"),
         .target(name: "PortalUI", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "CTextWidth"], path: "Linked/PortalUI"),
         .systemLibrary(name: "CNcurses", path: "Linked/CNcurses"),
         .target(name: "CPortalShim", path: "Linked/CPortalShim"),
-        .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalEffects", "PortalCore", "CNcurses", "CPortalShim"], path: "Linked/PortalTerminal"),
+        .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalEffects", "PortalCore", "PortalImage", "CNcurses", "CPortalShim"], path: "Linked/PortalTerminal"),
         // The part of PortalCache that reads a kept answer back (no GRDB): symlinks to
         // single files of Sources/PortalCache.
         .target(name: "PortalCacheReadBack", dependencies: ["PortalCore"], path: "Linked/PortalCacheReadBack"),

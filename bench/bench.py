@@ -937,6 +937,20 @@ GOALS = [
     ("page_insert_us_1k", "fold in one 20-card page at 1k (µs)", "flat", None),
     ("page_insert_us_100k", "fold in one 20-card page at 100k (µs)", "flat", None),
     ("page_insert_growth", "page insert at 100k / at 1k", "≤ 2", lambda v: 0 < v <= 2),
+    ("picture_requests_at_rest", "pictures asked for at rest, 120×40 (cards shown + 2 rows ahead)", "≤ picture_cards_at_rest", None),
+    ("picture_cards_at_rest", "  cards on screen + 2 rows ahead", "—", None),
+    ("picture_rest_within_goal", "  1 when the requests at rest ≤ those cards", "1", lambda v: v == 1),
+    ("picture_requests_after_jump_1m", "pictures asked for after G on 1M", "≤ cards around the end", lambda v: 0 < v <= 40),
+    ("picture_requests_on_the_way_1m", "  of them for cards not around the end", "0", lambda v: v == 0),
+    ("picture_duplicates", "pictures asked for twice (rest, G, g, 5 screens down and up)", "0", lambda v: v == 0),
+    ("frame_p50_us_pictures", "key + redraw with pictures on every card, median (µs)", "—", None),
+    ("frame_p99_us_pictures", "key + redraw with pictures on every card, p99 (µs)", "< 2000", lambda v: 0 < v < 2000),
+    ("picture_fidelity_old", "mean ΔE, 20×10 cells: the old half-block renderer", "—", None),
+    ("picture_fidelity", "mean ΔE, 20×10 cells: libchafa blocks, 256 colours", "< old", None),
+    ("picture_fidelity_better", "  1 when libchafa's ΔE < the old renderer's", "1", lambda v: v == 1),
+    ("picture_fidelity_truecolor", "  libchafa blocks, 24-bit colour", "—", None),
+    ("picture_fidelity_cells_old", "  per cell (one colour a cell): old", "—", None),
+    ("picture_fidelity_cells", "  per cell (one colour a cell): libchafa, 256 colours", "—", None),
 ]
 
 
@@ -1018,6 +1032,12 @@ def main():
             peak = figures.get("peak_rss_mb_1m", peak)
         if peak is not None:
             results["peak_rss_mb"] = peak
+    if wanted("pictures"):
+        results.update(portal_bench(args, "pictures"))
+        if "picture_requests_at_rest" in results and "picture_cards_at_rest" in results:
+            results["picture_rest_within_goal"] = float(results["picture_requests_at_rest"] <= results["picture_cards_at_rest"])
+        if "picture_fidelity" in results and "picture_fidelity_old" in results:
+            results["picture_fidelity_better"] = float(results["picture_fidelity"] < results["picture_fidelity_old"])
     if wanted("inserts"):
         results.update(portal_bench(args, "inserts", "--counts", "1000,100000"))
     if wanted("sparse") and not args.quick:

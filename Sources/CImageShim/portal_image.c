@@ -146,8 +146,8 @@ static int decode_jpeg(const unsigned char *bytes, size_t length, int target_w, 
 
 // ---- PNG (libpng's simplified API, which handles its own longjmp) ---------------------
 
-static int decode_png(const unsigned char *bytes, size_t length, unsigned char **out_pixels, int *out_w,
-                      int *out_h) {
+static int decode_png(const unsigned char *bytes, size_t length, int with_alpha, unsigned char **out_pixels,
+                      int *out_w, int *out_h) {
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
@@ -157,8 +157,9 @@ static int decode_png(const unsigned char *bytes, size_t length, unsigned char *
         png_image_free(&image);
         return PORTAL_IMAGE_TOO_LARGE;
     }
-    // Alpha, if any, is composited onto black; grey and palette images become RGB.
-    image.format = PNG_FORMAT_RGB;
+    // Without alpha, any alpha is composited onto black; grey and palette images become
+    // RGB (or RGBA, keeping the alpha, for a picture drawn over the terminal's own colour).
+    image.format = with_alpha ? PNG_FORMAT_RGBA : PNG_FORMAT_RGB;
     unsigned char *pixels = malloc(PNG_IMAGE_SIZE(image));
     if (pixels == NULL) {
         png_image_free(&image);
@@ -191,13 +192,108 @@ int portal_decode_image(const unsigned char *bytes, size_t length, int target_w,
     if (length >= sizeof jpeg_magic && memcmp(bytes, jpeg_magic, sizeof jpeg_magic) == 0) {
         status = decode_jpeg(bytes, length, target_w, target_h, &pixels, &width, &height);
     } else if (length >= sizeof png_magic && memcmp(bytes, png_magic, sizeof png_magic) == 0) {
-        status = decode_png(bytes, length, &pixels, &width, &height);
+        status = decode_png(bytes, length, 0, &pixels, &width, &height);
     } else {
         return PORTAL_IMAGE_UNKNOWN_FORMAT;
     }
     if (status != PORTAL_IMAGE_OK) return status;
     status = portal_scale_rgb(pixels, width, height, out_rgb, target_w, target_h);
     free(pixels);
+    return status;
+}
+
+// ---- RGBA pictures -------------------------------------------------------------------
+
+int portal_scale_rgba(const unsigned char *src, int src_w, int src_h, unsigned char *dst, int dst_w,
+                      int dst_h) {
+    if (src == NULL || dst == NULL || src_w < 1 || src_h < 1 || dst_w < 1 || dst_h < 1) {
+        return PORTAL_IMAGE_BAD_ARGUMENT;
+    }
+    for (int dy = 0; dy < dst_h; dy++) {
+        int y0 = (int)((int64_t)dy * src_h / dst_h);
+        int y1 = (int)((int64_t)(dy + 1) * src_h / dst_h);
+        if (y1 <= y0) y1 = y0 + 1;
+        for (int dx = 0; dx < dst_w; dx++) {
+            int x0 = (int)((int64_t)dx * src_w / dst_w);
+            int x1 = (int)((int64_t)(dx + 1) * src_w / dst_w);
+            if (x1 <= x0) x1 = x0 + 1;
+            // Colours weighted by alpha, so a transparent pixel's colour does not bleed in.
+            uint64_t sum[3] = {0, 0, 0};
+            uint64_t alpha = 0;
+            for (int y = y0; y < y1; y++) {
+                const unsigned char *row = src + ((size_t)y * (size_t)src_w + (size_t)x0) * 4;
+                for (int x = x0; x < x1; x++, row += 4) {
+                    sum[0] += (uint64_t)row[0] * row[3];
+                    sum[1] += (uint64_t)row[1] * row[3];
+                    sum[2] += (uint64_t)row[2] * row[3];
+                    alpha += row[3];
+                }
+            }
+            uint64_t count = (uint64_t)(y1 - y0) * (uint64_t)(x1 - x0);
+            unsigned char *out = dst + ((size_t)dy * (size_t)dst_w + (size_t)dx) * 4;
+            for (int c = 0; c < 3; c++) out[c] = alpha ? (unsigned char)((sum[c] + alpha / 2) / alpha) : 0;
+            out[3] = (unsigned char)((alpha + count / 2) / count);
+        }
+    }
+    return PORTAL_IMAGE_OK;
+}
+
+int portal_decode_picture(const unsigned char *bytes, size_t length, int max_w, int max_h,
+                          unsigned char *out_rgba, int *out_w, int *out_h) {
+    if (bytes == NULL || out_rgba == NULL || out_w == NULL || out_h == NULL || max_w < 1 || max_h < 1 ||
+        max_w > PORTAL_IMAGE_MAX_TARGET || max_h > PORTAL_IMAGE_MAX_TARGET) {
+        return PORTAL_IMAGE_BAD_ARGUMENT;
+    }
+    static const unsigned char jpeg_magic[3] = {0xFF, 0xD8, 0xFF};
+    static const unsigned char png_magic[8] = {0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A};
+    unsigned char *pixels = NULL;
+    int width = 0, height = 0;
+    int status;
+    int channels;
+    if (length >= sizeof jpeg_magic && memcmp(bytes, jpeg_magic, sizeof jpeg_magic) == 0) {
+        // Decoded at the smallest DCT scale that still covers the box.
+        status = decode_jpeg(bytes, length, max_w, max_h, &pixels, &width, &height);
+        channels = 3;
+    } else if (length >= sizeof png_magic && memcmp(bytes, png_magic, sizeof png_magic) == 0) {
+        status = decode_png(bytes, length, 1, &pixels, &width, &height);
+        channels = 4;
+    } else {
+        return PORTAL_IMAGE_UNKNOWN_FORMAT;
+    }
+    if (status != PORTAL_IMAGE_OK) return status;
+    if (channels == 3) {
+        unsigned char *rgba = malloc((size_t)width * (size_t)height * 4);
+        if (rgba == NULL) {
+            free(pixels);
+            return PORTAL_IMAGE_NO_MEMORY;
+        }
+        for (size_t i = 0; i < (size_t)width * (size_t)height; i++) {
+            rgba[i * 4] = pixels[i * 3];
+            rgba[i * 4 + 1] = pixels[i * 3 + 1];
+            rgba[i * 4 + 2] = pixels[i * 3 + 2];
+            rgba[i * 4 + 3] = 255;
+        }
+        free(pixels);
+        pixels = rgba;
+    }
+    // The largest size within the box that keeps the aspect ratio (never enlarged).
+    int target_w = width, target_h = height;
+    if (target_w > max_w) {
+        target_h = (int)(((int64_t)target_h * max_w + width / 2) / width);
+        target_w = max_w;
+    }
+    if (target_h > max_h) {
+        target_w = (int)(((int64_t)width * max_h + height / 2) / height);
+        target_h = max_h;
+    }
+    if (target_w < 1) target_w = 1;
+    if (target_h < 1) target_h = 1;
+    status = portal_scale_rgba(pixels, width, height, out_rgba, target_w, target_h);
+    free(pixels);
+    if (status == PORTAL_IMAGE_OK) {
+        *out_w = target_w;
+        *out_h = target_h;
+    }
     return status;
 }
 
@@ -308,6 +404,23 @@ int portal_encode_flat_image(int format, int width, int height, int progressive,
     memset(row, 0x80, (size_t)width * 3);
     int status = format == 0 ? encode_png(width, height, row, out, out_length)
                              : encode_jpeg(width, height, progressive, row, out, out_length);
+    free(row);
+    return status;
+}
+
+int portal_encode_solid_png(int width, int height, unsigned char red, unsigned char green, unsigned char blue,
+                            unsigned char **out, size_t *out_length) {
+    if (out == NULL || out_length == NULL || width < 1 || height < 1 || width > 65500 || height > 65500) {
+        return PORTAL_IMAGE_BAD_ARGUMENT;
+    }
+    unsigned char *row = malloc((size_t)width * 3);
+    if (row == NULL) return PORTAL_IMAGE_NO_MEMORY;
+    for (int x = 0; x < width; x++) {
+        row[x * 3] = red;
+        row[x * 3 + 1] = green;
+        row[x * 3 + 2] = blue;
+    }
+    int status = encode_png(width, height, row, out, out_length);
     free(row);
     return status;
 }

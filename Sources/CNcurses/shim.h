@@ -128,6 +128,18 @@ static inline int portal_probe_terminal(const char *term, int fd) {
     return result;
 }
 
+/// The colours terminfo says TERM has (`colors`), without touching the screen; -1 when
+/// TERM is unknown. For the picture mode, decided before ncurses starts.
+static inline int portal_terminfo_colors(const char *term, int fd) {
+    int status = 0;
+    if (setupterm(term, fd, &status) != OK) return -1;
+    int colors = tigetnum("colors");
+    TERMINAL *probe = cur_term;
+    set_curterm(NULL);
+    del_curterm(probe);
+    return colors;
+}
+
 /// A terminfo string capability, or NULL when the terminal lacks it.
 static inline const char *portal_capability(const char *name) {
     char *value = tigetstr(name);

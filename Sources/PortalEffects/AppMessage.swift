@@ -1,4 +1,5 @@
 import PortalCore
+import PortalImage
 
 /// Results of asynchronous work, delivered to the UI thread. Each carries the identity of
 /// what asked for it (a list address, a pane address) so that results for something no
@@ -15,6 +16,8 @@ public enum AppMessage: Sendable {
     /// Items asked for by id for a pane (its subject, or its related list), in id order;
     /// ids the server did not know are missing.
     case items(PaneAddress, ItemsPurpose, Result<[Item], PageFailure>)
-    /// A pane's picture, fetched and decoded off the UI thread.
-    case avatar(PaneAddress, avatarID: Int32, AvatarOutcome)
+    /// A picture, fetched and decoded off the UI thread, with the ticket it was asked
+    /// for: kept under that ticket's item only, and only while it is still in flight.
+    /// `rendered`: the symbol cells asked for with it.
+    case picture(PictureTicket, PictureOutcome, rendered: [PictureRendering: PictureCells])
 }

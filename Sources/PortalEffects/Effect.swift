@@ -74,8 +74,13 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case cancelPage(ListAddress, PageRequest)
     /// Fetch items of `kind` by id, in one request, for the pane at `pane`.
     case fetchItems(PaneAddress, ItemsPurpose, ItemKind, ids: [Int])
-    /// Fetch and decode the picture `avatarID` for the pane at `pane`.
-    case fetchAvatar(PaneAddress, avatarID: Int32)
+    /// Fetch and decode the picture of `ticket` (an item's avatar, sprite or image column);
+    /// asked for only by the planning step, for what is on screen or about to be.
+    /// `renderings`: the symbol cells to make with it, off the UI thread.
+    case fetchPicture(PictureTicket, renderings: [PictureRendering])
+    /// The picture of `ticket` is no longer needed (its card left the screen): its fetch
+    /// may stop; an answer that still comes is dropped.
+    case cancelPicture(PictureTicket)
     /// The pane is gone: work still running for it may stop (its result would be dropped).
     case cancel(PaneAddress)
     /// Leave the program (the loop restores the terminal).
@@ -86,7 +91,8 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case .fetchPage(let list, let ticket, let query, let priority): "fetchPage(\(list), \(ticket.request), \(query), \(priority))"
         case .cancelPage(let list, let request): "cancelPage(\(list), \(request))"
         case .fetchItems(let pane, let purpose, let kind, let ids): "fetchItems(\(pane), \(purpose), \(kind), \(ids.count) ids)"
-        case .fetchAvatar(let pane, let id): "fetchAvatar(\(pane), \(id))"
+        case .fetchPicture(let ticket, _): "fetchPicture(\(ticket))"
+        case .cancelPicture(let ticket): "cancelPicture(\(ticket))"
         case .cancel(let pane): "cancel(\(pane))"
         case .quit: "quit"
         }

@@ -7,6 +7,7 @@ import PortalServers
 /// `APIDescription.mirror` says which paths it claims; the longest claim wins:
 ///
 /// - `/api/v2/pokemon…` → PokeAPI (`PokeAPIRules`), links under `PUBLIC/v2`;
+/// - `/api/v2/sprites/pokemon/{id}.png` → a Pokémon's sprite (`DATA/pokeapi/sprites`);
 /// - `/api…` → the Rick and Morty API (`RickAndMortyRules`), links under `PUBLIC`;
 /// - `/rest/v1/<table>` → PostgREST (`PostgRESTRules`): `characters`, `episodes`,
 ///   `locations` (links under `PUBLIC`) and `pokemon`, behind the key check when
@@ -39,7 +40,8 @@ public struct MirrorRoutes: Sendable {
         let characters: any ItemTable<Character> = data.scale.map {
             SyntheticCharacterTable(base: data.rickAndMorty.characters, count: $0)
         } ?? ArrayTable(data.rickAndMorty.characters)
-        let served = ServedData(rickAndMorty: data.rickAndMorty, characters: characters, pokemon: data.pokemon)
+        let served = ServedData(rickAndMorty: data.rickAndMorty, characters: characters, pokemon: data.pokemon,
+                                pokemonSprites: data.pokemonSprites)
         routes = APIRegistry.mirrorMounts
             .sorted { $0.claims.count > $1.claims.count }
             .map { Route(mount: $0, rules: $0.serve(served, root)) }
@@ -94,11 +96,14 @@ public struct MirrorData: Sendable {
     public var pokemon: [PokemonRecord]
     /// Serve this many synthetic characters instead of the real ones.
     public var scale: Int?
+    /// `DATA/pokeapi/sprites`, the Pokémon sprites served; nil serves none.
+    public var pokemonSprites: String?
 
-    public init(rickAndMorty: RickAndMortyData, pokemon: [PokemonRecord], scale: Int? = nil) {
+    public init(rickAndMorty: RickAndMortyData, pokemon: [PokemonRecord], scale: Int? = nil, pokemonSprites: String? = nil) {
         self.rickAndMorty = rickAndMorty
         self.pokemon = pokemon
         self.scale = scale
+        self.pokemonSprites = pokemonSprites
     }
 
     /// Reads `folder/rickandmorty/` and `folder/pokeapi/pokemon.json`; a missing folder or
@@ -108,6 +113,7 @@ public struct MirrorData: Sendable {
         guard !rickAndMorty.characters.isEmpty else {
             throw PortalError.dataFileUnreadable(folder + "/rickandmorty/characters.json", "no characters")
         }
-        return MirrorData(rickAndMorty: rickAndMorty, pokemon: try PokemonRecord.load(dataFolder: folder), scale: scale)
+        return MirrorData(rickAndMorty: rickAndMorty, pokemon: try PokemonRecord.load(dataFolder: folder), scale: scale,
+                          pokemonSprites: PokemonRecord.spritesFolder(dataFolder: folder))
     }
 }

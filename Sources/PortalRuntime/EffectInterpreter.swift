@@ -17,8 +17,11 @@ public final class EffectInterpreter: EffectPerformer {
     public let transport: any Transport
     public let sender: RetryingSender
     private let items: ItemCache
-    private let avatars = Mutex<[Int32: AvatarOutcome]>([:])
+    /// Decoded pictures by address, bounded by count and bytes.
+    let pictureCache: PictureMemoryCache
     private let tasks = Mutex<[PaneAddress: [Task<Void, Never>]]>([:])
+    /// Picture fetches running, by ticket, so `cancelPicture` can stop one.
+    private let pictureTasks = Mutex<[PictureTicket: Task<Void, Never>]>([:])
     /// The page fetches waiting or running, so `cancelPage` can stop one the planner no
     /// longer wants.
     private let pageTasks = Mutex<[PageTaskKey: Task<Void, Never>]>([:])
@@ -34,9 +37,11 @@ public final class EffectInterpreter: EffectPerformer {
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
         itemCacheLimit: Int = 20_000,
+        pictureCacheCount: Int = 512, pictureCacheBytes: Int = 48 * 1_048_576,
         gate: FetchGate = FetchGate(),
         prepareThread: @escaping @Sendable () -> Void = {}
     ) {
+        self.pictureCache = PictureMemoryCache(maxCount: pictureCacheCount, maxBytes: pictureCacheBytes)
         self.prepareThread = prepareThread
         self.source = source
         self.transport = transport
@@ -54,6 +59,21 @@ public final class EffectInterpreter: EffectPerformer {
         case .cancel(let pane):
             let running = tasks.withLock { $0.removeValue(forKey: pane) } ?? []
             for task in running { task.cancel() }
+        case .cancelPicture(let ticket):
+            pictureTasks.withLock { $0.removeValue(forKey: ticket) }?.cancel()
+        case .fetchPicture(let ticket, _):
+            activity.begin()
+            // Kept until it ends, so a cancel can stop it; the UI drops its answer anyway
+            // once the ticket is no longer in flight there. Held until stored, as pages are.
+            pictureTasks.withLock { running in
+                running[ticket] = Task.detached {
+                    defer { self.activity.end() }
+                    self.prepareThread()
+                    let message = await self.run(effect, post: deliver)
+                    self.pictureTasks.withLock { _ = $0.removeValue(forKey: ticket) }
+                    if let message, !Task.isCancelled { deliver(message) }
+                }
+            }
         case .cancelPage(let list, let request):
             pageTasks.withLock { $0.removeValue(forKey: PageTaskKey(list: list, request: request)) }?.cancel()
         case .fetchPage(let list, let ticket, _, _):
@@ -71,7 +91,7 @@ public final class EffectInterpreter: EffectPerformer {
                     if let message, !Task.isCancelled { deliver(message) }
                 }
             }
-        case .fetchItems(let pane, _, _, _), .fetchAvatar(let pane, _):
+        case .fetchItems(let pane, _, _, _):
             activity.begin()
             let task = Task.detached {
                 defer { self.activity.end() }
@@ -105,10 +125,15 @@ public final class EffectInterpreter: EffectPerformer {
         case .fetchItems(let pane, let purpose, let kind, let ids):
             guard let result = await gate.run(.pane, { await fetchItems(kind, ids: ids, revalidate: purpose == .refreshed) }) else { return nil }
             return .items(pane, purpose, result)
-        case .fetchAvatar(let pane, let avatarID):
-            guard let outcome = await gate.run(.pane, { await fetchAvatar(avatarID) }) else { return nil }
-            return .avatar(pane, avatarID: avatarID, outcome)
-        case .cancel, .cancelPage, .quit:
+        case .fetchPicture(let ticket, let renderings):
+            // Behind every page on screen and the pane's needs in the gate, like a prefetch.
+            guard let outcome = await gate.run(.nearby, { await fetchPicture(ticket.request) }) else { return nil }
+            var rendered: [PictureRendering: PictureCells] = [:]
+            if case .picture(let picture) = outcome, !Task.isCancelled {
+                for rendering in renderings { rendered[rendering] = rendering.render(picture) }
+            }
+            return .picture(ticket, outcome, rendered: rendered)
+        case .cancel, .cancelPage, .cancelPicture, .quit:
             return nil
         }
     }
@@ -139,31 +164,40 @@ public final class EffectInterpreter: EffectPerformer {
         return .success(keys.compactMap { known[$0] })
     }
 
-    /// One attempt at the picture, decoded at the size the pane draws. Decoded pictures,
-    /// 404s and undecodable bytes are kept; transient failures are asked again next time.
-    func fetchAvatar(_ avatarID: Int32) async -> AvatarOutcome {
-        if let known = avatars.withLock({ $0[avatarID] }) { return known }
-        guard let request = source.avatarRequest(avatarID: avatarID) else { return .unavailable }
-        let outcome: AvatarOutcome
+    /// One attempt at a picture, through the transport (and so the disk cache), decoded to
+    /// at most `Picture.maxSide` a side. Decoded pictures, 404s and undecodable bytes are
+    /// kept in memory; transient failures are asked again next time. The words of a
+    /// failure never quote the transport's error text (it can hold header values).
+    public func fetchPicture(_ request: HTTPRequest) async -> PictureOutcome {
+        let key = request.url.absoluteString
+        if let known = pictureCache.lookup(key) { return known }
+        let outcome: PictureOutcome
         do {
             let response = try await transport.send(request)
             switch response.status {
             case 200..<300:
-                // A pane closed meanwhile: do not spend a decode on it.
-                if Task.isCancelled { return .failed }
-                let side = AvatarOutcome.pixels
-                outcome = (try? AvatarImage.decode(response.body, width: side, height: side)).map { .image($0) } ?? .unavailable
-                // The picture decoded: the disk cache may keep these bytes (see DecodeReceipt).
-                if case .image = outcome { response.confirmDecoded() }
+                // Scrolled away meanwhile: do not spend a decode on it.
+                if Task.isCancelled { return .failed("cancelled") }
+                do {
+                    outcome = .picture(try Picture.decode(response.body))
+                    // The picture decoded: the disk cache may keep these bytes (DecodeReceipt).
+                    response.confirmDecoded()
+                } catch {
+                    outcome = .missing("no picture (\(error.description))")
+                }
             case 404, 410:
-                outcome = .unavailable
+                outcome = .missing("no picture")
             default:
-                outcome = .failed
+                outcome = .failed("picture failed: HTTP \(response.status)")
             }
+        } catch TransportError.notInCache {
+            outcome = .failed("picture not cached (offline)")
+        } catch TransportError.timedOut {
+            outcome = .failed("picture failed: timed out")
         } catch {
-            outcome = .failed
+            outcome = .failed("picture failed: no answer")
         }
-        if outcome != .failed { avatars.withLock { $0[avatarID] = outcome } }
+        pictureCache.store(outcome, for: key)
         return outcome
     }
 }

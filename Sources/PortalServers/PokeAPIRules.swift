@@ -12,6 +12,9 @@ import PortalCore
 ///   at offset 0.
 /// - `GET /pokemon/{id or name}` (with or without the trailing slash) → the record;
 ///   unknown → 404 `Not Found` (plain text, as the real service answers).
+/// - `GET /sprites/pokemon/{id}.png` → the sprite from `spritesFolder` (1,120 of the
+///   1,351 Pokémon have one); none → 404. A detail's `sprites.front_default` names it
+///   (`PokeAPISprites`) when it exists, and is null otherwise, as on the real API.
 public struct PokeAPIRules: Sendable {
     public static let defaultLimit = OffsetLimitPages<PokemonSummary>.defaultLimit
     public static let notFound = "Not Found"
@@ -19,10 +22,13 @@ public struct PokeAPIRules: Sendable {
     /// The API root every link points at, e.g. `http://127.0.0.1:8080/api/v2`.
     public let baseURL: BaseURL
     public let pokemon: ArrayTable<PokemonRecord>
+    /// `DATA/pokeapi/sprites`: `{id}.png` per Pokémon that has a sprite; nil serves none.
+    public let spritesFolder: String?
     private let positionsByName: [String: Int]
 
-    public init(baseURL: BaseURL, pokemon: [PokemonRecord]) {
+    public init(baseURL: BaseURL, pokemon: [PokemonRecord], spritesFolder: String? = nil) {
         self.baseURL = baseURL
+        self.spritesFolder = spritesFolder
         self.pokemon = ArrayTable(pokemon)
         var byName: [String: Int] = [:]
         for position in 0..<self.pokemon.count { byName[self.pokemon.item(at: position).name] = position }
@@ -33,6 +39,7 @@ public struct PokeAPIRules: Sendable {
     /// `/pokemon/`); `query` is the decoded query in the order it was sent.
     public func respond(path: String, query: [(key: String, value: String)]) -> HTTPResponse {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        if segments.count == 3, segments[0] == "sprites", segments[1] == "pokemon" { return sprite(segments[2]) }
         guard segments.first == "pokemon" else { return Self.notFoundResponse() }
         switch segments.count {
         case 1:
@@ -77,6 +84,21 @@ public struct PokeAPIRules: Sendable {
         return RickAndMortyRules.json(200, w.bytes)
     }
 
+    /// The sprite file `{id}.png` of a known Pokémon; anything else is 404.
+    public func sprite(_ file: String) -> HTTPResponse {
+        guard file.hasSuffix(".png"), let id = Int(file.dropLast(4)), pokemon.position(ofID: id) != nil,
+              let path = spritePath(id), let bytes = try? SnapshotFile.read(path, limit: SnapshotFile.maxAvatarBytes)
+        else { return Self.notFoundResponse() }
+        return HTTPResponse(status: 200, headers: ["content-type": ImageSniffer.contentType(of: bytes)], body: bytes)
+    }
+
+    /// The sprite file of Pokémon `id`, when the folder has one.
+    private func spritePath(_ id: Int) -> String? {
+        guard let folder = spritesFolder else { return nil }
+        let path = (folder as NSString).appendingPathComponent("\(id).png")
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
     private func detail(_ key: String) -> HTTPResponse {
         let position = Int(key).flatMap { pokemon.position(ofID: $0) } ?? positionsByName[key]
         guard let position else { return Self.notFoundResponse() }
@@ -95,13 +117,17 @@ public struct PokeAPIRules: Sendable {
         w.key("is_default")
         w.bool(p.id < 10_000)
         w.field("name", p.name)
-        // The real object's sprite slots; the mirror has no images, so every one is null.
+        // The real object's sprite slots: the front sprite where the data has one.
         w.key("sprites")
         w.beginObject()
         for slot in ["back_default", "back_female", "back_shiny", "back_shiny_female",
                      "front_default", "front_female", "front_shiny", "front_shiny_female"] {
             w.key(slot)
-            w.null()
+            if slot == "front_default", spritePath(p.id) != nil {
+                w.string(PokeAPISprites.url(id: p.id, baseURL: baseURL.text))
+            } else {
+                w.null()
+            }
         }
         w.endObject()
         w.key("types")
@@ -130,5 +156,12 @@ public struct PokeAPIRules: Sendable {
 
     public static func notFoundResponse() -> HTTPResponse {
         HTTPResponse(status: 404, headers: ["content-type": "text/plain; charset=utf-8"], body: Data(notFound.utf8))
+    }
+}
+
+extension PokemonRecord {
+    /// `dataFolder/pokeapi/sprites`, where the sprites of the seed data are.
+    public static func spritesFolder(dataFolder: String) -> String {
+        ((dataFolder as NSString).appendingPathComponent("pokeapi") as NSString).appendingPathComponent("sprites")
     }
 }

@@ -44,11 +44,24 @@ public final class SnapshotTransport: Transport {
     /// The synchronous core of `send`, for callers that need no suspension.
     public func answer(_ request: HTTPRequest) throws -> HTTPResponse {
         let text = request.url.absoluteString
+        // PokeAPI's sprites live in its sprite repository (`PokeAPISprites`): served too.
+        if let pokeAPI = rules as? PokeAPIRules, let split = SplitURL(text),
+           let file = Self.spriteFile(split, root: PokeAPISprites.root(baseURL: pokeAPI.baseURL.text)) {
+            return pokeAPI.sprite(file)
+        }
         guard let split = SplitURL(text), split.origin == origin, split.path.hasPrefix(rootPath) else {
             throw TransportError.notServed(text)
         }
         let below = String(split.path.dropFirst(rootPath.count))
         guard below.isEmpty || below.hasPrefix("/") else { throw TransportError.notServed(text) }
         return rules.respond(method: request.method, path: below, query: QueryString.pairs(split.query), headers: request.headers, body: request.body)
+    }
+
+    /// `{id}.png` when `split` is a file right below the sprite root `root`, else nil.
+    private static func spriteFile(_ split: SplitURL, root: String) -> String? {
+        guard let rootSplit = SplitURL(root), split.origin == rootSplit.origin, split.query.isEmpty,
+              split.path.hasPrefix(rootSplit.path + "/") else { return nil }
+        let file = String(split.path.dropFirst(rootSplit.path.count + 1))
+        return file.contains("/") || file.isEmpty ? nil : file
     }
 }

@@ -1,4 +1,5 @@
 import CNcurses
+import PortalImage
 import PortalUI
 #if canImport(Glibc)
 import Glibc
@@ -15,16 +16,23 @@ import Glibc
 /// out instead of wrapping. Control characters never reach the terminal; characters the
 /// C library cannot print become `?`.
 ///
+/// Real pixels (`place`) are collected during the frame and written by a `PixelWriter`
+/// around ncurses' update: gone ones erased before it, new ones written after it.
+///
 /// Not an actor-isolated type because `Screen` is not; it is not `Sendable` either, so
 /// the compiler keeps it on the UI thread that created it.
 public final class NcursesScreen: Screen {
     private let window: UnsafeMutablePointer<WINDOW>
     private let palette: StylePalette
     private var buffer: [wchar_t] = []
+    private let pixels: PixelWriter?
+    private var framePlacements: [PixelPlacement] = []
 
-    init(window: UnsafeMutablePointer<WINDOW>, colors: Bool, defaultColors: Bool) {
+    /// `pixelProtocol`: the terminal's pixel protocol, when pictures are drawn in pixels.
+    init(window: UnsafeMutablePointer<WINDOW>, colors: Bool, defaultColors: Bool, pixelProtocol: PictureRenderer.PixelProtocol? = nil) {
         self.window = window
         self.palette = StylePalette(colors: colors, defaultColors: defaultColors)
+        self.pixels = pixelProtocol.map { PixelWriter(pixelProtocol: $0) }
     }
 
     public var size: Size {
@@ -34,6 +42,7 @@ public final class NcursesScreen: Screen {
     public var colorCount: Int { palette.colorCount }
 
     public func clear() {
+        framePlacements.removeAll(keepingCapacity: true)
         palette.beginFrame()
         portal_set_style(window, portal_a_normal(), 0)
         werase(window)
@@ -55,7 +64,32 @@ public final class NcursesScreen: Screen {
 
     public func flush() {
         wnoutrefresh(window)
+        guard let pixels, let output = portal_stdout() else {
+            doupdate()
+            return
+        }
+        pixels.eraseGone(keeping: framePlacements, output: output)
         doupdate()
+        pixels.placeNew(framePlacements, output: output)
+    }
+
+    public func place(_ placement: PixelPlacement) {
+        guard pixels != nil else { return }
+        let size = self.size
+        // Only wholly on screen: pixels cannot be clipped at the edge by ncurses.
+        guard placement.cells.top >= 0, placement.cells.left >= 0, placement.cells.bottom <= size.rows - 1,
+              placement.cells.right <= size.columns else { return }
+        framePlacements.append(placement)
+    }
+
+    /// The terminal is repainted from scratch next time (resize, resume): every picture
+    /// is written again.
+    func forgetPixels() { pixels?.forgetShown() }
+
+    /// Takes the pictures off before the terminal is given back.
+    func clearPixels() {
+        guard let output = portal_stdout() else { return }
+        pixels?.clearAll(output: output)
     }
 
     /// The wide characters of `text` that fit between column 0 and `width` when `text`

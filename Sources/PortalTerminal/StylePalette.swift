@@ -1,4 +1,5 @@
 import CNcurses
+import PortalImage
 import PortalUI
 
 /// Turns a `Style` into ncurses attributes and a colour pair.
@@ -9,23 +10,27 @@ import PortalUI
 /// attributes in the default colours. Without colour (`NO_COLOR`, no colour support) only
 /// the attributes are kept.
 ///
-/// Indexed (256-colour) pairs, used by the avatar, come from a pool above the basic ones
-/// (`init_extended_pair`, so pairs past 32767 work). An avatar needs up to 200 pairs and
-/// a session may show hundreds of avatars, so the pool is recycled: at the start of a
-/// frame, when fewer than `framePairs` are left, it starts over (ncurses repaints any
-/// cell whose pair is redefined, and every visible cell is drawn again each frame).
+/// Indexed (256-colour) and 24-bit pairs, used by pictures, come from a pool above the
+/// basic ones (`init_extended_pair`, so pairs past 32767 work). A screen of card pictures
+/// needs a few thousand pairs and a session shows many screens, so the pool is recycled:
+/// at the start of a frame, when fewer than `framePairs` are left, it starts over (ncurses
+/// repaints any cell whose pair is redefined, and every visible cell is drawn again each
+/// frame). A 24-bit colour is drawn as it is on a direct-colour terminal (`COLORS` of
+/// 2²⁴, e.g. `TERM=xterm-direct`), else as the nearest palette colour.
 /// Used only by `NcursesScreen`, on the UI thread.
 final class StylePalette {
     /// Pairs reserved for the basic colours (9 × 9 combinations fit).
     static let basicPairs: Int32 = 128
-    /// The most indexed pairs one frame may need (a 20 × 10 avatar, plus slack).
-    static let framePairs = 256
+    /// The most picture pairs one frame may need (a pane picture and a screen of cards).
+    static let framePairs = 4096
 
     private let colors: Bool
     private let defaultColors: Bool
     private let pairLimit: Int32
     /// Whether `.indexed` colours can be drawn: 256 colours and room for a frame's pairs.
     let supportsIndexed: Bool
+    /// Whether `.rgb` colours are drawn as they are (a direct-colour terminal).
+    let supportsTrueColor: Bool
     private var pairs: [ColorKey: Int32] = [:]
     private var indexedPairs: [ColorKey: Int32] = [:]
     private var cache: [Style: (attrs: attr_t, pair: Int32)] = [:]
@@ -41,11 +46,13 @@ final class StylePalette {
         self.pairLimit = colors ? max(0, portal_color_pairs()) : 0
         self.supportsIndexed = colors && portal_colors() >= 256
             && Int(pairLimit) - Int(Self.basicPairs) >= 2 * Self.framePairs
+        self.supportsTrueColor = supportsIndexed && portal_colors() >= 1 << 24
     }
 
     /// What `Screen.colorCount` reports.
     var colorCount: Int {
         guard colors else { return 0 }
+        if supportsTrueColor { return 1 << 24 }
         return supportsIndexed ? 256 : 8
     }
 
@@ -63,7 +70,7 @@ final class StylePalette {
         if style.dim { attrs |= portal_a_dim() }
         if style.reverse { attrs |= portal_a_reverse() }
         if style.underline { attrs |= portal_a_underline() }
-        if style.foreground.isIndexed || style.background.isIndexed {
+        if style.foreground.isPictureColor || style.background.isPictureColor {
             // Not cached by style: the pool may be recycled between frames.
             return (attrs, indexedPair(foreground: style.foreground, background: style.background))
         }
@@ -108,13 +115,18 @@ final class StylePalette {
         case .cyan: 6
         case .white: 7
         case .indexed(let index): Int32(index)
+        case .rgb(let r, let g, let b):
+            supportsTrueColor ? Int32(r) << 16 | Int32(g) << 8 | Int32(b) : Int32(XtermPalette.index(red: r, green: g, blue: b))
         }
     }
 }
 
 extension Color {
-    var isIndexed: Bool {
-        if case .indexed = self { return true }
-        return false
+    /// A palette or 24-bit colour (pictures), drawn through the recycled pool.
+    var isPictureColor: Bool {
+        switch self {
+        case .indexed, .rgb: true
+        default: false
+        }
     }
 }

@@ -119,6 +119,7 @@ final class TerminalLoop {
             if resized {
                 let newSize = session.syncSizeWithKernel()
                 session.repaintAllOnNextFlush()
+                screen.forgetPixels()
                 if newSize != size {
                     size = newSize
                     if step(app, .resize(newSize)) { return .quit }

@@ -1,4 +1,5 @@
 import CPortalShim
+import PortalImage
 import PortalUI
 
 /// Runs a full-screen `App` on this process's terminal: the one entry point the
@@ -29,11 +30,16 @@ public enum TerminalUI {
     /// restores the terminal, and reports how the session ended. The caller exits with
     /// `status.code`.
     /// `onIdle` runs once after each burst of events, when nothing is in flight.
-    public static func run(performer: any EffectPerformer, onIdle: (() -> Void)? = nil, makeApp: () throws -> any App) throws -> ExitStatus {
+    ///
+    /// `pictures` is `--pictures`: `auto` asks the terminal (`TerminalProbe`) before
+    /// ncurses takes it; `makeApp` gets the mode decided.
+    public static func run(performer: any EffectPerformer, pictures: PicturesOption = .auto, onIdle: (() -> Void)? = nil,
+                           makeApp: (PictureMode) throws -> any App) throws -> ExitStatus {
         let term = try TerminalPreflight.check()
         let wake = try WakePipe()
         let mailbox = Mailbox()
-        let app = try makeApp()
+        let mode = TerminalProbe.mode(for: pictures, term: term)
+        let app = try makeApp(mode)
 
         let session = try CursesSession(term: term)
         defer { session.end() }
@@ -41,7 +47,14 @@ public enum TerminalUI {
             session.end()
             throw TerminalError("cannot install signal handlers")
         }
-        let screen = NcursesScreen(window: session.window, colors: session.colors, defaultColors: session.defaultColors)
+        let pixelProtocol: PictureRenderer.PixelProtocol? = switch mode {
+        case .sixel: .sixel
+        case .kitty: .kitty
+        case .symbols, .off: nil
+        }
+        let screen = NcursesScreen(window: session.window, colors: session.colors, defaultColors: session.defaultColors,
+                                   pixelProtocol: pixelProtocol)
+        defer { screen.clearPixels() }
         let loop = TerminalLoop(session: session, screen: screen, wake: wake, mailbox: mailbox, performer: performer,
                                 afterFirstFrame: TestCrash.fromEnvironment().map { crash in { crash.trigger() } }, onIdle: onIdle)
         return loop.run(app)

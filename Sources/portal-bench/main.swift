@@ -5,6 +5,7 @@
 //   portal-bench inserts [--data DIR] [--counts 1000,100000]
 //   portal-bench sparse  [--data DIR] [--count 1000000] [--max-pages N]
 //   portal-bench stalls  [--data DIR] --base-url URL [--rows-per-second 30] [--columns 80 --rows 24]
+//   portal-bench pictures [--data DIR]
 //
 // Each subcommand prints one flat JSON object (figure → number) on stdout; progress goes
 // to stderr. bench/run.sh merges the objects into bench/results.json.
@@ -465,7 +466,8 @@ case "inserts": await inserts()
 case "memory": memory()
 case "sparse": sparse()
 case "stalls": await stalls()
+case "pictures": await pictures()
 default:
-    log("usage: portal-bench frames|inserts|memory|sparse|stalls [options] (see docs/benchmarks.md)")
+    log("usage: portal-bench frames|inserts|memory|sparse|stalls|pictures [options] (see docs/benchmarks.md)")
     exit(2)
 }

@@ -6,6 +6,8 @@ import PortalRuntime
 import PortalTerminal
 import PortalUI
 
+extension PicturesOption: ExpressibleByArgument {}
+
 /// `portal browse` (also plain `portal`): the full-screen browser with infinite scroll,
 /// one tab per list of the source — Rick and Morty's three, PokeAPI's Pokémon, or the
 /// PostgREST `--table`, chosen by `SourceOptions.browseSource()` from the API kind.
@@ -33,6 +35,11 @@ struct BrowseCommand: ParsableCommand {
         "Loaded pages each tab keeps; the pages farthest from the screen are dropped first and asked for again on return.",
         valueName: "n"))
     var maxPages = SparseList<Item>.defaultMaxPages
+
+    @Option(help: ArgumentHelp(
+        "Pictures on cards and in the detail pane: auto (ask the terminal: sixel or kitty pixels, else symbols; none with NO_COLOR or 8 colours), sixel, kitty, symbols or off.",
+        valueName: "auto|sixel|kitty|symbols|off"))
+    var pictures: PicturesOption = .auto
 
     @OptionGroup var filters: FilterOptions
 
@@ -80,9 +87,9 @@ struct BrowseCommand: ParsableCommand {
             // Main.main is @MainActor and calls synchronous commands directly, so this
             // runs on the main thread; assumeIsolated checks that at run time.
             status = try MainActor.assumeIsolated {
-                try TerminalUI.run(performer: interpreter, onIdle: made.tracer.map { tracer in { tracer.markIdle() } }) {
+                try TerminalUI.run(performer: interpreter, pictures: pictures, onIdle: made.tracer.map { tracer in { tracer.markIdle() } }) { mode in
                     ScreenController(source: browseSource, sourceLabel: label, initialTab: initialTab, initialFilters: filters,
-                                     showsAvatars: TerminalUI.colorsWanted, maxPages: maxPages)
+                                     pictures: mode, maxPages: maxPages)
                 }
             }
         } catch let error as TerminalError {

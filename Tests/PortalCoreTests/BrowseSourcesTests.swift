@@ -32,7 +32,7 @@ struct BrowseSourcesTests {
         var requests: [HTTPRequest] = [source.firstPage(for: query).http]
         requests.append(try #require(source.request(forPage: 4, of: query)).http)
         requests.append(try #require(source.itemsRequest(.episode, ids: [1, 2])))
-        requests.append(try #require(source.avatarRequest(avatarID: 1)))
+        requests.append(try #require(source.pictureRequest(for: .character(try TestData.data.characters[0]))))
         let page = #"{"info":{"count":30,"next":"http://127.0.0.1:8080/api/character?page=2&status=dead"},"results":[]}"#
         let content = try source.decodePage(.json(200, page), for: source.firstPage(for: query), of: query)
         requests.append(try #require(content.next).http)
@@ -54,18 +54,34 @@ struct BrowseSourcesTests {
         #expect(loader.items.allSatisfy { !$0.isComplete })
     }
 
-    @Test func aSpriteIsAskedForOnlyAfterADetailNamedItAndWithoutTheKeyElsewhere() throws {
+    @Test func aSpriteIsNamedFromTheNumberAndAskedForWithoutTheKeyElsewhere() throws {
         var headers = RequestHeaders()
         try headers.addAPIKey("secret")
-        let source = PokeAPISource(baseURL: "https://pokeapi.co/api/v2", headers: headers)
-        #expect(source.avatarRequest(avatarID: 25) == nil)
-        let detail = #"{"id":25,"name":"pikachu","height":4,"weight":60,"base_experience":112,"#
-            + #""types":[{"slot":1,"type":{"name":"electric","url":"x"}}],"sprites":{"front_default":"https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/25.png"}}"#
-        let items = try source.decodeItems(.pokemon, .json(200, detail))
-        #expect(items.count == 1 && items[0].isComplete)
-        let sprite = try #require(source.avatarRequest(avatarID: 25))
-        #expect(sprite.url.absoluteString.hasSuffix("/pokemon/25.png"))
+        let real = PokeAPISource(baseURL: "https://pokeapi.co/api/v2", headers: headers)
+        let listEntry = Item.pokemon(Pokemon(try PokemonSummary(name: "pikachu", url: "https://pokeapi.co/api/v2/pokemon/25/")))
+        let sprite = try #require(real.pictureRequest(for: listEntry))
+        #expect(sprite.url.absoluteString == "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/25.png")
         #expect(sprite.headers.isEmpty)
+        // The mirror (any other server) serves them below its API root, with the key.
+        let mirror = PokeAPISource(baseURL: "http://127.0.0.1:8080/api/v2/", headers: headers)
+        let own = try #require(mirror.pictureRequest(for: listEntry))
+        #expect(own.url.absoluteString == "http://127.0.0.1:8080/api/v2/sprites/pokemon/25.png")
+        #expect(!own.headers.isEmpty)
+    }
+
+    @Test func aRowsPictureIsAskedForOnlyOnTheAPIsOwnServer() throws {
+        let source = PostgRESTSource(baseURL: "https://x.supabase.co/rest/v1", table: "profiles")
+        func row(_ column: String, _ value: String) -> Item {
+            .row(Row(id: "1", columns: [("id", .number("1")), (column, .string(value))], json: "{}"), kind: ItemKind(rawValue: "profiles"))
+        }
+        #expect(source.pictureRequest(for: row("avatar_url", "https://x.supabase.co/storage/v1/object/public/a/1.png"))?.url.host == "x.supabase.co")
+        #expect(source.pictureRequest(for: row("image", "https://x.supabase.co/p.jpg")) != nil)
+        // Another host, another scheme, a port, or no URL at all: not asked for.
+        #expect(source.pictureRequest(for: row("picture", "https://evil.example/p.png")) == nil)
+        #expect(source.pictureRequest(for: row("picture", "http://x.supabase.co/p.png")) == nil)
+        #expect(source.pictureRequest(for: row("picture", "https://x.supabase.co:8443/p.png")) == nil)
+        #expect(source.pictureRequest(for: row("picture", "file:///etc/passwd")) == nil)
+        #expect(source.pictureRequest(for: row("name", "https://x.supabase.co/p.png")) == nil)
     }
 
     @Test func postgRESTSearchFiltersAndLookups() throws {

@@ -18,31 +18,47 @@ struct BrowseEndToEndTests {
         try session.waitForFile(session.file("status"))
     }
 
-    @Test func detailShowsTheAvatarInColourOnlyAndAsksForItOnce() throws {
+    /// Cells drawn with libchafa's blocks (half, quadrant and sextant blocks).
+    static func pictureSymbols(_ screen: String) -> Int {
+        screen.unicodeScalars.filter { (0x2580...0x259F).contains($0.value) || (0x1FB00...0x1FB3B).contains($0.value) }.count
+    }
+
+    @Test func picturesInColourOnlyEachAskedForOnce() throws {
         let session = try TmuxSession()
         defer { session.close() }
         let run = PortalRun(session)
-        // `swift test` runs tests with NO_COLOR=1, which the shell in tmux inherits.
+        // `swift test` runs tests with NO_COLOR=1, which the shell in tmux inherits. Inside
+        // tmux `--pictures auto` draws symbols.
         try session.type(line: "unset NO_COLOR; " + run.commandLine)
-        try session.waitFor("Rick Sanchez")
+        // Every card of the first screen shows its picture.
+        let grid = try session.waitFor(timeout: 10, "pictures on the cards") { $0.contains("Rick Sanchez") && Self.pictureSymbols($0) > 200 }
+        #expect(grid.contains("Morty Smith"))
+        // p: no pictures on cards.
+        try session.press("p")
+        try session.waitFor(timeout: 10, "the cards without pictures") { Self.pictureSymbols($0) == 0 && $0.contains("Rick Sanchez") }
         try session.press("Enter")
-        let screen = try session.waitFor(timeout: 10, "the avatar") { $0.contains("▀") && $0.contains("S01E01") }
-        // 100 columns: the pane is beside the grid, 37 columns of text → 16 × 8 cells.
-        #expect(screen.components(separatedBy: "▀").count - 1 == 16 * 8, "a 16 × 8 avatar expected:\n\(screen)")
+        let pane = try session.waitFor(timeout: 10, "the picture in the pane") { Self.pictureSymbols($0) > 40 && $0.contains("S01E01") }
+        // 100 columns: the pane is beside the grid, its picture at the right (16 × 8 cells
+        // from column 83): no block left of the pane.
+        for line in pane.split(separator: "\n") {
+            let left = String(line.unicodeScalars.prefix(60).map(Character.init))
+            #expect(Self.pictureSymbols(left) == 0, "a picture symbol left of the pane: \(line)")
+        }
         try session.press("Escape")
-        try session.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("▀") }
+        try session.waitFor(timeout: 10, "the detail pane to close") { Self.pictureSymbols($0) == 0 && !$0.contains("S01E01") }
         try session.press("Enter")
-        try session.waitFor(timeout: 10, "the avatar again") { $0.contains("▀") }
-        let avatars = try run.traceURLs().filter { $0.contains("/character/avatar/") }
-        #expect(avatars == ["https://rickandmortyapi.com/api/character/avatar/1.jpeg"])
-        // q closes the pane, a second q quits.
+        try session.waitFor(timeout: 10, "the picture again") { Self.pictureSymbols($0) > 40 }
         try session.press("q")
-        try session.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("▀") }
+        try session.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("S01E01") }
         try session.press("q")
         #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
         try run.expectSaneTerminal()
+        // Each picture was asked for once (Rick's by his card, then never again).
+        let avatars = try run.traceURLs().filter { $0.contains("/character/avatar/") }
+        #expect(avatars.contains("https://rickandmortyapi.com/api/character/avatar/1.jpeg"))
+        #expect(Set(avatars).count == avatars.count, "\(avatars)")
 
-        // NO_COLOR: the pane as before, and no avatar request at all.
+        // NO_COLOR: no pictures anywhere, and no picture request at all.
         let plain = try TmuxSession()
         defer { plain.close() }
         let plainRun = PortalRun(plain)
@@ -50,7 +66,7 @@ struct BrowseEndToEndTests {
         try plain.waitFor("Rick Sanchez")
         try plain.press("Enter")
         let text = try plain.waitFor("S01E01")
-        #expect(!text.contains("▀"))
+        #expect(Self.pictureSymbols(text) == 0)
         try plain.press("Escape")
         try plain.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("S01E01") }
         try plain.press("q")

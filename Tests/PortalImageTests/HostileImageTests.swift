@@ -44,8 +44,8 @@ struct HostileImageTests {
     }
 
     func expectTooLarge(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
-        let error = #expect(throws: AvatarImage.DecodeError.self, sourceLocation: sourceLocation) {
-            try AvatarImage.decode(bytes, width: 20, height: 20)
+        let error = #expect(throws: Picture.DecodeError.self, sourceLocation: sourceLocation) {
+            try Picture.decode(bytes, maxSide: 20)
         }
         #expect(error?.code == Int32(PORTAL_IMAGE_TOO_LARGE), "\(String(describing: error))", sourceLocation: sourceLocation)
     }
@@ -75,17 +75,17 @@ struct HostileImageTests {
         let long = try flatImage(png: true, width: 8192, height: 600)
         expectTooLarge(long)
         let atTheCap = try flatImage(png: true, width: 2048, height: 2048)
-        let image = try AvatarImage.decode(atTheCap, width: 20, height: 20)
-        #expect(image.pixel(x: 10, y: 10) == AvatarImage.RGB(red: 0x80, green: 0x80, blue: 0x80))
+        let image = try Picture.decode(atTheCap, maxSide: 20)
+        #expect(image.rgb(x: 10, y: 10) == RGB(red: 0x80, green: 0x80, blue: 0x80))
     }
 
     @Test func aHugeBaselineJPEGIsDecodedAtTheSizeDrawn() throws {
         // 6144 × 6144 in full would be 113 MB of RGB; scaled by 1/8 while decoding (the
         // smallest DCT scale still above 20 × 20) it is 768 × 768, under 2 MiB.
         let huge = try flatImage(png: false, width: 6144, height: 6144)
-        var image: AvatarImage?
+        var image: Picture?
         let growth = try PeakMemory.growth {
-            image = try AvatarImage.decode(huge, width: 20, height: 20)
+            image = try Picture.decode(huge, maxSide: 20)
         }
         let pixel = try #require(image).pixel(x: 10, y: 10)
         #expect(abs(Int(pixel.red) - 0x80) <= 2 && abs(Int(pixel.green) - 0x80) <= 2)

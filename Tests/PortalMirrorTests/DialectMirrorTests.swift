@@ -61,6 +61,30 @@ import Testing
         }
     }
 
+    @Test func spritesAreServedAndNamedByTheDetailWhenThereIsOne() async throws {
+        try await Mirror.with { m in
+            let sprite = try await Mirror.get(m, "/api/v2/sprites/pokemon/25.png")
+            #expect(sprite.status == 200)
+            #expect(sprite.headers["content-type"] == "image/png")
+            #expect(sprite.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            let sprites = try await Mirror.get(m, "/api/v2/pokemon/25/").object()["sprites"] as? [String: Any]
+            #expect(sprites?["front_default"] as? String == "\(m.publicURL)/v2/sprites/pokemon/25.png")
+            // The PokeAPI source names the same address from the number alone.
+            let source = PokeAPISource(baseURL: BaseURL("\(m.publicURL)/v2"))
+            let entry = Item.pokemon(Pokemon(try PokemonSummary(name: "pikachu", url: "\(m.publicURL)/v2/pokemon/25/")))
+            #expect(source.pictureRequest(for: entry)?.url.absoluteString == "\(m.publicURL)/v2/sprites/pokemon/25.png")
+            // 906 (sprigatito) has no sprite in the data: 404, and the detail says null.
+            let none = try await Mirror.get(m, "/api/v2/sprites/pokemon/906.png")
+            #expect(none.status == 404)
+            let form = try await Mirror.get(m, "/api/v2/pokemon/906/").object()["sprites"] as? [String: Any]
+            #expect(form?["front_default"] is NSNull)
+            for path in ["/api/v2/sprites/pokemon/99999.png", "/api/v2/sprites/pokemon/25.jpeg", "/api/v2/sprites/pokemon/../25.png",
+                         "/api/v2/sprites/pokemon/", "/api/v2/sprites/25.png"] {
+                #expect(try await Mirror.get(m, path).status == 404, "\(path)")
+            }
+        }
+    }
+
     @Test func theEngineLoadsEveryPokemonWithOffsetLimitPages() async throws {
         try await Mirror.with { m in
             let counting = CountingTransport(AsyncHTTPTransport())

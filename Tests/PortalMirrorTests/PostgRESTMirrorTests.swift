@@ -198,11 +198,13 @@ import Testing
             #expect(types.map { $0["slot"] as? Int } == [1, 2])
             #expect(types.map { ($0["type"] as? [String: Any])?["name"] as? String } == ["fire", "flying"])
             #expect(((types.first?["type"] as? [String: Any])?["url"] as? String) == "\(m.publicURL)/v2/type/10/")
+            // The front sprite where the data has one (Charizard does), the other slots null.
             let sprites = try #require(p["sprites"] as? [String: Any])
-            #expect(sprites["front_default"] is NSNull)
+            #expect(sprites["front_default"] as? String == "\(m.publicURL)/v2/sprites/pokemon/6.png")
+            #expect(sprites["back_default"] is NSNull)
             #expect(r.text.contains(#""name":"charizard","sprites":{"#))
             let record = try PokemonDetailRequest(baseURL: BaseURL("\(m.publicURL)/v2"), id: 6).decode(r)
-            #expect(record.spriteURL == nil && record.types == ["fire", "flying"] && record.baseExperience == 240)
+            #expect(record.spriteURL == "\(m.publicURL)/v2/sprites/pokemon/6.png" && record.types == ["fire", "flying"] && record.baseExperience == 240)
         }
     }
 

@@ -21,6 +21,29 @@ import Testing
         }
     }
 
+    @Test func pokeAPISpritesAreServedOfflineAtTheAddressTheSourceNames() async throws {
+        let snapshot = try SnapshotTransport(dataFolder: TestData.folder, api: .pokeAPI)
+        let source = PokeAPISource(baseURL: SnapshotTransport.pokeAPIBaseURL)
+        let pikachu = Item.pokemon(Pokemon(try PokemonSummary(name: "pikachu", url: "https://pokeapi.co/api/v2/pokemon/25/")))
+        let request = try #require(source.pictureRequest(for: pikachu))
+        #expect(request.url.host == "raw.githubusercontent.com")
+        let sprite = try await snapshot.send(request)
+        #expect(sprite.status == 200 && sprite.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // The detail names it; one without a sprite answers 404 and names none.
+        let detail = try await snapshot.send(PokemonDetailRequest(baseURL: SnapshotTransport.pokeAPIBaseURL, id: 25).http)
+        #expect(try PokemonDetailRequest(baseURL: SnapshotTransport.pokeAPIBaseURL, id: 25).decode(detail).spriteURL == request.url.absoluteString)
+        let missing = URL(string: PokeAPISprites.repositoryRoot + "/906.png")!
+        #expect(try await snapshot.send(HTTPRequest(url: missing)).status == 404)
+        // Of the 1,351 Pokémon, the 1,120 with a file have a sprite.
+        let folder = URL(fileURLWithPath: TestData.folder).appendingPathComponent("pokeapi/sprites")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
+        #expect(files.count == 1120)
+        // Other paths on the repository's host are not served.
+        await #expect(throws: TransportError.self) {
+            _ = try await snapshot.send(HTTPRequest(url: URL(string: "https://raw.githubusercontent.com/other/repo/25.png")!))
+        }
+    }
+
     @Test func postgRESTFromTheSnapshotServesBothTables() async throws {
         let snapshot = try SnapshotTransport(dataFolder: TestData.folder, api: .postgREST)
         let base = SnapshotTransport.postgRESTBaseURL

@@ -39,7 +39,7 @@ struct SourceScreensTests {
         #expect(Set(pages).count == pages.count)
     }
 
-    @Test func openingAPokemonAsksForItsDetailOnceAndShowsItWithoutASprite() async throws {
+    @Test func openingAPokemonAsksForItsDetailOnceAndShowsIt() async throws {
         let h = pokemon(Size(columns: 120, rows: 30))
         await h.runner.drain(into: h.controller)
         let pagesBefore = h.transport.count
@@ -47,7 +47,7 @@ struct SourceScreensTests {
         await h.runner.drain(into: h.controller)
         #expect(h.transport.urls.dropFirst(pagesBefore) == ["https://pokeapi.co/api/v2/pokemon/1/"])
         let text = h.screen().text
-        for field in ["Types      grass · poison", "Height     0.7 m", "Weight     6.9 kg", "Base exp.  64", "Sprite     none served"] {
+        for field in ["Types      grass · poison", "Height     0.7 m", "Weight     6.9 kg", "Base exp.  64"] {
             #expect(text.contains(field), "\(text)")
         }
         #expect(!text.contains("error"))

@@ -25,7 +25,10 @@ final class EffectQueue {
         log += effects
         for effect in effects {
             switch effect {
-            case .fetchPage, .fetchItems, .fetchAvatar: pending.append(effect)
+            case .fetchPage, .fetchItems, .fetchPicture: pending.append(effect)
+            // A picture no longer needed: a fetch not started yet never starts (as the
+            // interpreter cancels its task); one already run may still be answered.
+            case .cancelPicture(let ticket): pending.removeAll { if case .fetchPicture(ticket, _) = $0 { true } else { false } }
             case .cancelPage(let list, let request):
                 // The interpreter would stop it: a cancelled page never answers.
                 pending.removeAll { if case .fetchPage(list, let ticket, _, _) = $0 { ticket.request == request } else { false } }
@@ -70,12 +73,12 @@ struct Harness {
     let runner: EffectQueue
     let controller: ScreenController
 
-    /// Avatars are off unless asked for, so the other suites see exactly the page and
-    /// related-item work they count (the avatar suite turns them on).
+    /// Pictures are off unless asked for (`pictures`), so the other suites see exactly the
+    /// page and related-item work they count (the picture suites turn them on).
     /// - Parameter sequential: the source's lists follow `next` links only (as a source
     ///   that cannot address pages), so End walks instead of jumping.
     init(size: Size, inner: any Transport = TestData.snapshot, retryPolicy: RetryPolicy = .none, start: Bool = true,
-         avatars: Bool = false, tab: Int = 0, filters: [(String, String)] = [], sequential: Bool = false, maxPages: Int = 1_000,
+         pictures: PictureMode = .off, tab: Int = 0, filters: [(String, String)] = [], sequential: Bool = false, maxPages: Int = 1_000,
          source: (any Source)? = nil) {
         transport = CountingTransport(inner)
         let addressable = RickAndMortySource(baseURL: TestData.base)
@@ -83,7 +86,7 @@ struct Harness {
         runner = EffectQueue(interpreter: EffectInterpreter(source: source, transport: transport, retryPolicy: retryPolicy,
                                                             sleep: { _ in }))
         controller = ScreenController(source: source, sourceLabel: "offline snapshot", initialTab: tab, initialFilters: filters,
-                                      showsAvatars: avatars, maxPages: maxPages)
+                                      pictures: pictures, maxPages: maxPages)
         if start { send(.start(size)) }
     }
 
@@ -133,7 +136,7 @@ struct NextLinksOnly: Source {
     }
     func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { source.itemsRequest(kind, ids: ids) }
     func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] { try source.decodeItems(kind, response) }
-    func avatarRequest(avatarID: Int32) -> HTTPRequest? { source.avatarRequest(avatarID: avatarID) }
+    func pictureRequest(for item: Item) -> HTTPRequest? { source.pictureRequest(for: item) }
 }
 
 /// Whether this run rewrites goldens (`PORTAL_RECORD_GOLDEN=1`). Under CI the request is

@@ -58,6 +58,20 @@ int portal_decode_image(const unsigned char *bytes, size_t length, int target_w,
 int portal_scale_rgb(const unsigned char *src, int src_w, int src_h, unsigned char *dst, int dst_w,
                      int dst_h);
 
+/// Decodes a JPEG or PNG like `portal_decode_image`, keeping a PNG's alpha (a JPEG is
+/// opaque), and box-filters it (alpha-weighted) to the largest size within `max_w` ×
+/// `max_h` that keeps its aspect ratio, never enlarging it. The same caps refuse a
+/// decompression bomb before its pixels are allocated. `out_rgba` must hold
+/// max_w * max_h * 4 bytes; the size written goes to *out_w, *out_h.
+int portal_decode_picture(const unsigned char *bytes, size_t length, int max_w, int max_h,
+                          unsigned char *out_rgba, int *out_w, int *out_h);
+
+/// Box-filters an RGBA image, each colour weighted by its alpha (a transparent pixel's
+/// colour does not bleed into its neighbours). Returns PORTAL_IMAGE_OK or
+/// PORTAL_IMAGE_BAD_ARGUMENT.
+int portal_scale_rgba(const unsigned char *src, int src_w, int src_h, unsigned char *dst, int dst_w,
+                      int dst_h);
+
 /// For tests that need hostile images without storing them: encodes a flat mid-grey
 /// `width` × `height` image as PNG (`format` 0) or JPEG (`format` 1; `progressive` 1 for
 /// a progressive one) into a malloc'ed buffer the caller frees (*out, *out_length). Rows
@@ -66,5 +80,9 @@ int portal_scale_rgb(const unsigned char *src, int src_w, int src_h, unsigned ch
 /// Returns PORTAL_IMAGE_OK or an error code.
 int portal_encode_flat_image(int format, int width, int height, int progressive, unsigned char **out,
                              size_t *out_length);
+
+/// For tests: a `width` × `height` PNG of one colour, like `portal_encode_flat_image`.
+int portal_encode_solid_png(int width, int height, unsigned char red, unsigned char green, unsigned char blue,
+                            unsigned char **out, size_t *out_length);
 
 #endif

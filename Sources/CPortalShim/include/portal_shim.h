@@ -83,5 +83,8 @@ int portal_bytes_available(int fd);
 
 /// The terminal size from the kernel (TIOCGWINSZ): 0 and rows/columns set, or -1.
 int portal_window_size(int fd, int *rows, int *columns);
+/// The size of one cell in pixels, from the kernel's window size (0 when the terminal does
+/// not report pixels): 0 on success, -1 when unknown.
+int portal_window_pixels(int fd, int *width, int *height);
 
 #endif

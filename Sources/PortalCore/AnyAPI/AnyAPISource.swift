@@ -79,7 +79,12 @@ public struct AnyAPISource: Source {
         return [.json(JSONItem(row: row, card: card, linkID: id), kind: kind)]
     }
 
-    public func avatarRequest(avatarID: Int32) -> HTTPRequest? { nil }
+    /// An item's image column (`PictureColumns`) on the list's own origin; elsewhere none.
+    public func pictureRequest(for item: Item) -> HTTPRequest? {
+        guard case .json(let json, _) = item, let origin = SplitURL(pages.url.absoluteString)?.origin,
+              let url = PictureColumns.url(in: json.row, allowedOrigins: [origin]) else { return nil }
+        return HTTPRequest(url: url)
+    }
 }
 
 /// `AnyAPISource` over a dialect that addresses pages (page numbers, offsets, ranges).
@@ -96,7 +101,7 @@ public struct AddressableAnyAPISource: AddressableSource {
     public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
         try base.decodeItems(kind, response)
     }
-    public func avatarRequest(avatarID: Int32) -> HTTPRequest? { nil }
+    public func pictureRequest(for item: Item) -> HTTPRequest? { base.pictureRequest(for: item) }
     public func pageSize(of query: ListQuery) -> Int { base.pages.pageSize }
     public func request(forPage index: Int, of query: ListQuery) -> PageRequest? { base.pages.request(forPage: index) }
 }

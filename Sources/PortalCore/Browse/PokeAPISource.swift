@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// PokeAPI (or the mirror and the snapshot, which answer the same way): one tab of
 /// Pokémon, paged by `offset`/`limit`, each looked up by `/pokemon/{id}/`.
@@ -15,7 +14,6 @@ public struct PokeAPISource: AddressableSource {
     public let pageSize: Int
     /// `--header` and the API key, sent to the API (never to a sprite on another server).
     public let headers: RequestHeaders
-    private let sprites = SpriteAddresses()
 
     public init(baseURL: BaseURL, pageSize: Int = APIKind.defaultPageSize, headers: RequestHeaders = RequestHeaders()) {
         self.baseURL = baseURL
@@ -53,30 +51,16 @@ public struct PokeAPISource: AddressableSource {
         guard kind == .pokemon else { throw PageFailure(.malformed, "no \(kind) in PokeAPI") }
         // The answer does not say which id was asked; the pane checks that it got its own.
         let record = try PokemonDetailRequest.record(from: response)
-        if let text = record.spriteURL { sprites.remember(text, for: record.id) }
         return [.pokemon(Pokemon(record))]
     }
 
-    /// The sprite a fetched detail named (`sprites.front_default`); nil before the detail,
-    /// or when it has none (the mirror and the snapshot serve none). A sprite elsewhere
-    /// than the API's server is asked for without the API's headers, so the key stays home.
-    public func avatarRequest(avatarID: Int32) -> HTTPRequest? {
-        guard let url = sprites.url(for: Int(avatarID)) else { return nil }
+    /// A Pokémon's sprite, named from its number (`PokeAPISprites`), so a card from a list
+    /// page (which names no sprite) has it too. On another server than the API's it is
+    /// asked for without the API's headers, so the key stays home.
+    public func pictureRequest(for item: Item) -> HTTPRequest? {
+        guard case .pokemon(let p) = item, let url = URL(string: PokeAPISprites.url(id: p.id, baseURL: baseURL.text)) else { return nil }
         let sameServer = SplitURL(url.absoluteString)?.origin == SplitURL(baseURL.text)?.origin
         return HTTPRequest(url: url, headers: sameServer ? headers.applied(to: [:]) : [:])
     }
 }
 
-/// Sprite addresses read from Pokémon details, by id, so the picture effect (which
-/// carries only a number) can be answered with the address the server gave. Only http(s)
-/// addresses are kept.
-final class SpriteAddresses: Sendable {
-    private let urls = Mutex<[Int: URL]>([:])
-
-    func remember(_ text: String, for id: Int) {
-        guard SplitURL(text) != nil, let url = URL(string: text) else { return }
-        urls.withLock { $0[id] = url }
-    }
-
-    func url(for id: Int) -> URL? { urls.withLock { $0[id] } }
-}

@@ -104,8 +104,13 @@ public struct PostgRESTSource: AddressableSource {
         }
     }
 
-    /// Tables hold no pictures portal can address.
-    public func avatarRequest(avatarID: Int32) -> HTTPRequest? { nil }
+    /// A row's image column (`PictureColumns`), when it names a picture on the API's own
+    /// server (sent with the API's headers); a picture anywhere else is not asked for.
+    public func pictureRequest(for item: Item) -> HTTPRequest? {
+        guard case .row(let row, _) = item, let url = PictureColumns.url(in: row, allowedOrigins: [SplitURL(baseURL.text)?.origin].compactMap { $0 })
+        else { return nil }
+        return HTTPRequest(url: url, headers: headers.applied(to: [:]))
+    }
 }
 
 /// How a table's rows become items: a row whose columns are a model's (a characters

@@ -75,7 +75,9 @@ public struct RickAndMortySource: Source {
         throw PageFailure(.malformed, "malformed \(String(describing: Model.self).lowercased()) list")
     }
 
-    public func avatarRequest(avatarID: Int32) -> HTTPRequest? {
-        URL(string: "\(baseURL)/character/avatar/\(avatarID).jpeg").map { HTTPRequest(url: $0, headers: headers.applied(to: [:])) }
+    /// A character's avatar, `{base}/character/avatar/{n}.jpeg` (on the API's own server).
+    public func pictureRequest(for item: Item) -> HTTPRequest? {
+        guard case .character(let c) = item else { return nil }
+        return URL(string: "\(baseURL)/character/avatar/\(c.avatarID).jpeg").map { HTTPRequest(url: $0, headers: headers.applied(to: [:])) }
     }
 }

@@ -23,8 +23,11 @@ public protocol Source: Sendable {
     /// Reads the answer to `itemsRequest` (an array, or one object).
     func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item]
 
-    /// Where an item's picture is, if the API has pictures.
-    func avatarRequest(avatarID: Int32) -> HTTPRequest?
+    /// Where `item`'s picture is (a character's avatar, a Pokémon's sprite, a row's image
+    /// column), with the headers it may carry; nil when it has none, or when it is on a
+    /// host the source does not name (never an arbitrary host from an answer). A pure
+    /// function of the item: the same item always names the same picture.
+    func pictureRequest(for item: Item) -> HTTPRequest?
 }
 
 /// One list a source offers: its kind, its tab title, and the filters its server takes.

@@ -8,7 +8,7 @@ public enum APIRegistry {
 
     /// Everything the mirror serves: each API's mount, and the paging styles' routes
     /// (`DialectRoutes`, for `portal --url`).
-    public static var mirrorMounts: [MirrorMount] { all.compactMap(\.mirror) + [DialectRoutes.mount] }
+    public static var mirrorMounts: [MirrorMount] { all.compactMap(\.mirror) + [APIDescription.pokeAPISpritesMount, DialectRoutes.mount] }
 
     /// The description of `kind`; the default's for a name no entry has.
     public static func description(of kind: APIKind) -> APIDescription {

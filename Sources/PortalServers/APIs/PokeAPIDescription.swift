@@ -2,18 +2,27 @@ import PortalCore
 
 extension APIDescription {
     /// PokeAPI: `…/api/v2`, pages `?offset=O&limit=N`; the mirror serves it at
-    /// `/api/v2/pokemon`, links under the public root plus `/v2`.
+    /// `/api/v2/pokemon` and its sprites at `/api/v2/sprites` (`spritesMount`), links under
+    /// the public root plus `/v2`.
     public static let pokeAPI = APIDescription(
         kind: .pokeAPI, title: "PokeAPI",
         liveBaseURL: "https://pokeapi.co/api/v2", snapshotBaseURL: "https://pokeapi.co/api/v2",
         fixedPageSize: nil,
         recognises: { $0.hasSuffix("/api/v2") },
         makeSource: { PokeAPISource(baseURL: $0.baseURL, pageSize: $0.pageSize, headers: $0.headers) },
-        snapshotRules: { folder, links in PokeAPIRules(baseURL: links, pokemon: try PokemonRecord.load(dataFolder: folder)) },
+        snapshotRules: { folder, links in
+            PokeAPIRules(baseURL: links, pokemon: try PokemonRecord.load(dataFolder: folder),
+                         spritesFolder: PokemonRecord.spritesFolder(dataFolder: folder))
+        },
         mirror: MirrorMount(claims: "/api/v2/pokemon", mount: "/api/v2") { data, root in
-            PokeAPIRules(baseURL: BaseURL(root + "/v2"), pokemon: data.pokemon)
+            PokeAPIRules(baseURL: BaseURL(root + "/v2"), pokemon: data.pokemon, spritesFolder: data.pokemonSprites)
         }
     )
+
+    /// The mirror's `/api/v2/sprites/pokemon/{id}.png`: the same rules, below the same root.
+    public static let pokeAPISpritesMount = MirrorMount(claims: "/api/v2/sprites", mount: "/api/v2") { data, root in
+        PokeAPIRules(baseURL: BaseURL(root + "/v2"), pokemon: data.pokemon, spritesFolder: data.pokemonSprites)
+    }
 }
 
 extension PokeAPIRules: DialectRules {

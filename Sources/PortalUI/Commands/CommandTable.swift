@@ -18,6 +18,7 @@ public enum CommandTable {
         KeyBinding(.wheelUp, .grid, [.wheelUp], "", ""),
         KeyBinding(.open, .grid, [.enter], "Enter", "open details", hint: "Enter open"),
         KeyBinding(.retry, .grid, [.character("r")], "r", "retry a failed page"),
+        KeyBinding(.togglePictures, .grid, [.character("p")], "p", "pictures on cards on or off"),
         KeyBinding(.quit, .grid, [.character("q")], "q", "quit", hint: "q quit"),
         KeyBinding(.goToCard, .grid, [.character(":")], ": N Enter", "go to card N, e.g. :500000", hint: ": go to"),
 

@@ -32,8 +32,10 @@ extension ScreenController {
                 complete(item)
             }
             tab.trail.pane(at: address)?.clampScroll(viewRows: paneRows)
-        case .avatar(let address, _, let outcome):
-            tab(at: address)?.trail.receive(outcome, at: address)
+        case .picture(let ticket, let outcome, let rendered):
+            // Kept under its own item only while still asked for; counts, order and the
+            // selection are untouched (the next frame redraws the card that shows it).
+            pictures.receive(ticket, outcome, rendered: rendered)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalImage
 
 /// The whole browser: one tab per list of the source, each with its grid, search, filters
 /// and trail of detail panes; the search and go-to prompts, the filter form and the help
@@ -35,9 +36,15 @@ public final class ScreenController: App, ItemListViewDelegate {
     public internal(set) var helpScroll = 0
     public private(set) var size = Size(columns: 80, rows: 24)
     public private(set) var needsRedraw = true
-    /// Whether panes fetch and show pictures. The terminal turns it off when there is no
-    /// colour to draw them with (`NO_COLOR`).
-    public let showsAvatars: Bool
+    /// How pictures are drawn (`--pictures`, after `auto` asked the terminal); `.off` asks
+    /// for none. The terminal turns `auto` off when there is no colour (`NO_COLOR`).
+    public let pictureMode: PictureMode
+    /// `p`: whether cards show pictures (the pane always does, unless `pictureMode` is off).
+    public internal(set) var cardPictures = true
+    /// The pictures asked for and arrived, by their item's ticket.
+    public let pictures = PictureStore()
+    /// The palette of the screen last drawn on, for picture renderings asked for ahead.
+    var symbolPalette: PictureRenderer.Palette?
 
     /// The one place fetches are decided.
     var planner = ScreenPlanner()
@@ -46,7 +53,7 @@ public final class ScreenController: App, ItemListViewDelegate {
     /// The wall clock, for "cached 3 h ago" (a cached answer's age is a date).
     let today: @Sendable () -> Date
     private var lastPaneToken = 0
-    private var started = false
+    private(set) var started = false
     /// Effects of the event being handled that are not fetches (cancels, quit).
     private var pending: [Effect] = []
 
@@ -58,13 +65,13 @@ public final class ScreenController: App, ItemListViewDelegate {
     ///   - clock: the monotonic clock; `today` the wall clock.
     public init<C: Clock>(
         source: any Source, sourceLabel: String, initialTab: Int = 0, initialFilters: [(String, String)] = [],
-        showsAvatars: Bool = true, maxPages: Int = SparseList<Item>.defaultMaxPages,
+        pictures: PictureMode = .symbols, maxPages: Int = SparseList<Item>.defaultMaxPages,
         clock: C = ContinuousClock(), today: @escaping @Sendable () -> Date = { Date() }
     ) where C.Instant == ContinuousClock.Instant {
         self.today = today
         self.source = source
         self.sourceLabel = sourceLabel
-        self.showsAvatars = showsAvatars
+        self.pictureMode = pictures
         let now: @Sendable () -> Instant = { clock.now }
         self.now = now
         for (index, spec) in source.tabs.enumerated() {
@@ -123,7 +130,7 @@ public final class ScreenController: App, ItemListViewDelegate {
         // Every event may change what is drawn; then the one planning step.
         needsRedraw = true
         defer { pending = [] }
-        return pending + planner.plan(tabs, active: activeTab, showsAvatars: showsAvatars, at: now())
+        return pending + planner.plan(tabs, active: activeTab, pictures: pictureNeeds, at: now())
     }
 
     func emit(_ effects: [Effect]) {
@@ -182,7 +189,9 @@ public final class ScreenController: App, ItemListViewDelegate {
     func relayout() {
         guard started else { return }
         let layout = self.layout
-        if !layout.isTooSmall { grid.state.resize(width: layout.grid.width, height: layout.grid.height) }
+        // Cards grow to fit a picture when they show one (pictures).
+        let cardHeight = cardsShowPictures(tab, in: layout) ? CardView.pictureCardHeight : GridState.defaultCardHeight
+        if !layout.isTooSmall { grid.state.resize(width: layout.grid.width, height: layout.grid.height, cardHeight: cardHeight) }
         pane?.clampScroll(viewRows: paneRows)
     }
 
@@ -191,6 +200,7 @@ public final class ScreenController: App, ItemListViewDelegate {
     /// Draws the whole frame (clear, draw, flush) and clears `needsRedraw`.
     public func render(into screen: any Screen) {
         needsRedraw = false
+        symbolPalette = PictureView.palette(for: screen)  // pictures: rendered off the UI thread in it
         screen.clear()
         ScreenView.draw(self, into: screen)
         screen.flush()

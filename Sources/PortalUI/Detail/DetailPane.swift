@@ -1,5 +1,4 @@
 import PortalCore
-import PortalImage
 
 /// One detail pane: the item it shows (or the one it is fetching), the items that item
 /// points at, its picture, its scroll position and the highlighted link.
@@ -36,9 +35,11 @@ public final class DetailPane {
     }
 
     /// What the pane has asked the network for, so the planner asks once: its subject by
-    /// id, its related list, its picture.
+    /// id, its related list. (Its picture is planned with the cards': `PicturePlanner`.)
     public enum Need: Sendable, Hashable {
-        case subject, related, avatar
+        case subject, related
+        /// `R`: the item again, past the caches.
+        case refreshed
     }
 
     public let address: PaneAddress
@@ -50,11 +51,6 @@ public final class DetailPane {
     public private(set) var related: Related = .none {
         didSet { cached = nil }
     }
-    /// The decoded picture, nil until it arrives or when there is none to show.
-    public var avatar: AvatarImage? {
-        didSet { scaledAvatars = [:] }
-    }
-    private var scaledAvatars: [Int: AvatarImage] = [:]
     /// The first line of the pane's content shown.
     public private(set) var scroll = 0
     /// Which link is highlighted (an index into `links`), nil when the pane has none.
@@ -96,10 +92,9 @@ public final class DetailPane {
         highlight = links.isEmpty ? nil : 0
     }
 
-    /// What the pane still needs from the network, given whether pictures are shown:
-    /// the item (a followed link, or a list entry that is not all its source knows), the
-    /// list it points at, its picture. Each once.
-    func needs(showsAvatars: Bool) -> [Need] {
+    /// What the pane still needs from the network: the item (a followed link, or a list
+    /// entry that is not all its source knows) and the list it points at. Each once.
+    func needs() -> [Need] {
         var out: [Need] = []
         switch subject {
         case .loading:
@@ -107,11 +102,26 @@ public final class DetailPane {
         case .loaded(let item):
             if !item.isComplete { out.append(.subject) }
             if related == .loading { out.append(.related) }
-            if showsAvatars, item.detail.avatarID != nil, avatar == nil { out.append(.avatar) }
         case .failed:
             break
         }
+        if wantsRefresh { out.append(.refreshed) }
         return out.filter { !asked.contains($0) }
+    }
+
+    /// Set by `R`; the planner asks for the item again (once per `R`).
+    private var wantsRefresh = false
+
+    /// `R` in the pane: its item is asked for again, past the caches.
+    func refresh() {
+        wantsRefresh = true
+        asked.remove(.refreshed)
+    }
+
+    /// The planner asked: `R` has been answered for.
+    func didAsk(_ need: Need) {
+        asked.insert(need)
+        if need == .refreshed { wantsRefresh = false }
     }
 
     /// `r` on a related list that failed: it is asked for again.
@@ -195,17 +205,6 @@ public final class DetailPane {
             }
             return out
         }
-    }
-
-    // MARK: Pictures
-
-    /// The picture box-filtered to `side` × `side` pixels (kept, so redraws do not rescale).
-    public func avatar(side: Int) -> AvatarImage? {
-        guard let avatar else { return nil }
-        if let known = scaledAvatars[side] { return known }
-        let scaled = avatar.scaled(width: side, height: side)
-        scaledAvatars[side] = scaled
-        return scaled
     }
 
     /// Whether something in the pane failed and `r` can ask again.

@@ -100,9 +100,4 @@ public final class PaneTrail {
         return nil
     }
 
-    /// The picture of the pane at `address` arrived.
-    func receive(_ outcome: AvatarOutcome, at address: PaneAddress) {
-        guard let pane = pane(at: address), case .image(let image) = outcome else { return }
-        pane.avatar = image
-    }
 }

@@ -3,8 +3,9 @@ import PortalCore
 /// The one planning step: after every event, a function of the state that lists what the
 /// screen needs from the network — the pages near each started tab's viewport (both
 /// directions, the prefetch distance measured from the scroll speed and round trip), the
-/// pages no longer near it (cancelled), and what the pane on screen shows (its item, its
-/// related list, its picture).
+/// pages no longer near it (cancelled), what the pane on screen shows (its item, its
+/// related list), and the pictures of the pane and of the cards on screen and just ahead
+/// (`PictureNeeds`, from `PicturePlanner`; at most a few in flight, far ones cancelled).
 ///
 /// It is the only place PortalUI makes a fetch effect. Key handlers and results change
 /// state and return; the controller then runs `plan` once, so "which pages, and whether
@@ -43,16 +44,25 @@ struct ScreenPlanner {
 
     /// What every started tab needs now, in order: retries asked for with `r`, pages no
     /// longer wanted (cancelled), pages wanted (on screen first), then the pane's needs.
-    mutating func plan(_ tabs: [TabState], active: Int, showsAvatars: Bool, at now: Instant) -> [Effect] {
+    mutating func plan(_ tabs: [TabState], active: Int, pictures: PictureNeeds?, at now: Instant) -> [Effect] {
         var effects: [Effect] = []
         for tab in tabs where tab.isStarted {
             effects += retries(tab, at: now)
             // A tab not shown keeps filling at rest (its first page may arrive after the
             // user switched away); only the active one has a scroll speed.
             effects += pages(tab, prefetch: tab.index == active ? prefetch : PrefetchDistance(), at: now)
-            effects += paneNeeds(tab, showsAvatars: showsAvatars)
+            effects += paneNeeds(tab)
         }
+        if let pictures { effects += self.pictures(pictures) }
         return effects
+    }
+
+    /// The pictures the screen needs, most needed first, handed to the store: those in
+    /// flight and no longer needed are cancelled, the first ones not known are fetched (at
+    /// most the store's bound in flight), each with the symbol renderings it needs.
+    private func pictures(_ needs: PictureNeeds) -> [Effect] {
+        let plan = needs.store.plan(wanted: needs.wanted)
+        return plan.cancel.map { .cancelPicture($0) } + plan.fetch.map { .fetchPicture($0, renderings: needs.renderings($0)) }
     }
 
     /// The pages near `tab`'s viewport that the list hands out (each page once, never
@@ -97,18 +107,18 @@ struct ScreenPlanner {
     }
 
     /// What the pane on screen in `tab` still needs, each asked for once.
-    private func paneNeeds(_ tab: TabState, showsAvatars: Bool) -> [Effect] {
+    private func paneNeeds(_ tab: TabState) -> [Effect] {
         guard let pane = tab.pane else { return [] }
         var effects: [Effect] = []
-        for need in pane.needs(showsAvatars: showsAvatars) {
-            pane.asked.insert(need)
+        for need in pane.needs() {
+            pane.didAsk(need)
             switch need {
             case .subject:
                 effects.append(.fetchItems(pane.address, .subject, pane.key.kind, ids: [pane.key.id]))
             case .related:
                 if let related = pane.content?.related { effects.append(.fetchItems(pane.address, .related, related.kind, ids: related.ids)) }
-            case .avatar:
-                if let id = pane.content?.avatarID { effects.append(.fetchAvatar(pane.address, avatarID: id)) }
+            case .refreshed:
+                effects.append(.fetchItems(pane.address, .refreshed, pane.key.kind, ids: [pane.key.id]))
             }
         }
         return effects

@@ -35,8 +35,7 @@ enum CharacterDescription: ItemDescription {
                 DetailField("Created", DateText.short(c.created)),
                 DetailField("Episodes", String(c.episodeIDs.count)),
             ],
-            related: RelatedList(label: "Episodes", kind: .episode, ids: c.episodeIDs.map(Int.init)),
-            avatarID: c.avatarID)
+            related: RelatedList(label: "Episodes", kind: .episode, ids: c.episodeIDs.map(Int.init)))
     }
 
     static func relatedLine(_ c: PortalCore.Character) -> [Span] {

@@ -49,22 +49,19 @@ public struct RelatedList: Sendable, Equatable {
 }
 
 /// Everything a detail pane shows of an item, besides what arrives later (the related
-/// items and the avatar).
+/// items and the picture, which the source names: `Source.pictureRequest(for:)`).
 public struct DetailContent: Sendable, Equatable {
     public var title: String
     /// The line under the title (a character's status), if any.
     public var badge: [Span]?
     public var fields: [DetailField]
     public var related: RelatedList?
-    /// The picture to fetch for the pane, if the item has one.
-    public var avatarID: Int32?
 
-    public init(title: String, badge: [Span]? = nil, fields: [DetailField], related: RelatedList? = nil, avatarID: Int32? = nil) {
+    public init(title: String, badge: [Span]? = nil, fields: [DetailField], related: RelatedList? = nil) {
         self.title = title
         self.badge = badge
         self.fields = fields
         self.related = related
-        self.avatarID = avatarID
     }
 }
 

@@ -53,9 +53,7 @@ enum PokemonDescription: ItemDescription {
                 DetailField("Height", size.height),
                 DetailField("Weight", size.weight),
                 DetailField("Base exp.", record.baseExperience.map(String.init) ?? "—"),
-                DetailField("Sprite", record.spriteURL == nil ? "none served" : "shown with 256 colours"),
-            ],
-            avatarID: record.spriteURL == nil ? nil : Int32(clamping: p.id))
+            ])
     }
 
     static func relatedLine(_ p: Pokemon) -> [Span] {

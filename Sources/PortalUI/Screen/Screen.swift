@@ -11,10 +11,13 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
 
 /// The colours portal uses; `.default` is the terminal's own (its background shows through).
 /// `.indexed(n)` is colour `n` of the xterm 256-colour palette (see `XtermPalette`); views
-/// use it only when the screen's `colorCount` is at least 256.
+/// use it only when the screen's `colorCount` is at least 256. `.rgb` is a 24-bit colour,
+/// used only when `colorCount` is `Screen.trueColorCount` (a screen that cannot show it
+/// draws the nearest palette colour).
 public enum Color: Sendable, Hashable {
     case `default`, black, red, green, yellow, blue, magenta, cyan, white
     case indexed(UInt8)
+    case rgb(UInt8, UInt8, UInt8)
 }
 
 /// How a run of text is drawn. Screens without colour (`NO_COLOR`, `TERM=dumb`) keep the
@@ -47,7 +50,8 @@ public struct Style: Sendable, Hashable {
 public protocol Screen: AnyObject {
     var size: Size { get }
     /// How many colours can be drawn: 0 without colour (`NO_COLOR`, no colour support), 8
-    /// when only the basic colours work, 256 when `.indexed` colours work too.
+    /// when only the basic colours work, 256 when `.indexed` colours work too,
+    /// `trueColorCount` (2²⁴) when `.rgb` colours are drawn as they are.
     var colorCount: Int { get }
     /// Blanks the whole screen (in the default style) before a frame is drawn.
     func clear()
@@ -55,4 +59,16 @@ public protocol Screen: AnyObject {
     func put(_ text: String, row: Int, column: Int, style: Style)
     /// Makes the frame visible (ncurses: one refresh that writes only changed cells).
     func flush()
+    /// Asks for real pixels over `placement.cells`, which the view keeps blank this frame:
+    /// the terminal writes them after the text (and clears pixels no longer placed). A
+    /// screen without a pixel protocol ignores it.
+    func place(_ placement: PixelPlacement)
+}
+
+extension Screen {
+    /// Screens without a pixel protocol draw no pixels.
+    public func place(_ placement: PixelPlacement) {}
+
+    /// 2²⁴: the `colorCount` of a screen that draws `.rgb` colours as they are.
+    public static var trueColorCount: Int { 1 << 24 }
 }

@@ -22,6 +22,8 @@ public final class TextScreen: Screen {
     private var cells: [[Cell]]
     /// How many frames were flushed.
     public private(set) var flushCount = 0
+    /// The pixel placements asked for since the last `clear()`, in order.
+    public private(set) var placements: [PixelPlacement] = []
 
     public init(size: Size, colorCount: Int = 256) {
         self.size = size
@@ -36,6 +38,7 @@ public final class TextScreen: Screen {
     }
 
     public func clear() {
+        placements = []
         cells = Array(repeating: Array(repeating: .blank, count: max(0, size.columns)), count: max(0, size.rows))
     }
 
@@ -70,6 +73,8 @@ public final class TextScreen: Screen {
     }
 
     public func flush() { flushCount += 1 }
+
+    public func place(_ placement: PixelPlacement) { placements.append(placement) }
 
     private func set(_ row: Int, _ col: Int, _ cell: Cell) {
         // Overwriting half of a wide character blanks its other half.

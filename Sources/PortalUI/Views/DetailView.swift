@@ -1,14 +1,14 @@
-import PortalImage
-
 /// Draws a detail pane into a rectangle: beside the grid (with a rule on its left) or
 /// over it (blanking what is below). Lines are cut to the pane's width, never wrapped. A
 /// trail of more than one pane puts a breadcrumb on the first row (`Rick Sanchez › S01E01
 /// Pilot › Morty Smith`); link rows are underlined, the highlighted one reversed.
 ///
-/// With 256 colours and a decoded avatar, the avatar sits at the top right of the
-/// content, drawn with upper-half blocks `▀` (foreground the top pixel, background the
-/// bottom one), and scrolls with it; the lines beside it are cut short to make room.
-/// Without colour, or in a pane too small for it, the pane looks exactly as without one.
+/// An item with a picture has it at the top right of the content (`PictureView`: libchafa
+/// symbol cells, or real pixels where the terminal draws them); the
+/// lines beside it are cut short to make room (scrolled down, it gives way to the text:
+/// pixels cannot be cut at a row). While it is on its way the place stays
+/// blank; when there is none the place says why. In a pane too small for it, the pane
+/// looks exactly as without one.
 @MainActor
 public enum DetailView {
     /// The avatar's size in cells for a pane whose text area is `width` columns wide and
@@ -20,7 +20,8 @@ public enum DetailView {
         return nil
     }
 
-    public static func draw(_ model: DetailPane, breadcrumb: [String], in outer: Rect, beside: Bool, into screen: any Screen) {
+    public static func draw(_ model: DetailPane, breadcrumb: [String], picture: CardView.Picture? = nil, in outer: Rect, beside: Bool,
+                            into screen: any Screen) {
         guard outer.width > 2, outer.height > 0 else { return }
         screen.fill(outer)
         var left = outer.left + 1
@@ -38,11 +39,9 @@ public enum DetailView {
         let lines = model.lines
         let first = min(model.scroll, max(0, lines.count - 1))
 
-        var avatar: (image: AvatarPixels, columns: Int, rows: Int)?
-        if screen.colorCount >= 256, model.avatar != nil, let cells = avatarCells(width: width, height: rect.height),
-           let image = model.avatar(side: cells.columns) {
-            avatar = (AvatarPixels(image), cells.columns, cells.rows)
-        }
+        var avatar: (columns: Int, rows: Int)?
+        // Only while the top of the content is on screen: pixels cannot be cut at a row.
+        if picture != nil, first == 0, let cells = avatarCells(width: width, height: rect.height) { avatar = cells }
 
         for (i, line) in lines.dropFirst(first).prefix(rect.height).enumerated() {
             let index = first + i
@@ -51,11 +50,9 @@ public enum DetailView {
             let lineWidth = avatar.map { index < $0.rows ? width - $0.columns - 1 : width } ?? width
             screen.draw(spans, row: rect.top + i, column: left, width: lineWidth, fill: index == highlighted, fillStyle: Style(reverse: true))
         }
-        if let avatar {
-            let column = left + width - avatar.columns
-            for cellRow in min(first, avatar.rows)..<avatar.rows where cellRow - first < rect.height {
-                drawAvatarRow(avatar.image, cellRow: cellRow, row: rect.top + cellRow - first, column: column, into: screen)
-            }
+        if let avatar, let picture, avatar.rows <= rect.height {
+            let box = Rect(top: rect.top, left: left + width - avatar.columns, width: avatar.columns, height: avatar.rows)
+            PictureView.draw(picture.content, in: box, mode: picture.mode, store: picture.store, into: screen)
         }
         // A marker when more lines are below or above.
         if first + rect.height < lines.count {
@@ -76,25 +73,5 @@ public enum DetailView {
             text = "…" + separator + parts.joined(separator: separator)
         }
         screen.draw(text, row: row, column: column, width: width, style: Style(foreground: .cyan, dim: true))
-    }
-
-    /// One row of cells: pixel rows 2r (foreground) and 2r+1 (background), with runs of
-    /// equal colours drawn in one `put`.
-    static func drawAvatarRow(_ image: AvatarPixels, cellRow: Int, row: Int, column: Int, into screen: any Screen) {
-        var run = ""
-        var runStyle: Style?
-        var runStart = column
-        for x in 0..<image.width {
-            let style = Style(foreground: .indexed(image.index(x: x, y: 2 * cellRow)),
-                              background: .indexed(image.index(x: x, y: 2 * cellRow + 1)))
-            if style != runStyle {
-                if let runStyle { screen.put(run, row: row, column: runStart, style: runStyle) }
-                run = ""
-                runStyle = style
-                runStart = column + x
-            }
-            run += "▀"
-        }
-        if let runStyle { screen.put(run, row: row, column: runStart, style: runStyle) }
     }
 }

@@ -14,10 +14,25 @@ public enum GridNote: Sendable, Equatable {
 /// Draws the visible cards of a grid into a rectangle: a pure function of the grid's
 /// state, the slots and the rectangle. Each card comes from its item's description,
 /// so the grid is the same for every resource; an index whose page is not loaded is a dim
-/// placeholder card ("loading…" while its page is in flight).
+/// placeholder card ("loading…" while its page is in flight). With `pictures`, each loaded
+/// card shows its own item's picture (looked up by the item, never by the card's place).
 @MainActor
 public enum GridView {
-    public static func draw(grid: GridState, slot: (Int) -> SparseSlot<Item>, note: GridNote, in rect: Rect, into screen: any Screen) {
+    /// How cards find their pictures: the item's picture content, the mode and the store.
+    public struct Pictures {
+        public var content: (Item) -> PictureView.Content
+        public var mode: PictureMode
+        public var store: PictureStore
+
+        public init(content: @escaping (Item) -> PictureView.Content, mode: PictureMode, store: PictureStore) {
+            self.content = content
+            self.mode = mode
+            self.store = store
+        }
+    }
+
+    public static func draw(grid: GridState, slot: (Int) -> SparseSlot<Item>, note: GridNote, pictures: Pictures? = nil,
+                            in rect: Rect, into screen: any Screen) {
         guard rect.width > 0, rect.height > 0 else { return }
         if grid.itemCount == 0 {
             let text: String
@@ -44,11 +59,18 @@ public enum GridView {
             let rowsLeft = rect.bottom - top
             guard rowsLeft > 0 else { continue }
             let card: CardContent
+            var picture: CardView.Picture?
             switch slot(index) {
-            case .item(let item): card = item.card
-            case .placeholder(let loading): card = CardView.placeholder(loading: loading)
+            case .item(let item):
+                card = item.card
+                if let pictures {
+                    picture = CardView.Picture(content: pictures.content(item), mode: pictures.mode, store: pictures.store)
+                }
+            case .placeholder(let loading):
+                card = CardView.placeholder(loading: loading)
+                if let pictures { picture = CardView.Picture(content: .loading, mode: pictures.mode, store: pictures.store) }
             }
-            CardView.draw(card, selected: index == grid.selection, top: top, left: left + 1,
+            CardView.draw(card, selected: index == grid.selection, picture: picture, top: top, left: left + 1,
                           width: cardWidth - 2, maxRows: rowsLeft, into: screen)
         }
         if note == .loading {

@@ -15,10 +15,12 @@ public enum ScreenView {
                                          query: tab.query, spec: tab.spec, source: c.sourceLabel, width: c.size.columns),
                         width: c.size.columns, row: layout.headerRow, into: screen)
         if let pane = c.pane, !layout.isSideBySide {
-            DetailView.draw(pane, breadcrumb: c.breadcrumb, in: layout.detail, beside: false, into: screen)
+            DetailView.draw(pane, breadcrumb: c.breadcrumb, picture: c.panePicture, in: layout.detail, beside: false, into: screen)
         } else {
-            GridView.draw(grid: tab.grid.state, slot: tab.listView.slot(at:), note: c.gridNote, in: layout.grid, into: screen)
-            if let pane = c.pane { DetailView.draw(pane, breadcrumb: c.breadcrumb, in: layout.detail, beside: true, into: screen) }
+            GridView.draw(grid: tab.grid.state, slot: tab.listView.slot(at:), note: c.gridNote, pictures: c.gridPictures, in: layout.grid, into: screen)
+            if let pane = c.pane {
+                DetailView.draw(pane, breadcrumb: c.breadcrumb, picture: c.panePicture, in: layout.detail, beside: true, into: screen)
+            }
         }
         StatusLineView.draw(c.listStatus, width: c.size.columns, row: layout.statusRow, into: screen)
         if c.search.isActive {

@@ -1,4 +1,4 @@
-import PortalUI
+import PortalImage
 import Testing
 
 @Suite("RGB → xterm 256 colours")

@@ -1,0 +1,108 @@
+import PortalCore
+
+/// Pictures as the screen sees them: which cards show them, what a card or the pane has,
+/// and — for the one planning step (`ScreenPlanner`) — which pictures the screen needs now
+/// (`PicturePlanner`), most needed first. No key handler asks for a picture, and a
+/// picture's arrival changes no count, order or selection.
+extension ScreenController {
+    /// Rows a grid needs for cards with pictures to be worth it: two rows of them.
+    static let pictureGridMinimumRows = 2 * CardView.pictureCardHeight
+
+    /// Whether `tab`'s cards show pictures: pictures on (`p`), a mode that draws them, a
+    /// list whose items have them, and room for two rows of such cards.
+    func cardsShowPictures(_ tab: TabState, in layout: Layout) -> Bool {
+        guard pictureMode != .off, cardPictures, !layout.isTooSmall, layout.grid.height >= Self.pictureGridMinimumRows else { return false }
+        return listHasPictures(tab)
+    }
+
+    /// A list of characters or Pokémon has pictures; a table does once a loaded row names
+    /// one (its picture column, on a server the source names).
+    func listHasPictures(_ tab: TabState) -> Bool {
+        switch tab.spec.kind {
+        case .character, .pokemon: return true
+        case .episode, .location: return false
+        default:
+            let visible = tab.grid.visibleRange
+            let probe = visible.isEmpty ? 0..<min(tab.list.count, 20) : visible
+            return probe.contains { index in tab.list.item(at: index).map { pictures.ticket(for: $0, in: source) != nil } ?? false }
+        }
+    }
+
+    /// What a card or the pane shows for `item`'s picture.
+    func pictureContent(for item: Item) -> PictureView.Content {
+        guard let ticket = pictures.ticket(for: item, in: source) else { return .absent("no picture") }
+        switch pictures.entry(ticket) {
+        case .ready: return .ready(ticket)
+        case .missing(let why): return .absent(why)
+        case .failed(let why): return .absent(why)
+        case .requested, nil: return .loading
+        }
+    }
+
+    /// The picture half of the planning step's input: the pane's picture, the cards on
+    /// screen, then the cards just beyond the viewport the way the user is going; nil when
+    /// pictures are off (none is asked for).
+    var pictureNeeds: PictureNeeds? {
+        guard pictureMode != .off, started else { return nil }
+        let tab = self.tab
+        let layout = self.layout
+        var cards: Range<Int> = 0..<0
+        var ahead: [Int] = []
+        let gridShown = !layout.isTooSmall && (pane == nil || layout.isSideBySide)
+        let cardsShow = gridShown && cardsShowPictures(tab, in: layout)
+        if cardsShow {
+            let grid = tab.grid.state
+            cards = grid.visibleRange
+            let atEnd = grid.offsetRows > 0 && grid.offsetRows >= grid.maxOffsetRows
+            let down = grid.offsetRows == 0 || (prefetch.direction == .down && !atEnd)
+            ahead = PicturePlanner.aheadIndices(visible: cards, columns: grid.columns, count: grid.itemCount, down: down)
+        }
+        let paneItem = layout.isTooSmall ? nil : pane?.item
+        let list = tab.list
+        let store = pictures, source = self.source
+        let wanted = PicturePlanner.wanted(pane: paneItem, cards: cards, ahead: ahead, item: { list.item(at: $0) },
+                                           ticket: { store.ticket(for: $0, in: source) })
+        // Symbols are made with the picture, off the UI thread: a card's slot, and the
+        // pane's for the pane's picture.
+        var cardRendering: PictureRendering?
+        var paneRendering: PictureRendering?
+        if let palette = symbolPalette, !pictureMode.drawsPixels {
+            if cardsShow { cardRendering = PictureRendering(columns: CardView.pictureColumns, rows: CardView.pictureRows, palette: palette) }
+            if let slot = paneSlot { paneRendering = PictureRendering(columns: slot.columns, rows: slot.rows, palette: palette) }
+        }
+        let paneKey = paneItem?.id
+        return PictureNeeds(wanted: wanted, renderings: { ticket in
+            [cardRendering, ticket.item == paneKey ? paneRendering : nil].compactMap { $0 }
+        }, store: store)
+    }
+
+    /// The mode pictures are drawn in this frame: pixels under the help, the filter form or
+    /// the go-to prompt would be drawn over them, so while one is open pictures are symbols.
+    var drawnPictureMode: PictureMode {
+        pictureMode.drawsPixels && (showsHelp || form.isActive) ? .symbols : pictureMode
+    }
+
+    /// The pane's picture slot in cells, when a pane is open and has room for one.
+    var paneSlot: Size? {
+        guard let pane, pane.item != nil else { return nil }
+        let layout = self.layout
+        let chrome = tab.panes.count > 1 ? 1 : 0
+        let left = layout.detail.left + (layout.isSideBySide ? 2 : 1)
+        let width = layout.detail.right - left - 1
+        return DetailView.avatarCells(width: width, height: layout.detail.height - chrome).map { Size(columns: $0.columns, rows: $0.rows) }
+    }
+
+    /// How the grid's cards find their pictures this frame; nil when cards show none.
+    var gridPictures: GridView.Pictures? {
+        guard cardsShowPictures(tab, in: layout) else { return nil }
+        return GridView.Pictures(content: { [unowned self] in pictureContent(for: $0) }, mode: drawnPictureMode, store: pictures)
+    }
+
+    /// How the pane finds its picture; nil when pictures are off or it has none to ask.
+    var panePicture: CardView.Picture? {
+        guard pictureMode != .off, let item = pane?.item else { return nil }
+        let content = pictureContent(for: item)
+        if case .absent = content, pictures.ticket(for: item, in: source) == nil { return nil }
+        return CardView.Picture(content: content, mode: drawnPictureMode, store: pictures)
+    }
+}

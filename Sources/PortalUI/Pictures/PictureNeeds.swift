@@ -1,0 +1,9 @@
+/// What the planning step needs to ask for pictures: the tickets the screen needs, most
+/// needed first, the symbol renderings each should come with, and the store that knows
+/// what is in flight or arrived.
+@MainActor
+struct PictureNeeds {
+    var wanted: [PictureTicket]
+    var renderings: (PictureTicket) -> [PictureRendering]
+    var store: PictureStore
+}
