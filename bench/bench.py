@@ -224,6 +224,12 @@ class Expected:
         return None
 
 
+# The scenarios that read card names off the screen (`card_names`: four-row text cards)
+# run without pictures on the cards; pictures have their own figures (portal-bench
+# pictures), measured in process.
+TEXT_CARDS = ("--pictures", "off")
+
+
 def is_placeholder(name):
     """A card whose page is not in yet: `loading…` while asked for, dots while not."""
     return name == "loading…" or set(name) == {"·"}
@@ -288,7 +294,7 @@ def scroll_run(args, reaper, expected, name, latency, rows, mode):
     trace = os.path.join(args.work, f"trace-{name}.jsonl")
     if os.path.exists(trace):
         os.remove(trace)
-    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--base-url", mirror.base, "--no-cache", "--trace", trace],
+    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), *TEXT_CARDS, "--base-url", mirror.base, "--no-cache", "--trace", trace],
                 columns=80, rows=rows)
     start = time.monotonic()
     bad_screens = 0
@@ -359,7 +365,7 @@ def detail_run(args, reaper, expected):
     trace = os.path.join(args.work, "trace-detail.jsonl")
     if os.path.exists(trace):
         os.remove(trace)
-    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--base-url", mirror.base, "--no-cache", "--trace", trace])
+    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), *TEXT_CARDS, "--base-url", mirror.base, "--no-cache", "--trace", trace])
     try:
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline and not any(card_names(term.lines(), 80, 24)):
@@ -399,7 +405,7 @@ def cached_scroll(args, reaper, mirror, cache_dir, name, characters=200):
     """Scrolls the browser until `characters` cards are loaded, then quits; returns the
     network requests the run made (-1 when it never got there)."""
     trace = os.path.join(args.work, f"trace-{name}.jsonl")
-    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--base-url", mirror.base,
+    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), *TEXT_CARDS, "--base-url", mirror.base,
                                "--cache-dir", cache_dir, "--trace", trace])
     try:
         deadline = time.monotonic() + 60
@@ -704,7 +710,7 @@ def startup_tall(args, reaper, expected):
     screen shows + 2)."""
     mirror = Mirror(args, reaper, latency=0)
     trace = os.path.join(args.work, "trace-startup-tall.jsonl")
-    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--base-url", mirror.base, "--trace", trace],
+    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), *TEXT_CARDS, "--base-url", mirror.base, "--trace", trace],
                 columns=250, rows=120)
     try:
         wait_screen(term, lambda t: expected.names[0] in t, 15)
@@ -724,7 +730,7 @@ def jumps_million(args, reaper, expected):
     then 60 random `:N` Enter jumps and the resident memory after them."""
     mirror = Mirror(args, reaper, latency=0, extra=("--scale", str(MILLION)))
     trace = os.path.join(args.work, "trace-jumps.jsonl")
-    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--base-url", mirror.base, "--trace", trace],
+    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), *TEXT_CARDS, "--base-url", mirror.base, "--trace", trace],
                 columns=120, rows=40)
     figures = {}
     try:
@@ -774,7 +780,7 @@ def any_api(args, reaper, expected):
     figures = {}
     try:
         trace = os.path.join(args.work, "trace-anyapi-next.jsonl")
-        term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--url", origin + "/dialects/next/characters",
+        term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), *TEXT_CARDS, "--url", origin + "/dialects/next/characters",
                                    "--no-cache", "--trace", trace], columns=120, rows=40)
         try:
             _, ready = wait_screen(term, lambda t: expected.names[0] in t, 15)
@@ -791,7 +797,7 @@ def any_api(args, reaper, expected):
             term.stop()
 
         trace = os.path.join(args.work, "trace-anyapi-cursor.jsonl")
-        term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--url", origin + "/dialects/cursor/characters",
+        term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), *TEXT_CARDS, "--url", origin + "/dialects/cursor/characters",
                                    "--no-cache", "--trace", trace], columns=120, rows=40)
         try:
             _, ready = wait_screen(term, lambda t: expected.names[0] in t, 15)

@@ -32,20 +32,21 @@ public final class EffectInterpreter: EffectPerformer {
     /// thread an alternate signal stack there, so a crash in a decode still restores it.
     private let prepareThread: @Sendable () -> Void
 
-    public init(
+    /// - Parameter clock: the retry policy's waits and time budget (a `ManualClock` in tests).
+    public init<C: Clock>(
         source: any Source, transport: any Transport, retryPolicy: RetryPolicy = RetryPolicy(),
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        clock: C = ContinuousClock(),
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
         itemCacheLimit: Int = 20_000,
         pictureCacheCount: Int = 512, pictureCacheBytes: Int = 48 * 1_048_576,
         gate: FetchGate = FetchGate(),
         prepareThread: @escaping @Sendable () -> Void = {}
-    ) {
+    ) where C.Instant == ContinuousClock.Instant {
         self.pictureCache = PictureMemoryCache(maxCount: pictureCacheCount, maxBytes: pictureCacheBytes)
         self.prepareThread = prepareThread
         self.source = source
         self.transport = transport
-        self.sender = RetryingSender(transport: transport, policy: retryPolicy, sleep: sleep, random: random)
+        self.sender = RetryingSender(transport: transport, policy: retryPolicy, clock: clock, random: random)
         self.items = ItemCache(limit: itemCacheLimit)
         self.gate = gate
     }

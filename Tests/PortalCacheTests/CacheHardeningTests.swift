@@ -16,7 +16,7 @@ struct CacheHardeningTests {
 
     /// Decodes a Rick and Morty page as the browser does, through the one retry loop.
     static func page(_ transport: any Transport) async -> Result<Int, PageFailure> {
-        let sender = RetryingSender(transport: transport, policy: RetryPolicy(maxAttempts: 3), sleep: { _ in }, random: { 0 })
+        let sender = RetryingSender(transport: transport, policy: RetryPolicy(maxAttempts: 3), clock: ManualClock(), random: { 0 })
         return await sender.send(HTTPRequest(url: URL(string: characterPage2)!)) { response throws(PageFailure) in
             try pages.decode(response, for: pages.firstPage).items.count
         }

@@ -37,7 +37,7 @@ struct CachedListTests {
         // The disk cache alone: today's session cache would keep the cut 200 itself
         // (it is being changed to keep only answers that decoded).
         let disk = DiskCachingTransport(wrapping: network, cache: DiskCache(directory: dir.path))
-        let first = await drain(Self.strategy(), through: disk, policy: RetryPolicy(maxAttempts: 2), sleep: { _ in })
+        let first = await drain(Self.strategy(), through: disk, policy: RetryPolicy(maxAttempts: 2), clock: ManualClock())
         #expect(first.items.count == 826 && network.count == 43)
         let offline = await drain(Self.strategy(), through: Self.chain(network, dir, offline: true))
         #expect(offline.items.map(\.id) == Array(1...826), "page 2 from disk is the whole page")

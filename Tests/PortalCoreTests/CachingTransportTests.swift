@@ -47,7 +47,7 @@ struct CachingTransportTests {
         let counting = CountingTransport(faulty)
         let cache = CachingTransport(wrapping: counting)
         let strategy = RickAndMortyPages<Character>(baseURL: TestData.base, request: .list(.character))
-        let fetcher = PageFetcher(transport: cache, strategy: strategy, policy: RetryPolicy(maxAttempts: 3), sleep: { _ in })
+        let fetcher = PageFetcher(transport: cache, strategy: strategy, policy: RetryPolicy(maxAttempts: 3), clock: ManualClock())
         let page2 = PageTicket(generation: 0, request: PageRequest(url: Self.url("/character?page=2"), index: 1))
         let result = await fetcher.fetch(page2)
         #expect(try result.get().items.map(\.id) == Array(21...40))

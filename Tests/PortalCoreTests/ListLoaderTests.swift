@@ -93,7 +93,7 @@ struct ListLoaderTests {
         let faulty = FaultyTransport(TestData.snapshot)
         faulty.fail("/character", with: .success(.json(429, #"{"error":"slow down"}"#, headers: ["Retry-After": "5"])))
         let strategy = Self.characters()
-        let loader = ListLoader(strategy: strategy, now: clock.now)
+        let loader = ListLoader(strategy: strategy, clock: clock)
         let fetcher = PageFetcher(transport: faulty, strategy: strategy, policy: .none)
         let ticket = try #require(loader.loadMore())
         #expect(loader.apply(await fetcher.fetch(ticket), for: ticket) == .failed(PageFailure(.http(status: 429), "HTTP 429 Too Many Requests: slow down", retryAfter: 5)))
@@ -170,9 +170,4 @@ struct ListLoaderTests {
     }
 }
 
-/// A clock tests move by hand.
-final class ManualClock: Sendable {
-    private let current = Mutex(ContinuousClock.now)
-    var now: @Sendable () -> ContinuousClock.Instant { { self.current.withLock { $0 } } }
-    func advance(_ by: Duration) { current.withLock { $0 += by } }
-}
+

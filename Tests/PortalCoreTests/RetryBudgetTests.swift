@@ -19,11 +19,11 @@ struct RetryBudgetTests {
     @Test func aPageThatCannotBeHadGivesUpWithinTheBudget() async throws {
         let clock = ManualClock()  // moved by each wait and each attempt's timeout
         let counting = CountingTransport(SlowTimeouts(clock: clock))
-        let sender = RetryingSender(transport: counting, policy: RetryPolicy(), sleep: { clock.advance($0) }, random: { 1 }, now: clock.now)
-        let start = clock.now()
+        let sender = RetryingSender(transport: counting, policy: RetryPolicy(), clock: clock, random: { 1 })
+        let start = clock.now
         let result = await sender.send(HTTPRequest(url: try #require(URL(string: "http://x/api/character")))) { _ throws(PageFailure) in () }
         guard case .failure(let failure) = result else { Issue.record("succeeded"); return }
-        #expect(clock.now() - start <= .seconds(31))
+        #expect(clock.now - start <= .seconds(31))
         #expect(counting.count == 3, "10 s + 10 s + 10 s, then no time is left for a fourth")
         #expect(failure.message.contains("no data from the server for 10 s") && failure.message.contains("gave up after 3 attempts"), "\(failure.message)")
     }
@@ -32,7 +32,7 @@ struct RetryBudgetTests {
         let answers = FixedTransport(answers: ["http://x/api/character": .json(200, #"{"info":{"count":1,"next":null},"results":[{"id":1"#)])
         let counting = CountingTransport(answers)
         let strategy = RickAndMortyPages<Character>(baseURL: "http://x/api", request: .list(.character))
-        let fetcher = PageFetcher(transport: counting, strategy: strategy, sleep: { _ in })
+        let fetcher = PageFetcher(transport: counting, strategy: strategy, clock: ManualClock())
         let result = await fetcher.fetch(PageTicket(generation: 0, request: strategy.firstPage))
         guard case .failure(let failure) = result else { Issue.record("decoded"); return }
         #expect(counting.count == 2, "not 12")
@@ -43,7 +43,7 @@ struct RetryBudgetTests {
         let answers = FixedTransport(answers: ["http://x/api/character?page=2": .json(404, #"{"error":"There is nothing here"}"#)])
         let counting = CountingTransport(answers)
         let strategy = RickAndMortyPages<Character>(baseURL: "http://x/api", request: .list(.character))
-        let fetcher = PageFetcher(transport: counting, strategy: strategy, sleep: { _ in })
+        let fetcher = PageFetcher(transport: counting, strategy: strategy, clock: ManualClock())
         let page2 = PageRequest(url: try #require(URL(string: "http://x/api/character?page=2")), index: 1)
         let result = await fetcher.fetch(PageTicket(generation: 0, request: page2))
         #expect(counting.count == 1)

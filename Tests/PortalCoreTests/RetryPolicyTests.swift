@@ -15,17 +15,17 @@ struct RetryPolicyTests {
         faulty.fail("/character", with: .success(.json(200, #"{"info":{"count":8"#)))
         faulty.fail("/character", with: .success(.json(429, "{}", headers: ["Retry-After": "2"])))
         let counting = CountingTransport(faulty)
-        let waits = Mutex<[Duration]>([])
+        let clock = ManualClock()
         let strategy = Pages(baseURL: TestData.base, request: .list(.character))
         let fetcher = PageFetcher(transport: counting, strategy: strategy, policy: RetryPolicy(maxAttempts: 6),
-                                  sleep: { d in waits.withLock { $0.append(d) } }, random: { 0.5 })
+                                  clock: clock, random: { 0.5 })
         let loader = ListLoader(strategy: strategy)
         let ticket = try #require(loader.loadMore())
         let retried = Mutex(0)
         let result = await fetcher.fetch(ticket) { _, _, _ in retried.withLock { $0 += 1 } }
         #expect(loader.apply(result, for: ticket) == .inserted(0..<20))
         #expect(counting.count == 5 && retried.withLock { $0 } == 4)
-        let recorded = waits.withLock { $0 }
+        let recorded = clock.sleeps
         #expect(recorded.count == 4)
         #expect(recorded[0] < recorded[1] && recorded[1] < recorded[2])
         #expect(recorded[3] >= .seconds(2), "429 waits at least its Retry-After")
@@ -36,7 +36,7 @@ struct RetryPolicyTests {
         faulty.fail("/character", with: .success(.json(400, #"{"error":"bad"}"#)))
         let counting = CountingTransport(faulty)
         let strategy = Pages(baseURL: TestData.base, request: .list(.character))
-        let fetcher = PageFetcher(transport: counting, strategy: strategy, sleep: { _ in })
+        let fetcher = PageFetcher(transport: counting, strategy: strategy, clock: ManualClock())
         let loader = ListLoader(strategy: strategy)
         let ticket = try #require(loader.loadMore())
         #expect(loader.apply(await fetcher.fetch(ticket), for: ticket) == .failed(PageFailure(.http(status: 400), "HTTP 400 Bad Request: bad")))
@@ -48,7 +48,7 @@ struct RetryPolicyTests {
         for _ in 0..<10 { faulty.fail("/character", with: .failure(.connectionFailed("reset"))) }
         let counting = CountingTransport(faulty)
         let strategy = Pages(baseURL: TestData.base, request: .list(.character))
-        let fetcher = PageFetcher(transport: counting, strategy: strategy, policy: RetryPolicy(maxAttempts: 4), sleep: { _ in })
+        let fetcher = PageFetcher(transport: counting, strategy: strategy, policy: RetryPolicy(maxAttempts: 4), clock: ManualClock())
         let loader = ListLoader(strategy: strategy)
         let ticket = try #require(loader.loadMore())
         guard case .failed(let failure) = loader.apply(await fetcher.fetch(ticket), for: ticket) else { Issue.record("did not fail"); return }

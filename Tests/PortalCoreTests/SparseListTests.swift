@@ -17,7 +17,7 @@ struct SparseListTests {
     }
 
     static func list(maxPages: Int = 100, maxInFlight: Int = 100, clock: ManualClock = ManualClock()) -> SparseList<Row> {
-        SparseList(firstPage: addressing.request(forPage: 0)!, addressing: addressing, maxPages: maxPages, maxInFlight: maxInFlight, now: clock.now)
+        SparseList(firstPage: addressing.request(forPage: 0)!, addressing: addressing, maxPages: maxPages, maxInFlight: maxInFlight, clock: clock)
     }
 
     /// Page `index` of a list of `total` rows whose ids are their positions + 1.

@@ -101,7 +101,7 @@ struct HostileServerTests {
         closed.stop()
         let counting = CountingTransport(Self.transport())
         let strategy = RickAndMortyPages<Character>(baseURL: BaseURL(closed.baseURL + "/api"), request: .list(.character))
-        let fetcher = PageFetcher(transport: counting, strategy: strategy, sleep: { _ in })
+        let fetcher = PageFetcher(transport: counting, strategy: strategy, clock: ManualClock())
         let result = await fetcher.fetch(PageTicket(generation: 0, request: PageRequest(url: url, index: 0)))
         guard case .failure(let failure) = result, case .transport(.cannotConnect) = failure.kind else {
             Issue.record("expected cannotConnect, got \(result)")

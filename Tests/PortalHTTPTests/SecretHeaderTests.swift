@@ -15,7 +15,7 @@ struct SecretHeaderTests {
         defer { server.stop() }
         let url = try #require(URL(string: server.baseURL + "/api/character"))
         let counting = CountingTransport(AsyncHTTPTransport())
-        let sender = RetryingSender(transport: counting, policy: RetryPolicy(), sleep: { _ in }, random: { 0 })
+        let sender = RetryingSender(transport: counting, policy: RetryPolicy(), clock: ManualClock(), random: { 0 })
         let request = HTTPRequest(url: url, headers: ["Authorization": "Bearer s3cr3t\n# my staging key"])
         let result: Result<Int, PageFailure> = await sender.send(request) { _ throws(PageFailure) in 1 }
         guard case .failure(let failure) = result else {

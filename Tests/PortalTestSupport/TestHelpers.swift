@@ -22,12 +22,12 @@ extension HTTPResponse {
 
 /// Drives a list to its end the way `portal list` does: `ListLoader` hands out tickets,
 /// `PageFetcher` runs them (retrying under `policy`), until the end or a final failure.
-public func drain<S: PageStrategy>(
+public func drain<S: PageStrategy, C: Clock>(
     _ strategy: S, through transport: any Transport, policy: RetryPolicy = .none,
-    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
-) async -> ListLoader<S.Item> {
+    clock: C = ContinuousClock()
+) async -> ListLoader<S.Item> where C.Instant == ContinuousClock.Instant {
     let loader = ListLoader(strategy: strategy)
-    let fetcher = PageFetcher(transport: transport, strategy: strategy, policy: policy, sleep: sleep)
+    let fetcher = PageFetcher(transport: transport, strategy: strategy, policy: policy, clock: clock)
     while let ticket = loader.loadMore() {
         loader.apply(await fetcher.fetch(ticket), for: ticket)
     }

@@ -84,7 +84,7 @@ struct Harness {
         let addressable = RickAndMortySource(baseURL: TestData.base)
         let source: any Source = source ?? (sequential ? NextLinksOnly(source: addressable) : addressable)
         runner = EffectQueue(interpreter: EffectInterpreter(source: source, transport: transport, retryPolicy: retryPolicy,
-                                                            sleep: { _ in }))
+                                                            clock: ManualClock()))
         controller = ScreenController(source: source, sourceLabel: "offline snapshot", initialTab: tab, initialFilters: filters,
                                       pictures: pictures, maxPages: maxPages)
         if start { send(.start(size)) }

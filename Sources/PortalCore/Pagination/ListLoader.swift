@@ -30,7 +30,9 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     private var links: PageLinkGuard
     private let now: @Sendable () -> ContinuousClock.Instant
 
-    public init(firstPage: PageRequest, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    /// - Parameter clock: when a `Retry-After` has passed.
+    public init<C: Clock>(firstPage: PageRequest, clock: C = ContinuousClock()) where C.Instant == ContinuousClock.Instant {
+        let now: @Sendable () -> ContinuousClock.Instant = { clock.now }
         self.firstPage = firstPage
         self.next = firstPage
         self.links = PageLinkGuard(firstPage: firstPage)
@@ -38,8 +40,9 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     }
 
     /// A list that starts at `strategy`'s first page.
-    public convenience init<Strategy: PageStrategy<Item>>(strategy: Strategy, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
-        self.init(firstPage: strategy.firstPage, now: now)
+    public convenience init<Strategy: PageStrategy<Item>, C: Clock>(strategy: Strategy, clock: C = ContinuousClock())
+    where C.Instant == ContinuousClock.Instant {
+        self.init(firstPage: strategy.firstPage, clock: clock)
     }
 
     public var count: Int { items.count }

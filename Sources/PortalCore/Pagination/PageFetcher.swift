@@ -7,14 +7,12 @@ public struct PageFetcher<Strategy: PageStrategy>: Sendable {
     public let strategy: Strategy
     public let sender: RetryingSender
 
-    public init(
-        transport: any Transport, strategy: Strategy, policy: RetryPolicy = RetryPolicy(),
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
-    ) {
+    public init<C: Clock>(
+        transport: any Transport, strategy: Strategy, policy: RetryPolicy = RetryPolicy(), clock: C = ContinuousClock(),
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) where C.Instant == ContinuousClock.Instant {
         self.strategy = strategy
-        self.sender = RetryingSender(transport: transport, policy: policy, sleep: sleep, random: random, now: now)
+        self.sender = RetryingSender(transport: transport, policy: policy, clock: clock, random: random)
     }
 
     /// A fetcher sharing `sender` (its transport, policy and clocks).

@@ -13,22 +13,22 @@ import Foundation
 public struct RetryingSender: Sendable {
     public let transport: any Transport
     public let policy: RetryPolicy
-    public let sleep: @Sendable (Duration) async throws -> Void
     public let random: @Sendable () -> Double
-    /// The clock `policy.giveUpAfter` is measured on.
-    public let now: @Sendable () -> ContinuousClock.Instant
+    /// The clock's waits and readings (`policy.giveUpAfter` is measured on it).
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private let now: @Sendable () -> ContinuousClock.Instant
 
-    public init(
-        transport: any Transport, policy: RetryPolicy = RetryPolicy(),
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
-    ) {
+    /// - Parameter clock: waits between attempts and measures the time budget; tests pass
+    ///   a `ManualClock` whose sleeps return at once.
+    public init<C: Clock>(
+        transport: any Transport, policy: RetryPolicy = RetryPolicy(), clock: C = ContinuousClock(),
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) where C.Instant == ContinuousClock.Instant {
         self.transport = transport
         self.policy = policy
-        self.sleep = sleep
+        self.sleep = { try await clock.sleep(for: $0) }
         self.random = random
-        self.now = now
+        self.now = { clock.now }
     }
 
     /// One attempt: no answer becomes a `.transport` failure; `decode` judges the answer,

@@ -65,26 +65,27 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     private var window = Window(visible: 0..<0, before: 0, after: 0)
     private let now: @Sendable () -> ContinuousClock.Instant
 
-    public init(
+    /// - Parameter clock: when a failed page's `Retry-After` has passed.
+    public init<C: Clock>(
         firstPage: PageRequest, addressing: PageAddressing?,
         maxPages: Int = SparseList.defaultMaxPages, maxInFlight: Int = SparseList.defaultMaxInFlight,
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
-    ) {
+        clock: C = ContinuousClock()
+    ) where C.Instant == ContinuousClock.Instant {
         self.firstPage = firstPage
         self.addressing = addressing
         self.maxPages = maxPages
         self.maxInFlight = maxInFlight
-        self.now = now
-        self.sequential = ListLoader(firstPage: firstPage, now: now)
+        self.now = { clock.now }
+        self.sequential = ListLoader(firstPage: firstPage, clock: clock)
     }
 
     /// A list of `strategy`'s pages, addressable when the strategy is.
-    public convenience init(
+    public convenience init<C: Clock>(
         strategy: some PageStrategy<Item>,
         maxPages: Int = SparseList.defaultMaxPages, maxInFlight: Int = SparseList.defaultMaxInFlight,
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
-    ) {
-        self.init(firstPage: strategy.firstPage, addressing: PageAddressing(strategy), maxPages: maxPages, maxInFlight: maxInFlight, now: now)
+        clock: C = ContinuousClock()
+    ) where C.Instant == ContinuousClock.Instant {
+        self.init(firstPage: strategy.firstPage, addressing: PageAddressing(strategy), maxPages: maxPages, maxInFlight: maxInFlight, clock: clock)
     }
 
     // MARK: What the list shows

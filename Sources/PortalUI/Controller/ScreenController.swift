@@ -77,7 +77,7 @@ public final class ScreenController: App, ItemListViewDelegate {
         for (index, spec) in source.tabs.enumerated() {
             let query = ListQuery(kind: spec.kind, filters: index == initialTab ? initialFilters : [])
             let tab = TabState(index: index, spec: spec, query: query, firstPage: source.firstPage(for: query),
-                               addressing: PageAddressing(source: source, query: query), maxPages: maxPages, now: now)
+                               addressing: PageAddressing(source: source, query: query), maxPages: maxPages, clock: clock)
             tab.listView.delegate = self
             tabs.append(tab)
         }

@@ -28,12 +28,12 @@ public final class TabState {
     /// While `R` refreshes the list: the item the selection is kept on (`ListRefresh`).
     var refreshPin: ListRefresh?
 
-    init(index: Int, spec: TabSpec, query: ListQuery, firstPage: PageRequest, addressing: PageAddressing?,
-         maxPages: Int, now: @escaping @Sendable () -> ContinuousClock.Instant) {
+    init<C: Clock>(index: Int, spec: TabSpec, query: ListQuery, firstPage: PageRequest, addressing: PageAddressing?,
+                   maxPages: Int, clock: C) where C.Instant == ContinuousClock.Instant {
         self.index = index
         self.spec = spec
         self.query = query
-        let list = SparseList<Item>(firstPage: firstPage, addressing: addressing, maxPages: maxPages, now: now)
+        let list = SparseList<Item>(firstPage: firstPage, addressing: addressing, maxPages: maxPages, clock: clock)
         self.list = list
         listView = ItemListView(tab: index, list: list)
     }
