@@ -38,6 +38,7 @@ let package = Package(
         .executableTarget(name: "fuzz-rickandmorty-page", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-pokeapi-page", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-postgrest-page", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-any-api", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-api-url", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-base-url", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-headers", dependencies: ["FuzzEntryPoints"]),

@@ -49,6 +49,6 @@ public final class SnapshotTransport: Transport {
         }
         let below = String(split.path.dropFirst(rootPath.count))
         guard below.isEmpty || below.hasPrefix("/") else { throw TransportError.notServed(text) }
-        return rules.respond(path: below, query: QueryString.pairs(split.query), headers: request.headers)
+        return rules.respond(method: request.method, path: below, query: QueryString.pairs(split.query), headers: request.headers, body: request.body)
     }
 }

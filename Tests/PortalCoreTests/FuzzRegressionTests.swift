@@ -37,6 +37,11 @@ import Testing
         try FuzzEntryPoint.jsonModels([UInt8](try await get("/episode/1,2,28").body))
         try FuzzEntryPoint.apiURL(Self.text(TestData.base + "/character/?page=2&name=rick sanchez"))
         try FuzzEntryPoint.baseURLOption(Self.text(TestData.base.text))
+        let styles = try DialectTransport()
+        for style in PagingStyle.allCases {
+            try FuzzEntryPoint.anyAPIPage(FuzzedResponse.format(try await styles.send(HTTPRequest(url: DialectTransport.url(style)))))
+        }
+        try FuzzEntryPoint.anyAPIPage(Array(#"{"status":"not a list"}"#.utf8))
     }
 
     @Test func fuzzedResponseReadsBackTheAnswerItWrote() throws {

@@ -121,6 +121,16 @@ do {
     }
     postgRESTPages.add(postgREST.respond(table: "nope", query: ordered, headers: [:]))
 
+    // Any API: every paging style the mirror speaks, first, middle and last pages.
+    var anyAPIPages = Corpus(target: "fuzz-any-api")
+    let styles = DialectRoutes(characters: rickAndMorty.characters, itemLinks: BaseURL(FuzzEntryPoint.baseURL))
+    for style in PagingStyle.allCases {
+        for query in [[], [("page", "2"), ("per_page", "5"), ("size", "5"), ("limit", "5")], [("page", "42"), ("page[number]", "42")]] as [[(key: String, value: String)]] {
+            anyAPIPages.add(styles.respond(path: "/\(style.rawValue)/characters", query: query, headers: [:]))
+        }
+    }
+    postgRESTPages.seeds.forEach { anyAPIPages.add($0) }
+
     // Retry-After as servers send it (the mirror's 429 fault sends 1), with error bodies.
     for (status, retryAfter) in [(429, "1"), (429, "0"), (503, "2.5"), (429, "120"), (503, "Wed, 21 Oct 2026 07:28:00 GMT")] {
         headers.add(HTTPResponse(status: status, headers: ["Retry-After": retryAfter], body: Data("{\"error\":\"slow down\"}".utf8)))
@@ -194,7 +204,7 @@ do {
         grids.add(op(7, Int.max, Int.max, 0) + op(1, total, 0) + op(2, 0, 20, 0) + op(4, 12, Int.max))
     }
 
-    for corpus in [rickAndMortyPages, pokeAPIPages, postgRESTPages, urls, baseURLs, headers, models, keys, images, cacheRows, grids] {
+    for corpus in [rickAndMortyPages, pokeAPIPages, postgRESTPages, anyAPIPages, urls, baseURLs, headers, models, keys, images, cacheRows, grids] {
         try corpus.write()
     }
 } catch {

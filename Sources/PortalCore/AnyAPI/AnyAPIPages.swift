@@ -48,8 +48,13 @@ public struct AnyAPIPages: AddressablePageStrategy {
     }
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Row> {
+        try decodeWithLinks(response, for: request, origin: nil).page
+    }
+
+    /// The page, and every URL on `origin` inside its items (for `LinkBook`).
+    public func decodeWithLinks(_ response: HTTPResponse, for request: PageRequest, origin: String?) throws(PageFailure) -> (page: PageContent<Row>, links: [String]) {
         if dialect.paging == .contentRange, response.status == 416 {
-            return PageContent(items: [], next: nil, totalCount: request.index * pageSize)
+            return (PageContent(items: [], next: nil, totalCount: request.index * pageSize), [])
         }
         guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
         let root: JSONSpan
@@ -62,7 +67,9 @@ public struct AnyAPIPages: AddressablePageStrategy {
         let next = nextPage(after: request, root: root.node, response: response, items: items)
         var total = AnyAPITotals.total(dialect.total, root: root.node, response: response, pageSize: pageSize)
         if dialect.addressing != nil, next == nil { total = position + items.count }
-        return PageContent(items: items, next: next, totalCount: total)
+        var links: [String] = []
+        if let origin { for span in list { JSONLinks.collect(span.node, origin: origin, into: &links) } }
+        return (PageContent(items: items, next: next, totalCount: total), links)
     }
 
     private func nextPage(after request: PageRequest, root: JSONNode, response: HTTPResponse, items: [Row]) -> PageRequest? {

@@ -10,6 +10,8 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     /// Esc while End walks a list that cannot jump: the walk stops.
     case stopWalk
     case open, search, filter, retry, quit
+    /// `R`: the list again from the top (in a pane: the item), revalidating through the caches.
+    case refresh
     // Tabs (grid and detail)
     case tab1, tab2, tab3, tab4, tab5, tab6, tab7, tab8, tab9
     case nextTab, previousTab
