@@ -111,6 +111,7 @@ struct ListCommand: AsyncParsableCommand {
         let fetcher = PageFetcher(transport: transport, strategy: strategy)
         var printed = 0
         var saidStale = false
+        var saidCapped = false
         var saidEstimate = false
         let output = FileHandle.standardOutput
         while let ticket = loader.loadMore() {
@@ -127,6 +128,11 @@ struct ListCommand: AsyncParsableCommand {
                 FileHandle.standardError.write(Data("portal: ≈ \(estimate) rows (the server's estimate)\n".utf8))
             }
             let change = loader.apply(result, for: ticket)
+            // Once, as soon as it is known: the server's total is past what portal counts.
+            if !saidCapped, let note = ReportedCount.note(for: loader.totalCount) {
+                saidCapped = true
+                FileHandle.standardError.write(Data("portal: \(note)\n".utf8))
+            }
             switch change {
             case .inserted(let range):
                 var text = ""
@@ -143,9 +149,6 @@ struct ListCommand: AsyncParsableCommand {
             case .ignored:
                 break
             }
-        }
-        if let note = ReportedCount.note(for: loader.totalCount) {
-            FileHandle.standardError.write(Data("portal: \(note)\n".utf8))
         }
         if loader.items.isEmpty {
             FileHandle.standardError.write(Data("portal: no \(Sanitize.line(noun)) match\n".utf8))
