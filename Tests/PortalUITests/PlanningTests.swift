@@ -1,3 +1,4 @@
+import Foundation
 import PortalCore
 import PortalTestSupport
 import PortalUI
@@ -128,5 +129,30 @@ struct PlanningTests {
         #expect(Self.fetched(retried) == [0])
         await h.runner.drain(into: h.controller)
         #expect(h.controller.list.failure == nil && h.controller.list.count == 826)
+    }
+}
+
+/// A server that reports a total near the 64-bit limit: every page says so.
+struct HugeCount: Transport {
+    let inner: any Transport
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let answer = try await inner.send(request)
+        let text = String(decoding: answer.body, as: UTF8.self).replacingOccurrences(of: #""count":826"#, with: #""count":9223372036854775807"#)
+        return HTTPResponse(status: answer.status, headers: answer.headers, body: Data(text.utf8))
+    }
+}
+
+@MainActor @Suite("A total at the edge")
+struct HugeTotalTests {
+    @Test func aTotalNearIntMaxIsCappedSaidSoAndEndWorks() async {
+        let h = Harness(size: Size(columns: 100, rows: 30), inner: HugeCount(inner: TestData.snapshot))
+        await h.runner.drain(into: h.controller)
+        #expect(h.controller.list.totalCount == ReportedCount.maximum)
+        h.press(.end, .pageUp, .home, .end)
+        h.type(":1,000,000,000,000")
+        h.press(.enter)
+        #expect(h.controller.grid.selection == ReportedCount.maximum - 1)
+        let status = h.screen().text.split(separator: "\n").dropLast().last.map(String.init) ?? ""
+        #expect(status.contains("1,000,000,000,000 / 1,000,000,000,000") && status.contains("capped (the server reports more)"), "\(h.screen().text)")
     }
 }

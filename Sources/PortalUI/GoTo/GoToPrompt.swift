@@ -1,3 +1,5 @@
+import PortalCore
+
 /// The `:` prompt on the bottom line: the number of the card to go to, as typed.
 ///
 /// A key means one thing: digits switch tabs, so going to card N has a prompt of its own
@@ -15,7 +17,7 @@ public struct GoToPrompt: Sendable, Equatable {
     }
 
     /// The largest number kept: more cards than any list holds, far from overflowing.
-    public static let maximum = 999_999_999_999
+    public static let maximum = ReportedCount.maximum
     /// Digits and separators, at most: `maximum` and some commas.
     static let maxLength = 24
 
@@ -30,7 +32,7 @@ public struct GoToPrompt: Sendable, Equatable {
     public mutating func begin() { editor.begin() }
 
     /// Types one character; anything but an ASCII digit or a separator is refused.
-    public mutating func type(_ c: Character) {
+    public mutating func type(_ c: Swift.Character) {
         guard c.isASCII, c.isWholeNumber || c == "," || c == "_" || c == " ", text.count < Self.maxLength else { return }
         editor.type(c)
     }

@@ -24,14 +24,17 @@ enum StatusText {
             phase = list.isComplete ? .exhausted : .idle
         }
         let grid = tab.grid
+        // A total at portal's cap is the server's "at least that many": said so, briefly.
+        let capped = ReportedCount.note(for: list.totalCount) == nil ? nil : "capped (the server reports more)"
+        let note = [tab.offlineNote, capped].compactMap { $0 }.joined(separator: " · ")
         guard let pageSize = list.addressing?.pageSize, list.isAddressable else {
-            return ListStatus(loaded: list.count, total: list.totalCount, pages: list.pagesLoaded, phase: phase, note: tab.offlineNote,
-                              estimatedTotal: list.estimatedTotal)
+            return ListStatus(loaded: list.count, total: list.totalCount, pages: list.pagesLoaded, phase: phase,
+                              note: note.isEmpty ? nil : note, estimatedTotal: list.estimatedTotal)
         }
         // Where the selection is in the whole list, and on which page.
         let selected = grid.selection ?? 0
         return ListStatus(loaded: list.count, total: list.totalCount, pages: selected / pageSize + 1, phase: phase,
-                          position: grid.selection.map { $0 + 1 } ?? 0, note: tab.offlineNote)
+                          position: grid.selection.map { $0 + 1 } ?? 0, note: note.isEmpty ? nil : note)
     }
 
     /// What the grid says where it has no cards, or below the last one while walking.
