@@ -1,7 +1,8 @@
 import PortalCore
 
 /// One detail pane: the item it shows (or the one it is fetching), the items that item
-/// points at, its picture, its scroll position and the highlighted link.
+/// points at, its picture, its scroll position, the highlighted link or node, and (for a
+/// JSON item) which nodes of its tree the user folded or unfolded.
 ///
 /// `address` is the pane's identity. Every effect the pane causes carries it, so a result
 /// that arrives after the pane was closed, replaced by a followed link, or left behind by
@@ -28,11 +29,25 @@ public final class DetailPane {
         case failed(String)
     }
 
-    /// One line of the pane, and the item it leads to when it is a link.
+    /// One line of the pane, the item it leads to when it is a link, and its place in a
+    /// JSON item's tree (a line the highlight stops on when it folds).
     public struct Line: Equatable {
         public var spans: [Span]
         public var link: ItemKey?
+        public var node: DetailNode?
+
+        public init(spans: [Span], link: ItemKey? = nil, node: DetailNode? = nil) {
+            self.spans = spans
+            self.link = link
+            self.node = node
+        }
+
+        /// Whether the highlight can land on it.
+        var isStop: Bool { link != nil || node?.isFoldable == true }
     }
+
+    /// A line the highlight can land on: a link, a node that folds, or both.
+    public typealias Stop = (line: Int, target: ItemKey?, node: DetailNode?)
 
     /// What the pane has asked the network for, so the planner asks once: its subject by
     /// id, its related list. (Its picture is planned with the cards': `PicturePlanner`.)
@@ -53,11 +68,19 @@ public final class DetailPane {
     }
     /// The first line of the pane's content shown.
     public private(set) var scroll = 0
-    /// Which link is highlighted (an index into `links`), nil when the pane has none.
+    /// Which stop is highlighted (an index into `stops`), nil when the pane has none.
     public private(set) var highlight: Int?
-    /// The lines and their links, built once per change of subject or related list (the
-    /// pane is drawn every frame).
-    private var cached: (lines: [Line], links: [(line: Int, target: ItemKey)])?
+    /// The nodes of a JSON item's tree the user unfolded (true) or folded (false), by
+    /// path; every other node is as `JSONTree` opens it.
+    public private(set) var folds: [String: Bool] = [:] {
+        didSet { cached = nil }
+    }
+    /// The columns the pane's text has (0 until the controller says): long values wrap
+    /// to it.
+    public private(set) var textWidth = 0
+    /// The lines and their stops, built once per change of subject, related list, folds
+    /// or width (the pane is drawn every frame).
+    private var cached: (lines: [Line], stops: [Stop])?
 
     public init(address: PaneAddress, subject: Subject) {
         self.address = address
@@ -89,7 +112,17 @@ public final class DetailPane {
         subject = .loaded(item)
         related = (item.detail.related?.ids.isEmpty ?? true) ? .none : .loading
         asked.remove(.related)
-        highlight = links.isEmpty ? nil : 0
+        highlight = stops.isEmpty ? nil : 0
+    }
+
+    /// The width the pane's text is drawn in (set by the controller on every event); the
+    /// lines are built again only when it changes. The highlight stays on its line.
+    func setTextWidth(_ width: Int) {
+        guard width != textWidth else { return }
+        let kept = highlightedStop
+        textWidth = width
+        cached = nil
+        if let kept { highlight = index(of: kept) ?? highlight }
     }
 
     /// What the pane still needs from the network: the item (a followed link, or a list
@@ -134,8 +167,51 @@ public final class DetailPane {
 
     func setRelated(_ related: Related) {
         self.related = related
-        if highlight == nil, !links.isEmpty { highlight = 0 }
-        if let h = highlight, h >= links.count { highlight = links.isEmpty ? nil : links.count - 1 }
+        if highlight == nil, !stops.isEmpty { highlight = 0 }
+        if let h = highlight, h >= stops.count { highlight = stops.isEmpty ? nil : stops.count - 1 }
+    }
+
+    // MARK: Folding
+
+    /// `→ l`: the highlighted node opens (an array cut short shows every element).
+    public func unfold(viewRows: Int) {
+        guard let node = highlightedStop?.node, node.isFoldable else { return }
+        setFold(node.path, open: true, highlighting: node.path, viewRows: viewRows)
+    }
+
+    /// `← h`: the highlighted open node folds; on a folded node or a value, its parent
+    /// folds and the highlight moves onto it.
+    public func fold(viewRows: Int) {
+        guard let node = highlightedStop?.node else { return }
+        if node.shape == .open {
+            setFold(node.path, open: false, highlighting: node.path, viewRows: viewRows)
+        } else if let parent = node.parent {
+            setFold(parent, open: false, highlighting: parent, viewRows: viewRows)
+        }
+    }
+
+    /// Whether the highlighted line is a node that folds (Enter then unfolds or folds it).
+    public var highlightFolds: Bool { highlightedStop?.node?.isFoldable == true && highlightedTarget == nil }
+
+    /// Enter on a node: a folded one opens, an open one folds.
+    func toggleFold(viewRows: Int) {
+        guard let node = highlightedStop?.node, node.isFoldable else { return }
+        setFold(node.path, open: node.shape != .open, highlighting: node.path, viewRows: viewRows)
+    }
+
+    private func setFold(_ path: String, open: Bool, highlighting: String, viewRows: Int) {
+        folds[path] = open
+        let all = stops
+        // The node's own row (not its "… more" row), which is the first stop with its path.
+        if let index = all.firstIndex(where: { $0.node?.path == highlighting }) {
+            highlight = index
+            reveal(all[index].line, viewRows: viewRows)
+        }
+        scroll = clamp(scroll, viewRows: viewRows)
+    }
+
+    private func index(of stop: Stop) -> Int? {
+        stops.firstIndex { $0.target == stop.target && $0.node == stop.node }
     }
 
     // MARK: Lines
@@ -144,30 +220,33 @@ public final class DetailPane {
     public var lines: [Line] { built.lines }
 
     /// The link rows: their line number and target, in order.
-    public var links: [(line: Int, target: ItemKey)] { built.links }
+    public var links: [(line: Int, target: ItemKey)] { built.stops.compactMap { stop in stop.target.map { (stop.line, $0) } } }
 
-    private var built: (lines: [Line], links: [(line: Int, target: ItemKey)]) {
+    /// The lines the highlight lands on (links and nodes that fold), in order.
+    public var stops: [Stop] { built.stops }
+
+    private var built: (lines: [Line], stops: [Stop]) {
         if let cached { return cached }
         let lines = buildLines()
-        let built = (lines, lines.enumerated().compactMap { index, line in line.link.map { (index, $0) } })
+        let built = (lines, lines.enumerated().compactMap { index, line -> Stop? in line.isStop ? (index, line.link, line.node) : nil })
         cached = built
         return built
     }
 
-    /// Where the highlighted link leads.
-    public var highlightedTarget: ItemKey? { highlightedLink?.target }
+    /// Where the highlighted link leads (nil on a node that only folds).
+    public var highlightedTarget: ItemKey? { highlightedStop?.target }
 
-    /// The line number of the highlighted link.
-    public var highlightedLine: Int? { highlightedLink?.line }
+    /// The line number of the highlighted link or node.
+    public var highlightedLine: Int? { highlightedStop?.line }
 
-    private var highlightedLink: (line: Int, target: ItemKey)? {
+    private var highlightedStop: Stop? {
         guard let highlight else { return nil }
-        let all = links
+        let all = stops
         return highlight < all.count ? all[highlight] : nil
     }
 
     private func buildLines() -> [Line] {
-        func plain(_ spans: [Span]) -> Line { Line(spans: spans, link: nil) }
+        func plain(_ spans: [Span]) -> Line { Line(spans: spans) }
         switch subject {
         case .loading(let key):
             return [plain([Span("loading \(key.kind.rawValue) \(key.id)…", Style(dim: true))])]
@@ -175,19 +254,12 @@ public final class DetailPane {
             return [plain([Span("error — r to retry", Style(foreground: .red, bold: true))]),
                     plain([Span(message, Style(dim: true))])]
         case .loaded(let item):
-            let content = item.detail
+            let content = item.detail(folds: folds)
             var out: [Line] = [plain([Span(content.title, Style(bold: true))])]
             if let badge = content.badge { out.append(plain(badge)) }
             out.append(plain([]))
             let labelWidth = max(10, (content.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2)
-            for field in content.fields {
-                let label = Span(DisplayWidth.pad(field.label, to: labelWidth), Style(dim: true))
-                if let link = field.link {
-                    out.append(Line(spans: [label, Span(field.value, Style(foreground: .cyan, underline: true))], link: link))
-                } else {
-                    out.append(plain([label, Span(field.value)]))
-                }
-            }
+            for field in content.fields { out += fieldLines(field, labelWidth: labelWidth) }
             guard let list = content.related else { return out }
             out.append(plain([]))
             switch related {
@@ -207,6 +279,24 @@ public final class DetailPane {
         }
     }
 
+    /// A field's line, or its lines when a long value wraps at the pane's width (the
+    /// continuation lines under the value, the link and node on the first).
+    private func fieldLines(_ field: DetailField, labelWidth: Int) -> [Line] {
+        let label = Span(DisplayWidth.pad(field.label, to: labelWidth), Style(dim: true))
+        var style = field.valueStyle
+        if field.link != nil {
+            style.foreground = .cyan
+            style.underline = true
+        }
+        let valueWidth = textWidth - labelWidth
+        let parts = field.wraps && valueWidth >= 8 ? WrappedText.lines(field.value, width: valueWidth) : [field.value]
+        let indent = Span(String(repeating: " ", count: labelWidth))
+        return parts.enumerated().map { index, part in
+            index == 0 ? Line(spans: [label, Span(part, style)], link: field.link, node: field.node)
+                : Line(spans: [indent, Span(part, style)])
+        }
+    }
+
     /// Whether something in the pane failed and `r` can ask again.
     public var isFailed: Bool {
         if case .failed = subject { return true }
@@ -216,9 +306,9 @@ public final class DetailPane {
 
     // MARK: Movement
 
-    /// ↓: the next link (scrolled into view); past the last link, one line of scroll.
+    /// ↓: the next link or node (scrolled into view); past the last link, one line of scroll.
     public func linkDown(viewRows: Int) {
-        let all = links
+        let all = stops
         if let h = highlight, h + 1 < all.count {
             highlight = h + 1
             reveal(all[h + 1].line, viewRows: viewRows)
@@ -232,7 +322,7 @@ public final class DetailPane {
 
     /// ↑: the previous link; before the first, one line of scroll back.
     public func linkUp(viewRows: Int) {
-        let all = links
+        let all = stops
         if let h = highlight, h > 0 {
             highlight = h - 1
             reveal(all[h - 1].line, viewRows: viewRows)
@@ -272,7 +362,7 @@ public final class DetailPane {
         let rows = max(1, viewRows)
         let visible = scroll..<(scroll + rows)
         guard !visible.contains(line) else { return }
-        let all = links
+        let all = stops
         if let index = all.firstIndex(where: { visible.contains($0.line) }) {
             highlight = line < scroll ? index : (all.lastIndex(where: { visible.contains($0.line) }) ?? index)
         }
