@@ -55,6 +55,14 @@ public final class DetailPane {
         case subject, related
         /// `R`: the item again, past the caches.
         case refreshed
+        /// The next page of a linked list, by its link number (any API).
+        case more(Int)
+    }
+
+    /// A linked list's further pages: none asked, one on its way, or one that failed.
+    public enum More: Equatable {
+        case idle, loading
+        case failed(String)
     }
 
     public let address: PaneAddress
@@ -64,6 +72,13 @@ public final class DetailPane {
         didSet { cached = nil }
     }
     public private(set) var related: Related = .none {
+        didSet { cached = nil }
+    }
+    /// The further pages of a linked list the pane shows (any API), in order.
+    public private(set) var pages: [Item] = [] {
+        didSet { cached = nil }
+    }
+    public private(set) var more: More = .idle {
         didSet { cached = nil }
     }
     /// The first line of the pane's content shown.
@@ -110,6 +125,8 @@ public final class DetailPane {
     /// The subject arrived; `related` says whether its list must be fetched.
     func show(_ item: Item) {
         subject = .loaded(item)
+        pages = []
+        more = .idle
         related = (item.detail.related?.ids.isEmpty ?? true) ? .none : .loading
         asked.remove(.related)
         highlight = stops.isEmpty ? nil : 0
@@ -135,11 +152,43 @@ public final class DetailPane {
         case .loaded(let item):
             if !item.isComplete { out.append(.subject) }
             if related == .loading { out.append(.related) }
+            if let next = nextPage, more == .idle, let h = highlight, h >= stops.count - Self.pagesAhead { out.append(.more(next)) }
         case .failed:
             break
         }
         if wantsRefresh { out.append(.refreshed) }
         return out.filter { !asked.contains($0) }
+    }
+
+    /// A linked list's next page is asked for when the highlight is this many stops (or
+    /// fewer) from the last.
+    static let pagesAhead = 5
+
+    /// The link number of the linked list's next page, if the pane shows a list with one.
+    public var nextPage: Int? {
+        guard case .json(let page, _) = pages.last ?? item, page.isPage else { return nil }
+        return page.nextLink
+    }
+
+    /// The page asked for arrived: its entries go under the others (a late answer for a
+    /// page no longer next is dropped).
+    func appendPage(_ items: [Item]) {
+        guard more == .loading, let next = nextPage,
+              let page = items.first(where: { if case .json(let j, _) = $0 { j.linkID == next && j.isPage } else { false } }) else { return }
+        pages.append(page)
+        more = .idle
+        if highlight == nil, !stops.isEmpty { highlight = 0 }
+    }
+
+    func failMore(_ message: String) {
+        if more == .loading { more = .failed(message) }
+    }
+
+    /// `r` on a page that failed: asked for again.
+    func retryMore() {
+        guard case .failed = more, let next = nextPage else { return }
+        more = .idle
+        asked.remove(.more(next))
     }
 
     /// Set by `R`; the planner asks for the item again (once per `R`).
@@ -155,6 +204,7 @@ public final class DetailPane {
     func didAsk(_ need: Need) {
         asked.insert(need)
         if need == .refreshed { wantsRefresh = false }
+        if case .more = need { more = .loading }
     }
 
     /// `r` on a related list that failed: it is asked for again.
@@ -258,8 +308,23 @@ public final class DetailPane {
             var out: [Line] = [plain([Span(content.title, Style(bold: true))])]
             if let badge = content.badge { out.append(plain(badge)) }
             out.append(plain([]))
-            let labelWidth = max(10, (content.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2)
-            for field in content.fields { out += fieldLines(field, labelWidth: labelWidth) }
+            var fields = content.fields
+            for (number, page) in pages.enumerated() {
+                if case .json(let json, _) = page { fields += JSONItemDescription.pageFields(json, number: number + 1, folds: folds) }
+            }
+            let labelWidth = max(10, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2)
+            for field in fields { out += fieldLines(field, labelWidth: labelWidth) }
+            switch more {
+            case .idle where nextPage != nil:
+                out.append(plain([Span("more below — ↓ loads them", Style(dim: true))]))
+            case .loading:
+                out.append(plain([Span("loading more…", Style(dim: true))]))
+            case .failed(let message):
+                out.append(plain([Span("error — r to retry", Style(foreground: .red, bold: true))]))
+                out.append(plain([Span(message, Style(dim: true))]))
+            default:
+                break
+            }
             guard let list = content.related else { return out }
             out.append(plain([]))
             switch related {
@@ -301,6 +366,7 @@ public final class DetailPane {
     public var isFailed: Bool {
         if case .failed = subject { return true }
         if case .failed = related { return true }
+        if case .failed = more { return true }
         return false
     }
 

@@ -18,7 +18,14 @@ enum JSONItemDescription: ItemDescription {
 
     /// The detail with the pane's folds (`DetailPane.folds`) applied.
     static func detail(_ item: JSONItem, folds: [String: Bool]) -> DetailContent {
-        DetailContent(title: Sanitize.shown(item.title), fields: JSONTree.fields(item.row, linkOrigin: item.card.linkOrigin, folds: folds))
+        DetailContent(title: Sanitize.shown(item.title),
+                      fields: JSONTree.fields(item.row, linkOrigin: item.card.linkOrigin, folds: folds, page: item.isPage))
+    }
+
+    /// The entries of a further page of a linked list, as rows under the pages before it
+    /// (its count row left out; its node paths under `p<number>`).
+    static func pageFields(_ item: JSONItem, number: Int, folds: [String: Bool]) -> [DetailField] {
+        JSONTree.fields(item.row, linkOrigin: item.card.linkOrigin, folds: folds, page: true, prefix: "p\(number)", skipping: 1)
     }
 
     static func relatedLine(_ item: JSONItem) -> [Span] { [Span(Sanitize.shown(item.title))] }

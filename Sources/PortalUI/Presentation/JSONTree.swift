@@ -21,9 +21,14 @@ enum JSONTree {
     static let nullStyle = Style(dim: true)
     static let sizeStyle = Style(foreground: .cyan)
 
-    static func fields(_ row: Row, linkOrigin: String?, folds: [String: Bool] = [:]) -> [DetailField] {
-        var tree = Builder(origin: linkOrigin, folds: folds)
-        for column in row.columns {
+    /// - Parameters:
+    ///   - page: the row is a page of a linked list: its entries start folded, each a link
+    ///     to the entry's own `url` when it has one on the list's origin.
+    ///   - prefix: where the row's node paths start (the page's number in a pane of pages).
+    static func fields(_ row: Row, linkOrigin: String?, folds: [String: Bool] = [:], page: Bool = false, prefix: String? = nil,
+                       skipping skipped: Int = 0) -> [DetailField] {
+        var tree = Builder(origin: linkOrigin, folds: folds, openDepth: page ? 0 : openDepth, page: page)
+        for (index, column) in row.columns.enumerated() where index >= skipped {
             guard tree.rows.count < maxRows else { break }
             let node: JSONNode
             switch column.value {
@@ -33,7 +38,7 @@ enum JSONTree {
             case .bool(let b): node = .bool(b)
             case .null: node = .null
             }
-            tree.add(column.name, node, depth: 0, parent: nil)
+            tree.add(column.name, node, depth: 0, parent: prefix, path: DetailNode.child("\(index)", of: prefix))
         }
         return tree.rows
     }
@@ -42,17 +47,21 @@ enum JSONTree {
     private struct Builder {
         let origin: String?
         let folds: [String: Bool]
+        let openDepth: Int
+        let page: Bool
         var rows: [DetailField] = []
 
-        mutating func add(_ key: String, _ node: JSONNode, depth: Int, parent: String?) {
+        mutating func add(_ key: String, _ node: JSONNode, depth: Int, parent: String?, path given: String? = nil) {
             guard rows.count < maxRows else { return }
             let label = String(repeating: "  ", count: depth) + Sanitize.shown(key)
-            let path = DetailNode.child(key, of: parent)
+            let path = given ?? DetailNode.child(key, of: parent)
             switch node {
             case .object(let fields):
                 guard !fields.isEmpty else { return leaf(label, "{}", sizeStyle, path, parent) }
                 let open = folds[path] ?? (depth < openDepth)
-                branch(label, "{\(fields.count)}", open: open, path, parent)
+                // An entry of a linked list leads to its own `url`, when it has one here.
+                let url = page && depth == 0 ? node["url"]?.string : nil
+                branch(label, "{\(fields.count)}", open: open, path, parent, link: url.flatMap(link(to:)))
                 guard open else { return }
                 for field in fields { add(field.key, field.value.node, depth: depth + 1, parent: path) }
             case .array(let items):
@@ -72,8 +81,7 @@ enum JSONTree {
                 }
             case .string(let s):
                 // A URL on the list's own server is a link: Enter fetches it into a new pane.
-                let link = JSONLinks.isLink(s, origin: origin) ? ItemKey(JSONLinks.kind(JSONLinks.id(of: s)), JSONLinks.id(of: s)) : nil
-                rows.append(DetailField(label, Sanitize.line(s, limit: 16_384), link: link, valueStyle: stringStyle,
+                rows.append(DetailField(label, Sanitize.line(s, limit: 16_384), link: link(to: s), valueStyle: stringStyle,
                                         node: DetailNode(path: path, parent: parent, shape: .leaf), wraps: true))
             case .number(let n): leaf(label, n, numberStyle, path, parent)
             case .bool(let b): leaf(label, b ? "true" : "false", boolStyle, path, parent)
@@ -85,8 +93,13 @@ enum JSONTree {
             rows.append(DetailField(label, value, valueStyle: style, node: DetailNode(path: path, parent: parent, shape: .leaf)))
         }
 
-        private mutating func branch(_ label: String, _ size: String, open: Bool, _ path: String, _ parent: String?) {
-            rows.append(DetailField(label, (open ? "▾ " : "▸ ") + size, valueStyle: sizeStyle,
+        /// The link a string is: a URL on the list's origin.
+        private func link(to s: String) -> ItemKey? {
+            JSONLinks.isLink(s, origin: origin) ? ItemKey(JSONLinks.kind(JSONLinks.id(of: s)), JSONLinks.id(of: s)) : nil
+        }
+
+        private mutating func branch(_ label: String, _ size: String, open: Bool, _ path: String, _ parent: String?, link: ItemKey? = nil) {
+            rows.append(DetailField(label, (open ? "▾ " : "▸ ") + size, link: link, valueStyle: sizeStyle,
                                     node: DetailNode(path: path, parent: parent, shape: open ? .open : .folded)))
         }
     }
