@@ -38,6 +38,9 @@ public enum ItemsPurpose: Sendable, Hashable {
     case related
     /// `R` in a pane: the item again, asked past the caches (revalidated).
     case refreshed
+    /// The next page of a linked list shown in a pane (any API), asked for when the
+    /// pane's highlight nears its end.
+    case more
 }
 
 /// How much the screen needs a page: the pages on screen go ahead of every prefetch, and

@@ -52,8 +52,9 @@ public struct AnyAPISource: Source {
     }
 
     /// What a link answered: an object is that item; a list (any shape the detector
-    /// reads) is shown as one item holding its first page, each entry a subtree whose
-    /// own links can be followed.
+    /// reads) is one page of it, each entry a subtree whose own links can be followed,
+    /// with the link number of its next page (read in the dialect detected from this
+    /// answer) so the pane can ask for it when its highlight nears the end.
     public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
         guard let id = JSONLinks.id(in: kind) else { throw PageFailure(.malformed, "this API's items cannot be looked up by id") }
         guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
@@ -76,7 +77,22 @@ public struct AnyAPISource: Source {
             columns.append((JSONItem(row: entry, card: card).title, .json(span.text)))
         }
         let row = Row(id: "#\(id)", columns: columns, json: root.text, position: 0)
-        return [.json(JSONItem(row: row, card: card, linkID: id), kind: kind)]
+        return [.json(JSONItem(row: row, card: card, linkID: id, isPage: true, nextLink: nextLink(of: id, response)), kind: kind)]
+    }
+
+    /// The link number of the page after the list answered at link `id`: a next page on
+    /// the same origin that a plain GET asks for (a `Range` window is not a link), noted in
+    /// the `LinkBook` so it can be fetched.
+    func nextLink(of id: Int, _ response: HTTPResponse) -> Int? {
+        guard let text = links.url(for: id), let url = URL(string: text), let origin = card.linkOrigin,
+              let dialect = try? DialectDetector.detect(response, for: url) else { return nil }
+        let pages = AnyAPIPages(url: url, dialect: dialect, headers: self.pages.headers)
+        guard let next = (try? pages.decode(response, for: pages.firstPage))?.next, next.http.headers == pages.firstPage.http.headers
+        else { return nil }
+        let address = next.http.url.absoluteString
+        guard address != text, JSONLinks.isLink(address, origin: origin) else { return nil }
+        links.remember([address])
+        return JSONLinks.id(of: address)
     }
 
     /// An item's image column (`PictureColumns`) on the list's own origin; elsewhere none.

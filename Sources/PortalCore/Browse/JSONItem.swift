@@ -9,11 +9,17 @@ public struct JSONItem: Sendable, Hashable, Identifiable {
     public var card: JSONCardChoice
     /// The link number it was fetched by (`JSONLinks`), which is then its id.
     public var linkID: Int?
+    /// A page of a linked list (its fields are the page's entries), not one object.
+    public var isPage: Bool
+    /// For a page: the link number of the list's next page, nil on the last.
+    public var nextLink: Int?
 
-    public init(row: Row, card: JSONCardChoice, linkID: Int? = nil) {
+    public init(row: Row, card: JSONCardChoice, linkID: Int? = nil, isPage: Bool = false, nextLink: Int? = nil) {
         self.row = row
         self.card = card
         self.linkID = linkID
+        self.isPage = isPage
+        self.nextLink = nextLink
     }
 
     public var id: Int { linkID ?? row.number }

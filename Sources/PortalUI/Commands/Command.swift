@@ -19,6 +19,8 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case nextTab, previousTab
     // Detail pane
     case linkUp, linkDown, followLink
+    /// `→ l` / `← h` on a JSON item's tree: the highlighted node opens or folds.
+    case unfold, fold
     case detailPageUp, detailPageDown, detailTop, detailBottom
     case detailRetry, back, closeDetail
     // Search prompt, go-to prompt and filter form

@@ -57,7 +57,13 @@ extension ScreenController {
         case .linkDown: pane?.linkDown(viewRows: rows)
         case .linkUp: pane?.linkUp(viewRows: rows)
         case .followLink:
-            tab.trail.follow(at: newPaneAddress(in: tab))
+            if let pane, pane.highlightFolds {
+                pane.toggleFold(viewRows: rows)
+            } else {
+                tab.trail.follow(at: newPaneAddress(in: tab))
+            }
+        case .unfold: pane?.unfold(viewRows: rows)
+        case .fold: pane?.fold(viewRows: rows)
         case .detailPageDown: pane?.scroll(by: max(1, rows - 1), viewRows: rows)
         case .detailPageUp: pane?.scroll(by: -max(1, rows - 1), viewRows: rows)
         case .detailTop: pane?.scroll(toEnd: false, viewRows: rows)

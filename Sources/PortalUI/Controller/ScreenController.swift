@@ -121,6 +121,7 @@ public final class ScreenController: App, ItemListViewDelegate {
         case .key(let key):
             // Where the viewport went feeds the prefetch distance: a scroll measures speed
             // and direction, a jump starts from rest.
+            pane?.setTextWidth(paneTextWidth)
             let row = grid.offsetRows
             let jumped = handle(key)
             planner.viewportMoved(from: row, to: grid.offsetRows, jumped: jumped, at: now())
@@ -128,6 +129,7 @@ public final class ScreenController: App, ItemListViewDelegate {
             receive(message)
         }
         // Every event may change what is drawn; then the one planning step.
+        pane?.setTextWidth(paneTextWidth)
         needsRedraw = true
         defer { pending = [] }
         return pending + planner.plan(tabs, active: activeTab, pictures: pictureNeeds, at: now())
@@ -182,6 +184,9 @@ public final class ScreenController: App, ItemListViewDelegate {
 
     /// Rows the pane's content has on screen.
     var paneRows: Int { layout.detail.height - paneChromeRows }
+
+    /// Columns the pane's text has on screen (long values wrap to it).
+    var paneTextWidth: Int { DetailView.textWidth(of: layout.detail, beside: layout.isSideBySide) }
 
     // MARK: Layout
 

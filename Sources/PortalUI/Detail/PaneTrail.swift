@@ -65,6 +65,7 @@ public final class PaneTrail {
             return [.cancel(pane.address)]
         case .loaded:
             if case .failed = pane.related { pane.retryRelated() }
+            pane.retryMore()
             return []
         case .loading:
             return []
@@ -96,6 +97,10 @@ public final class PaneTrail {
             pane.setRelated(.loaded(ordered))
         case (.related, .failure(let failure)):
             pane.setRelated(.failed(failure.message))
+        case (.more, .success(let items)):
+            pane.appendPage(items)
+        case (.more, .failure(let failure)):
+            pane.failMore(failure.message)
         }
         return nil
     }

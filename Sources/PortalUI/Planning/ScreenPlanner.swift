@@ -119,6 +119,8 @@ struct ScreenPlanner {
                 if let related = pane.content?.related { effects.append(.fetchItems(pane.address, .related, related.kind, ids: related.ids)) }
             case .refreshed:
                 effects.append(.fetchItems(pane.address, .refreshed, pane.key.kind, ids: [pane.key.id]))
+            case .more(let link):
+                effects.append(.fetchItems(pane.address, .more, JSONLinks.kind(link), ids: [link]))
             }
         }
         return effects

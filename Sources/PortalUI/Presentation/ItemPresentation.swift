@@ -21,16 +21,26 @@ public struct CardContent: Sendable, Equatable {
 }
 
 /// One `Label  value` row of a detail pane; `link` makes it a row the highlight can land
-/// on and Enter can follow.
+/// on and Enter can follow. A JSON item's rows also say where they sit in its tree
+/// (`node`: the highlight lands on objects and arrays, which fold and unfold), the colour
+/// of their value's type, and whether a long value wraps onto the lines below.
 public struct DetailField: Sendable, Equatable {
     public var label: String
     public var value: String
     public var link: ItemKey?
+    public var valueStyle: Style
+    public var node: DetailNode?
+    /// A long value continues on the next lines (in display columns) instead of being cut.
+    public var wraps: Bool
 
-    public init(_ label: String, _ value: String, link: ItemKey? = nil) {
+    public init(_ label: String, _ value: String, link: ItemKey? = nil, valueStyle: Style = .plain, node: DetailNode? = nil,
+                wraps: Bool = false) {
         self.label = label
         self.value = value
         self.link = link
+        self.valueStyle = valueStyle
+        self.node = node
+        self.wraps = wraps
     }
 }
 
@@ -97,6 +107,13 @@ extension Item {
 
     public var card: CardContent { presented.card }
     public var detail: DetailContent { presented.detail }
+
+    /// The detail with the pane's folds applied (`folds[path]`: true unfolded, false
+    /// folded; other nodes as `JSONTree` opens them). Only a JSON item's fields fold.
+    public func detail(folds: [String: Bool]) -> DetailContent {
+        if case .json(let item, _) = self { return JSONItemDescription.detail(item, folds: folds) }
+        return detail
+    }
     public var relatedLine: [Span] { presented.relatedLine }
     public var crumb: String { presented.crumb }
 }

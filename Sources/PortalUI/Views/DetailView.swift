@@ -1,5 +1,6 @@
 /// Draws a detail pane into a rectangle: beside the grid (with a rule on its left) or
-/// over it (blanking what is below). Lines are cut to the pane's width, never wrapped. A
+/// over it (blanking what is below). Lines are cut to the pane's width (long values of an
+/// item of any API come already wrapped to it: `DetailPane.setTextWidth`). A
 /// trail of more than one pane puts a breadcrumb on the first row (`Rick Sanchez › S01E01
 /// Pilot › Morty Smith`); link rows are underlined, the highlighted one reversed.
 ///
@@ -20,6 +21,11 @@ public enum DetailView {
         return nil
     }
 
+    /// The columns a pane's text gets in `outer` (the rule and margins taken off).
+    public static func textWidth(of outer: Rect, beside: Bool) -> Int {
+        max(0, outer.width - (beside ? 3 : 2))
+    }
+
     public static func draw(_ model: DetailPane, breadcrumb: [String], picture: CardView.Picture? = nil, in outer: Rect, beside: Bool,
                             into screen: any Screen) {
         guard outer.width > 2, outer.height > 0 else { return }
@@ -29,7 +35,7 @@ public enum DetailView {
             for row in outer.top..<outer.bottom { screen.put("│", row: row, column: outer.left, style: Style(dim: true)) }
             left = outer.left + 2
         }
-        let width = outer.right - left - 1
+        let width = textWidth(of: outer, beside: beside)
         var rect = outer
         if breadcrumb.count > 1, outer.height > 1 {
             drawBreadcrumb(breadcrumb, row: outer.top, column: left, width: width, into: screen)
