@@ -190,15 +190,16 @@ struct CacheHardeningTests {
     /// the plain SHA-256 of the header is nowhere in the file, another install keys it
     /// differently, and the same install the same way across runs.
     @Test func theDigestOfAKeyIsAnHMACUnderTheInstallsSecret() throws {
+        // A value no hex digest can hold by chance (a "1234" once was, 1 run in 1,000).
         let one = try TemporaryDirectory(), two = try TemporaryDirectory()
-        let request = HTTPRequest(url: URL(string: characterPage2)!, headers: ["apikey": "1234"])
+        let request = HTTPRequest(url: URL(string: characterPage2)!, headers: ["apikey": "sk-test-portal-secret"])
         let key = DiskCache(directory: one.path).key(for: request).text
-        #expect(!key.contains(SHA256.hex(Array("apikey=1234".utf8))) && !key.contains("1234"))
+        #expect(!key.contains(SHA256.hex(Array("apikey=sk-test-portal-secret".utf8))) && !key.contains("sk-test-portal-secret"))
         #expect(key == DiskCache(directory: one.path).key(for: request).text)
         #expect(key != DiskCache(directory: two.path).key(for: request).text)
         let secret = try Data(contentsOf: URL(fileURLWithPath: Self.path(one, "secret")))
         #expect(secret.count == 32 && Self.mode(Self.path(one, "secret")) == 0o600)
-        #expect(key.hasSuffix("h=" + HMACSHA256.hex(key: Array(secret), Array("apikey=1234".utf8))))
+        #expect(key.hasSuffix("h=" + HMACSHA256.hex(key: Array(secret), Array("apikey=sk-test-portal-secret".utf8))))
         // RFC 4231 test case 2.
         #expect(HMACSHA256.hex(key: Array("Jefe".utf8), Array("what do ya want for nothing?".utf8))
             == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
