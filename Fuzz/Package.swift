@@ -22,10 +22,11 @@ let package = Package(
         .target(name: "CPictureShim", dependencies: ["CChafa"], path: "Linked/CPictureShim"),
         .target(name: "PortalImage", dependencies: ["CImageShim", "CPictureShim"], path: "Linked/PortalImage"),
         .target(name: "CTextWidth", path: "Linked/CTextWidth"),
-        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalImage", "CTextWidth"], path: "Linked/PortalUI"),
+        .target(name: "PortalEffects", dependencies: ["PortalCore", "PortalImage"], path: "Linked/PortalEffects"),
+        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "CTextWidth"], path: "Linked/PortalUI"),
         .systemLibrary(name: "CNcurses", path: "Linked/CNcurses"),
         .target(name: "CPortalShim", path: "Linked/CPortalShim"),
-        .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalCore", "PortalImage", "CNcurses", "CPortalShim"], path: "Linked/PortalTerminal"),
+        .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalEffects", "PortalCore", "PortalImage", "CNcurses", "CPortalShim"], path: "Linked/PortalTerminal"),
         // The part of PortalCache that reads a kept answer back (no GRDB): symlinks to
         // single files of Sources/PortalCache.
         .target(name: "PortalCacheReadBack", dependencies: ["PortalCore"], path: "Linked/PortalCacheReadBack"),
@@ -39,11 +40,13 @@ let package = Package(
         .executableTarget(name: "fuzz-rickandmorty-page", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-pokeapi-page", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-postgrest-page", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-any-api", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-api-url", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-base-url", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-headers", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-json-models", dependencies: ["FuzzEntryPoints"]),
-        .executableTarget(name: "fuzz-keys", dependencies: ["PortalTerminal", "PortalUI", "CNcurses"]),
+        .executableTarget(name: "fuzz-keys", dependencies: ["PortalTerminal", "PortalUI", "PortalEffects", "CNcurses"]),
+        .executableTarget(name: "fuzz-grid", dependencies: ["FuzzEntryPoints", "PortalUI", "PortalCore"]),
         .executableTarget(name: "fuzz-image", dependencies: ["PortalImage"]),
         .executableTarget(name: "fuzz-cache-answer", dependencies: ["CacheFuzzEntryPoint", "FuzzEntryPoints"]),
 

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 DATA=${DATA:-../shared/data}
-ALL_TARGETS="fuzz-rickandmorty-page fuzz-pokeapi-page fuzz-postgrest-page fuzz-api-url fuzz-base-url fuzz-headers fuzz-json-models fuzz-keys fuzz-image fuzz-cache-answer"
+ALL_TARGETS="fuzz-rickandmorty-page fuzz-pokeapi-page fuzz-postgrest-page fuzz-any-api fuzz-api-url fuzz-base-url fuzz-headers fuzz-json-models fuzz-keys fuzz-image fuzz-cache-answer fuzz-grid"
 TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 SCRATCH=.build-fuzz
 SEEDS=$SCRATCH/seeds
@@ -70,15 +70,15 @@ SYMBOLIZER=$(dirname "$(command -v "$SWIFT")")/llvm-symbolizer
 # The libFuzzer dictionary of tokens each target's input is made of.
 dictionary() {
     case $1 in
-        fuzz-postgrest-page)
-            # Rows are JSON, the window is a header: both sets of tokens.
+        fuzz-postgrest-page | fuzz-any-api)
+            # Rows are JSON, the window (or the Link) is a header: both sets of tokens.
             mkdir -p "$SCRATCH/dictionaries"
             cat Fuzz/Dictionaries/json.dict Fuzz/Dictionaries/headers.dict >"$SCRATCH/dictionaries/postgrest.dict"
             echo "$SCRATCH/dictionaries/postgrest.dict" ;;
         fuzz-api-url | fuzz-base-url) echo Fuzz/Dictionaries/url.dict ;;
         fuzz-headers) echo Fuzz/Dictionaries/headers.dict ;;
         fuzz-keys) echo Fuzz/Dictionaries/keys.dict ;;
-        fuzz-image) ;;
+        fuzz-image | fuzz-grid) ;;
         fuzz-cache-answer)
             mkdir -p "$SCRATCH/dictionaries"
             cat Fuzz/Dictionaries/json.dict Fuzz/Dictionaries/headers.dict >"$SCRATCH/dictionaries/cache-answer.dict"

@@ -265,8 +265,10 @@ def trace_urls(path):
         with open(path) as f:
             for line in f:
                 line = line.strip()
-                if line:
-                    urls.append(json.loads(line)["url"])
+                # Requests only: idle markers and notes (the dialect) have no url.
+                entry = json.loads(line) if line else {}
+                if "url" in entry:
+                    urls.append(entry["url"])
     except FileNotFoundError:
         pass
     return urls
@@ -761,6 +763,76 @@ def jumps_million(args, reaper, expected):
     return figures
 
 
+def any_api(args, reaper, expected):
+    """portal --url against the mirror's paging styles on a million characters: G on a
+    paged list (DRF-style next links with a count: jumps), and a cursor list (opaque
+    tokens: walked) whose pages, once seen, are asked for again neither in the session
+    (back to the top after scrolling) nor in the next run (the disk cache keeps the
+    cursors)."""
+    mirror = Mirror(args, reaper, latency=0, extra=("--scale", str(MILLION)))
+    origin = mirror.base[: -len("/api")]
+    figures = {}
+    try:
+        trace = os.path.join(args.work, "trace-anyapi-next.jsonl")
+        term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--url", origin + "/dialects/next/characters",
+                                   "--no-cache", "--trace", trace], columns=120, rows=40)
+        try:
+            _, ready = wait_screen(term, lambda t: expected.names[0] in t, 15)
+            if ready is not None:
+                term.settle(quiet=0.3, timeout=3)
+                before = network_requests(trace)
+                term.send("G")
+                _, seconds = wait_screen(term, lambda t: "1,000,000 / 1,000,000" in t, 30)
+                if seconds is not None:
+                    time.sleep(0.3)
+                    figures["anyapi_jump_end_requests_1m"] = network_requests(trace) - before
+                    figures["anyapi_jump_end_ms_1m"] = seconds * 1000
+        finally:
+            term.stop()
+
+        trace = os.path.join(args.work, "trace-anyapi-cursor.jsonl")
+        term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--url", origin + "/dialects/cursor/characters",
+                                   "--no-cache", "--trace", trace], columns=120, rows=40)
+        try:
+            _, ready = wait_screen(term, lambda t: expected.names[0] in t, 15)
+            if ready is not None:
+                for _ in range(12):
+                    term.send("PageDown")
+                    term.settle(quiet=0.2, timeout=3)
+                term.settle(quiet=0.5, timeout=5)
+                seen = trace_urls(trace)
+                term.send("g")
+                term.settle(quiet=0.3, timeout=3)
+                for _ in range(12):
+                    term.send("PageDown")
+                    term.settle(quiet=0.2, timeout=3)
+                term.settle(quiet=0.5, timeout=5)
+                again = trace_urls(trace)[len(seen):]
+                # A page asked for again is a revisit that cost a request; pages beyond
+                # the ones seen (the prefetch reaching further) are not.
+                figures["anyapi_cursor_pages_seen"] = len(set(seen))
+                figures["anyapi_cursor_revisit_requests"] = sum(1 for url in again if url in set(seen))
+        finally:
+            term.stop()
+
+        cache_dir = os.path.join(args.work, "cache-anyapi")
+        runs = []
+        for run in range(2):
+            trace = os.path.join(args.work, f"trace-anyapi-list-{run}.jsonl")
+            subprocess.run([os.path.join(args.bin, "portal"), "list", "--url", origin + "/dialects/cursor/characters",
+                            "--limit", "400", "--cache-dir", cache_dir, "--trace", trace],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV, timeout=60)
+            runs.append(network_requests(trace))
+        figures["anyapi_cursor_first_run_requests"] = runs[0]
+        figures["anyapi_cursor_next_run_requests"] = runs[1]
+        log(f"anyapi: G on a paged 1M list {figures.get('anyapi_jump_end_requests_1m')} requests; cursor list: "
+            f"{figures.get('anyapi_cursor_revisit_requests')} requests to revisit {figures.get('anyapi_cursor_pages_seen')} pages seen, "
+            f"next run {runs[1]} requests (first {runs[0]})")
+    finally:
+        mirror.stop()
+    return figures
+
+
 def visidata_million(args, reaper, expected):
     """VisiData on the same million rows as a CSV file: time from start to the last row on
     screen, and its RSS then. None when `vd` is not installed."""
@@ -822,6 +894,9 @@ GOALS = [
     ("requests_startup_tall", "page requests before any key, 250×120", "≤ shown + 2", None),
     ("jump_end_ms_1m", "G on 1M over HTTP → last card on screen (ms)", "≈ 1000", lambda v: 0 <= v <= 1500),
     ("jump_end_requests_1m", "  page requests for that G", "≤ 3", lambda v: 0 <= v <= 3),
+    ("anyapi_jump_end_requests_1m", "portal --url, G on a paged 1M list: requests", "≤ 3", lambda v: 0 <= v <= 3),
+    ("anyapi_cursor_revisit_requests", "portal --url, cursor list: requests to revisit pages seen", "0", lambda v: v == 0),
+    ("anyapi_cursor_next_run_requests", "portal list --url, cursor list, next run (disk cache)", "0", lambda v: v == 0),
     ("rss_mb_after_jumps_1m", "RSS after 60 random :N jumps on 1M (MB)", "< 150", lambda v: 0 < v < 150),
     ("sparse_rss_mb_at_bound", "a tab's list full at --max-pages 10,000, on 1M (MB)", "< 64", lambda v: 0 < v < 64),
     ("sparse_bytes_per_item", "  resident bytes per item it holds", "—", None),
@@ -997,6 +1072,8 @@ def main():
                 results["visidata_over_jump_time"] = side["visidata_last_ms_1m"] / results["jump_end_ms_1m"]
             if results.get("rss_mb_after_jumps_1m"):
                 results["jump_vs_visidata_rss"] = results["rss_mb_after_jumps_1m"] / side["visidata_rss_mb_1m"]
+    if wanted("anyapi"):
+        results.update(any_api(args, reaper, expected))
     if wanted("startup"):
         n = 5 if args.quick else 9
         results["startup_ms_offline"] = startup(args, reaper, expected,

@@ -47,7 +47,8 @@ public final class DiskCachingTransport: Transport {
         }
         // An age that is no number, or a date far in the future (a damaged or planted
         // file), is not fresh: it is asked again.
-        if let kept, let age = Self.age(of: kept, at: time), age < freshness.maxAge(headers: kept.headerFields) {
+        // `R` (`revalidate`) asks the server even about a fresh answer: conditionally, below.
+        if let kept, !request.revalidate, let age = Self.age(of: kept, at: time), age < freshness.maxAge(headers: kept.headerFields) {
             cache.touch(key, at: time)
             return served(kept, CacheStatus(source: .hit, fetchedAt: kept.fetchedAt), key)
         }

@@ -36,6 +36,8 @@ public struct PaneAddress: Sendable, Hashable, CustomStringConvertible {
 public enum ItemsPurpose: Sendable, Hashable {
     case subject
     case related
+    /// `R` in a pane: the item again, asked past the caches (revalidated).
+    case refreshed
 }
 
 /// How much the screen needs a page: the pages on screen go ahead of every prefetch, and

@@ -100,8 +100,11 @@ public struct AsyncHTTPTransport: Transport {
         request.method = HTTPMethod(rawValue: original.method)
         request.headers.replaceOrAdd(name: "User-Agent", value: configuration.userAgent)
         request.headers.replaceOrAdd(name: "Accept", value: "application/json")
+        if let body = original.body {
+            request.headers.replaceOrAdd(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
         for (name, value) in original.headers { request.headers.replaceOrAdd(name: name, value: value) }
-        if let body = original.body { request.body = .bytes(ByteBuffer(bytes: body)) }
         return request
     }
 

@@ -22,6 +22,11 @@ public struct MirrorOptions: Sendable {
     public var log: LogTarget = .stdout
     /// `--require-key`: PostgREST routes answer 401 unless the request carries this key.
     public var requireKey: String?
+    /// `--auth-user EMAIL:PASSWORD` (repeatable): Supabase Auth at `/auth/v1/token`, and
+    /// `/rest/v1` then needs a user's token (see `MirrorAuth`).
+    public var authUsers: [MirrorAuth.User] = []
+    /// `--token-ttl`: how long an access token lives, in seconds.
+    public var tokenTTL: Double = 3600
 
     public init() {}
 }

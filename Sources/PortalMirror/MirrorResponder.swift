@@ -86,7 +86,17 @@ struct MirrorResponder: HTTPResponder {
         }
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
-        var response = routes.respond(method: method, target: target, headers: headers)
+        // A POST's body (a function's arguments, a sign-in): 1 MiB at most.
+        var body: Data?
+        if method == "POST" {
+            guard let buffer = try? await request.body.collect(upTo: 1_048_576) else {
+                let response = RickAndMortyRules.error(413, "Payload Too Large")
+                state.log.record(method: method, target: target, status: 413, since: start, note: nil)
+                return Self.convert(response)
+            }
+            body = Data(buffer.readableBytesView)
+        }
+        var response = routes.respond(method: method, target: target, headers: headers, body: body)
         // ETag on every 2xx, 304 for a matching If-None-Match (see EntityTag).
         response = EntityTag.apply(to: response, ifNoneMatch: headers["if-none-match"])
         var note: String?

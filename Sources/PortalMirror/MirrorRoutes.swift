@@ -11,7 +11,9 @@ import PortalServers
 /// - `/api…` → the Rick and Morty API (`RickAndMortyRules`), links under `PUBLIC`;
 /// - `/rest/v1/<table>` → PostgREST (`PostgRESTRules`): `characters`, `episodes`,
 ///   `locations` (links under `PUBLIC`) and `pokemon`, behind the key check when
-///   `--require-key` is given;
+///   `--require-key` is given; `/rest/v1/rpc/<function>` (POST, or GET) → its functions;
+/// - with `--auth-user`: `POST /auth/v1/token` → Supabase Auth (`MirrorAuth`), and
+///   `/rest/v1` needs a user's access token, each user seeing their own rows;
 /// - anything else → 404 `{"error":"There is nothing here"}`.
 public struct MirrorRoutes: Sendable {
     /// One served dialect: where, and its rules.
@@ -25,10 +27,14 @@ public struct MirrorRoutes: Sendable {
     public let publicRoot: BaseURL
     /// `--require-key`: the routes that need a key answer 401 without it (as on Supabase).
     public let keyGate: APIKeyGate?
+    /// `--auth-user`: sign-in, and a user's token required on `/rest/v1`.
+    public let auth: MirrorAuth?
 
     /// `publicURL` is the Rick and Morty API root (e.g. `http://127.0.0.1:8080/api`).
-    public init(data: MirrorData, publicURL: String, requireKey: String? = nil) {
-        keyGate = requireKey.map(APIKeyGate.init(key:))
+    public init(data: MirrorData, publicURL: String, requireKey: String? = nil, auth: MirrorAuth? = nil) {
+        // With users, `Authorization` carries their token: the key is checked in `apikey` only.
+        keyGate = requireKey.map { APIKeyGate(key: $0, apikeyOnly: auth != nil) }
+        self.auth = auth
         let root = BaseURL(publicURL)
         publicRoot = root
         let characters: any ItemTable<Character> = data.scale.map {
@@ -42,8 +48,8 @@ public struct MirrorRoutes: Sendable {
     }
 
     /// Answers one request. `target` is the raw request target (`/api/character/?page=2`);
-    /// `headers` are the request headers (any case).
-    public func respond(method: String, target: String, headers: [String: String]) -> HTTPResponse {
+    /// `headers` are the request headers (any case); `body` a POST's body.
+    public func respond(method: String, target: String, headers: [String: String], body: Data? = nil) -> HTTPResponse {
         let path: String
         let query: Substring
         if let mark = target.firstIndex(of: "?") {
@@ -53,16 +59,34 @@ public struct MirrorRoutes: Sendable {
             path = target
             query = ""
         }
-        guard method == "GET" || method == "HEAD" else {
+        let posts = path.hasPrefix("/rest/v1/rpc/") || (auth != nil && path == "/auth/v1/token")
+        guard method == "GET" || method == "HEAD" || (method == "POST" && posts) else {
             var response = RickAndMortyRules.error(405, "Method Not Allowed")
-            response.headers["allow"] = "GET, HEAD"
+            response.headers["allow"] = posts ? "GET, HEAD, POST" : "GET, HEAD"
             return response
+        }
+        if let auth, path == "/auth/v1/token" {
+            if let refusal = keyGate?.refusal(headers: headers) { return refusal }
+            guard method == "POST" else { return MirrorAuth.error(405, code: "method_not_allowed", message: "use POST") }
+            return auth.token(query: QueryString.pairs(query), body: body)
         }
         guard let route = routes.first(where: { $0.mount.matches(path) }) else {
             return RickAndMortyRules.error(404, RickAndMortyRules.nothingHere)
         }
         if route.mount.needsKey, let refusal = keyGate?.refusal(headers: headers) { return refusal }
-        return route.rules.respond(path: String(path.dropFirst(route.mount.mount.count)), query: QueryString.pairs(query), headers: headers)
+        let below = String(path.dropFirst(route.mount.mount.count))
+        let pairs = QueryString.pairs(query)
+        // Signed-in users (`--auth-user`): PostgREST needs a user's token, and each user
+        // sees their own rows (`RowVisibility`).
+        if let auth, let rest = route.rules as? PostgRESTRules {
+            switch auth.user(headers: headers) {
+            case .success(let user):
+                return rest.respond(method: method, path: below, query: pairs, headers: headers, body: body, visible: user)
+            case .failure(let refusal):
+                return refusal.response
+            }
+        }
+        return route.rules.respond(method: method, path: below, query: pairs, headers: headers, body: body)
     }
 }
 

@@ -23,6 +23,8 @@ public enum MirrorServer {
         if let problem = options.faults.problem { throw MirrorError.invalidOption(problem) }
         if let scale = options.scale, scale < 1 { throw MirrorError.invalidOption("--scale must be at least 1") }
         if options.requireKey?.isEmpty == true { throw MirrorError.invalidOption("--require-key must not be empty") }
+        if !(options.tokenTTL > 0) { throw MirrorError.invalidOption("--token-ttl must be more than 0 seconds") }
+        let auth = options.authUsers.isEmpty ? nil : MirrorAuth(users: options.authUsers, tokenTTL: options.tokenTTL)
         var loaded: MirrorData
         if let preloaded {
             loaded = preloaded
@@ -41,7 +43,7 @@ public enum MirrorServer {
             limiter: options.faults.rateLimit.map { RateLimiter(limit: $0) },
             log: requestLog)
         if options.port != 0 {
-            state.install(MirrorRoutes(data: data, publicURL: options.publicURL ?? defaultPublicURL(host: options.host, port: options.port), requireKey: options.requireKey))
+            state.install(MirrorRoutes(data: data, publicURL: options.publicURL ?? defaultPublicURL(host: options.host, port: options.port), requireKey: options.requireKey, auth: auth))
         }
 
         let bound = BindSignal()
@@ -55,7 +57,7 @@ public enum MirrorServer {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 if !state.isInstalled {
-                    state.install(MirrorRoutes(data: data, publicURL: options.publicURL ?? defaultPublicURL(host: options.host, port: port), requireKey: options.requireKey))
+                    state.install(MirrorRoutes(data: data, publicURL: options.publicURL ?? defaultPublicURL(host: options.host, port: port), requireKey: options.requireKey, auth: auth))
                 }
                 bound.succeed(port)
             },

@@ -123,7 +123,7 @@ public final class EffectInterpreter: EffectPerformer {
             }
             return .page(list, ticket, result)
         case .fetchItems(let pane, let purpose, let kind, let ids):
-            guard let result = await gate.run(.pane, { await fetchItems(kind, ids: ids) }) else { return nil }
+            guard let result = await gate.run(.pane, { await fetchItems(kind, ids: ids, revalidate: purpose == .refreshed) }) else { return nil }
             return .items(pane, purpose, result)
         case .fetchPicture(let ticket, let renderings):
             // Behind every page on screen and the pane's needs in the gate, like a prefetch.
@@ -142,13 +142,16 @@ public final class EffectInterpreter: EffectPerformer {
     /// whole list as the item names it. Asking for the same list always sends the same
     /// URL, so the HTTP caches (in memory and on disk) can answer it next time. The answer
     /// is in `ids` order, unknown ids skipped (as the API skips them).
-    func fetchItems(_ kind: ItemKind, ids: [Int]) async -> Result<[Item], PageFailure> {
+    /// With `revalidate` (`R` in a pane) the item cache is passed by and the request asks
+    /// past the HTTP caches too.
+    func fetchItems(_ kind: ItemKind, ids: [Int], revalidate: Bool = false) async -> Result<[Item], PageFailure> {
         let keys = ids.map { ItemKey(kind, $0) }
-        var known = items.lookup(keys)
+        var known = revalidate ? [:] : items.lookup(keys)
         if keys.contains(where: { known[$0] == nil }) {
-            guard let request = source.itemsRequest(kind, ids: ids) else {
+            guard var request = source.itemsRequest(kind, ids: ids) else {
                 return .failure(PageFailure(.malformed, "this source cannot look up \(kind.rawValue)s by id"))
             }
+            request.revalidate = revalidate
             let source = self.source
             let result = await sender.send(request, decode: { response throws(PageFailure) in try source.decodeItems(kind, response) })
             switch result {

@@ -191,7 +191,8 @@ public final class RickAndMortyRules: Sendable {
         return out
     }
 
-    static func json(_ status: Int, _ bytes: [UInt8]) -> HTTPResponse {
+    /// A JSON answer with `status` (the mirror's auth answers use it too).
+    public static func json(_ status: Int, _ bytes: [UInt8]) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["content-type": "application/json; charset=utf-8"], body: Data(bytes))
     }
 

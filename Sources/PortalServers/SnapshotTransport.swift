@@ -54,7 +54,7 @@ public final class SnapshotTransport: Transport {
         }
         let below = String(split.path.dropFirst(rootPath.count))
         guard below.isEmpty || below.hasPrefix("/") else { throw TransportError.notServed(text) }
-        return rules.respond(path: below, query: QueryString.pairs(split.query), headers: request.headers)
+        return rules.respond(method: request.method, path: below, query: QueryString.pairs(split.query), headers: request.headers, body: request.body)
     }
 
     /// `{id}.png` when `split` is a file right below the sprite root `root`, else nil.

@@ -62,6 +62,23 @@ struct PortalMirrorCommand: AsyncParsableCommand {
     @Option(name: .customLong("require-key"), help: "PostgREST routes answer 401 unless apikey or Authorization: Bearer carries this key.")
     var requireKey: String?
 
+    @Option(name: .customLong("auth-user"), help: ArgumentHelp(
+        "Turn on Supabase Auth (/auth/v1/token) with this user, EMAIL:PASSWORD (repeatable); /rest/v1 then needs a user's token, and each user sees their own characters.",
+        valueName: "email:password"))
+    var authUsers: [String] = []
+
+    @Option(name: .customLong("token-ttl"), help: "Seconds an access token lives before PostgREST answers 401 JWT expired (default 3600).")
+    var tokenTTL: Double = 3600
+
+    func validate() throws {
+        for user in authUsers {
+            guard let colon = user.firstIndex(of: ":"), colon != user.startIndex, user.index(after: colon) != user.endIndex else {
+                throw ValidationError("--auth-user must be EMAIL:PASSWORD")
+            }
+        }
+        guard tokenTTL > 0 else { throw ValidationError("--token-ttl must be more than 0 seconds") }
+    }
+
     func run() async throws {
         var options = MirrorOptions()
         options.host = host
@@ -79,6 +96,10 @@ struct PortalMirrorCommand: AsyncParsableCommand {
         options.faults.rateLimit = rateLimit
         options.log = quiet ? .none : log.map { .file($0) } ?? .stdout
         options.requireKey = requireKey
+        options.authUsers = authUsers.compactMap { user in
+            user.firstIndex(of: ":").map { MirrorAuth.User(email: String(user[..<$0]), password: String(user[user.index(after: $0)...])) }
+        }
+        options.tokenTTL = tokenTTL
 
         let mirror: RunningMirror
         do {

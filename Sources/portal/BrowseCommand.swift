@@ -69,6 +69,7 @@ struct BrowseCommand: ParsableCommand {
     func run() throws {
         // Everything that can fail with a message fails here, before the screen changes.
         let made = try source.connect()
+        try made.signInBlocking()
         let transport = made.transport
         let browseSource = try source.anyAPI.url.map { url in
             // The first answer decides the dialect before the screen changes; it stays in

@@ -25,6 +25,8 @@ struct CacheCommand: ParsableCommand {
             text += "size     \(Self.bytes(stats.bytes)) of \(Self.bytes(disk.capacity))\n"
             if let oldest = stats.oldest {
                 text += "oldest   \(Self.timestamp(oldest)) (\(CacheStatus.age(now.timeIntervalSince(oldest))))\n"
+            } else if stats.entries > 0 {
+                text += "oldest   unknown (no date in the file reads as one)\n"
             }
             let width = stats.hosts.map { $0.host.count }.max() ?? 0
             for host in stats.hosts {
@@ -58,7 +60,9 @@ struct CacheCommand: ParsableCommand {
 
         func run() throws {
             let disk = cache.open()
-            guard let removed = disk.clear(host: host) else { throw RuntimeFailure("the cache at \(disk.path) is not available") }
+            guard let removed = disk.clear(host: host) else {
+                throw RuntimeFailure("the cache at \(disk.path) is \(disk.isAvailable ? "read-only" : "not available")")
+            }
             print("removed \(removed) \(removed == 1 ? "entry" : "entries")" + (host.map { " of \(Sanitize.line($0))" } ?? ""))
         }
     }

@@ -49,6 +49,14 @@ struct ListCommand: AsyncParsableCommand {
     /// lists are read the same way; a name or filter the API does not have is a usage
     /// error naming what it has.
     func target() throws -> (source: any Source, query: ListQuery, noun: String) {
+        if let rpc = source.supabase.rpc {
+            // A PostgREST function's rows (`--rpc`): its one tab, no table named.
+            if resource != nil { throw ValidationError("give a table or --rpc, not both") }
+            let made = source.api.makeSource(try source.settings(asServed: true))
+            let spec = made.tabs[0]
+            try filters.validate(allowed: spec.filterKeys, for: spec.title.lowercased())
+            return (made, ListQuery(kind: spec.kind, filters: filters.given), "rows of \(Sanitize.line(rpc))")
+        }
         guard let resource else { throw ValidationError("name the list: characters, episodes, locations, pokemon, a table, or --url URL") }
         let api = source.api
         if api.takesTables, !PostgRESTFilter.isTableName(resource) {
@@ -68,6 +76,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let made = try source.connect()
+        try await made.signIn()
         // A trace that stopped is reported once, after the list: exit 1 even when the
         // list itself succeeded, since the trace asked for is incomplete.
         do {
@@ -102,6 +111,7 @@ struct ListCommand: AsyncParsableCommand {
         let fetcher = PageFetcher(transport: transport, strategy: strategy)
         var printed = 0
         var saidStale = false
+        var saidEstimate = false
         let output = FileHandle.standardOutput
         while let ticket = loader.loadMore() {
             let result = await fetcher.fetch(ticket)
@@ -110,6 +120,11 @@ struct ListCommand: AsyncParsableCommand {
                 saidStale = true
                 let why = cache.networkUnavailable.map(Sanitize.line) ?? "the network failed"
                 FileHandle.standardError.write(Data("portal: \(why); showing answers \(cache.label(now: Date()) ?? "cached")\n".utf8))
+            }
+            // Once: a planned or estimated total, said as one (the list still ends where its rows do).
+            if !saidEstimate, case .success(let page) = result, let estimate = ReportedCount.plausible(page.estimatedTotal) {
+                saidEstimate = true
+                FileHandle.standardError.write(Data("portal: ≈ \(estimate) rows (the server's estimate)\n".utf8))
             }
             let change = loader.apply(result, for: ticket)
             switch change {
@@ -128,6 +143,9 @@ struct ListCommand: AsyncParsableCommand {
             case .ignored:
                 break
             }
+        }
+        if let note = ReportedCount.note(for: loader.totalCount) {
+            FileHandle.standardError.write(Data("portal: \(note)\n".utf8))
         }
         if loader.items.isEmpty {
             FileHandle.standardError.write(Data("portal: no \(Sanitize.line(noun)) match\n".utf8))

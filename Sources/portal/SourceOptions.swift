@@ -3,6 +3,7 @@ import Foundation
 import PortalCore
 import PortalHTTP
 import PortalServers
+import Synchronization
 
 /// Where data comes from, for every command: the offline snapshot (`--data`) or an HTTP
 /// server (`--base-url`, the live API by default), optionally traced to a file.
@@ -38,6 +39,9 @@ struct SourceOptions: ParsableArguments {
     /// The on-disk HTTP cache (`--cache-dir`, `--no-cache`, `--offline`, …).
     @OptionGroup var cache: CacheOptions
 
+    /// Supabase: `--email`, `--rpc`, `--args`, `--count` (see SupabaseOptions).
+    @OptionGroup var supabase: SupabaseOptions
+
     func validate() throws {
         if anyAPI.url != nil {
             for (flag, given) in [("--data", data != nil), ("--base-url", baseURL != nil), ("--api", dialect.api != nil)] where given {
@@ -58,6 +62,7 @@ struct SourceOptions: ParsableArguments {
             throw ValidationError("--api \(api.kind) needs --base-url (there is no public \(api.title) to default to) or --data")
         }
         try dialect.check(for: api)
+        try supabase.check(for: api.kind, data: data, table: dialect.table)
     }
 
     /// The API root that links are built under: `--base-url`, else the snapshot's root
@@ -75,7 +80,7 @@ struct SourceOptions: ParsableArguments {
         SourceSettings(
             baseURL: apiBaseURL, pageSize: dialect.pageSize ?? APIKind.defaultPageSize, headers: try requestHeaders(),
             table: table ?? dialect.tableName, filters: try dialect.filters(), order: try dialect.sortOrder(),
-            asServed: asServed)
+            asServed: asServed, function: try supabase.function(), count: supabase.countMode)
     }
 
     /// The API the browser shows, with its tabs: the dialect's source (`APIDescription`).
@@ -112,18 +117,66 @@ struct SourceOptions: ParsableArguments {
         if data == nil {
             transport = CachingTransport(wrapping: transport)
         }
-        return Connection(transport: transport, tracer: tracer)
+        // Outside the caches, which key signed-in answers by the user's id it sets.
+        var session: AuthSession?
+        if let email = supabase.email, data == nil, let authURL = GoTrueRequests.authURL(besideRestRoot: apiBaseURL.text) {
+            let key = ProcessInfo.processInfo.environment[RequestHeaders.apiKeyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            // The token requests go straight to the network: never cached, never traced.
+            let signIn = AuthSession(requests: GoTrueRequests(authURL: authURL, apiKey: key), transport: AsyncHTTPTransport())
+            session = signIn
+            transport = SessionTransport(wrapping: transport, session: signIn, apiRoot: apiBaseURL.text)
+            return Connection(transport: transport, tracer: tracer, session: session, email: email)
+        }
+        return Connection(transport: transport, tracer: tracer, session: session, email: nil)
     }
 }
 
 /// The transport a command uses, and the tracer inside it (if any) whose write failure
 /// the command reports once it is done.
-struct Connection {
+struct Connection: Sendable {
     let transport: any Transport
     let tracer: TracingTransport?
+    /// With `--email`: the session every request is sent in, once `signIn` succeeded.
+    let session: AuthSession?
+    let email: String?
 
     /// One line about a trace that could not be written, for stderr; nil when all went well.
     var traceProblem: String? { tracer?.writeFailure }
+
+    /// Signs in when `--email` was given (the password from `PORTAL_PASSWORD` or the
+    /// terminal); a refusal is one line naming no secret (exit 1).
+    func signIn() async throws {
+        guard let session, let email else { return }
+        guard let password = PasswordPrompt.password(for: email, environment: ProcessInfo.processInfo.environment) else {
+            throw RuntimeFailure("--email needs a password: set \(SupabaseOptions.passwordVariable) or run on a terminal")
+        }
+        do {
+            try await session.signIn(email: email, password: password)
+        } catch {
+            throw RuntimeFailure(error.description)
+        }
+    }
+
+    /// `signIn` for the browser, whose command is synchronous: the main thread waits for
+    /// it before the screen is taken (nothing else runs yet).
+    func signInBlocking() throws {
+        guard session != nil else { return }
+        let outcome = SignInOutcome()
+        let semaphore = DispatchSemaphore(value: 0)
+        Task.detached {
+            do { try await self.signIn() } catch { outcome.set(error) }
+            semaphore.signal()
+        }
+        semaphore.wait()
+        if let error = outcome.error { throw error }
+    }
+}
+
+/// The sign-in's failure handed from its task to the waiting main thread.
+private final class SignInOutcome: Sendable {
+    private let stored = Mutex<(any Error)?>(nil)
+    func set(_ error: any Error) { stored.withLock { $0 = error } }
+    var error: (any Error)? { stored.withLock { $0 } }
 }
 
 extension SourceOptions {
@@ -153,7 +206,7 @@ extension SourceOptions {
         let result = await DialectProbe.detect(url: url, headers: headers, overrides: anyAPI.overrides, sender: RetryingSender(transport: transport))
         switch result {
         case .success(let dialect):
-            tracer?.note("dialect", [("url", text)] + dialect.explanation.map { line in
+            tracer?.note("dialect", [("list", text)] + dialect.explanation.map { line in
                 let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 return (parts[0], parts.count > 1 ? parts[1] : "")
             })

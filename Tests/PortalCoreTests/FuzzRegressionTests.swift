@@ -37,6 +37,11 @@ import Testing
         try FuzzEntryPoint.jsonModels([UInt8](try await get("/episode/1,2,28").body))
         try FuzzEntryPoint.apiURL(Self.text(TestData.base + "/character/?page=2&name=rick sanchez"))
         try FuzzEntryPoint.baseURLOption(Self.text(TestData.base.text))
+        let styles = try DialectTransport()
+        for style in PagingStyle.allCases {
+            try FuzzEntryPoint.anyAPIPage(FuzzedResponse.format(try await styles.send(HTTPRequest(url: DialectTransport.url(style)))))
+        }
+        try FuzzEntryPoint.anyAPIPage(Array(#"{"status":"not a list"}"#.utf8))
     }
 
     @Test func fuzzedResponseReadsBackTheAnswerItWrote() throws {
@@ -98,6 +103,25 @@ import Testing
         let infinite = PageFailure(statusOf: FuzzedResponse.parse(Self.text("429\nRetry-After: inf\n\n")))
         #expect(infinite.retryAfter == nil)
         #expect(policy.delay(after: infinite, attempt: 1, random: 1) == policy.baseDelay)
+    }
+
+    /// fuzz-headers, ~127,000 runs (2026-11-23): `Retry-After: Wed, 21 Oct 2026 07:28:00`
+    /// followed by U+0738 and two bytes that are no UTF-8 trapped inside Foundation's
+    /// `DateFormatter` ("Incorrect range CFRange(location: 0, length: 25)",
+    /// DateFormatter.swift:563), from `HTTPDate.parse` in `RetryAfter.seconds`. A date with
+    /// anything but printable ASCII is no date: no `Retry-After`, the backoff alone; the
+    /// same date without the tail still reads.
+    @Test func aRetryAfterDateFollowedByNonASCIIIsNoDate() throws {
+        let found = try Self.found("fuzz-headers", "retry-after-date-then-non-ascii")
+        try FuzzEntryPoint.headers(found)
+        let response = FuzzedResponse.parse(found)
+        #expect(response.status == 503 && response.retryAfterSeconds == nil)
+        #expect(PageFailure(statusOf: response).retryAfter == nil)
+        for tail in ["\u{0738}", "é", "\u{1B}", "\u{7F}", "\u{FFFD}\u{FFFD}"] {
+            #expect(RetryAfter.seconds("Wed, 21 Oct 2026 07:28:00 GMT" + tail) == nil, "\(tail.debugDescription)")
+        }
+        let now = Date(timeIntervalSince1970: 1_792_567_650)  // 30 s before that date
+        #expect(RetryAfter.seconds("Wed, 21 Oct 2026 07:28:00 GMT", now: now) == 30)
     }
 
     /// fuzz-base-url: a base URL that `--base-url` validation (SplitURL) accepted but

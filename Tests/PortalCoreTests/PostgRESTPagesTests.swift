@@ -90,8 +90,9 @@ import Testing
         let counting = CountingTransport(server)
         let loader = await drain(ContentRangePages<Row>(baseURL: BaseURL(Self.base), table: "pokemon", pageSize: 20), through: counting)
         #expect(loader.isExhausted && loader.count == 40 && loader.totalCount == 40)
-        #expect(counting.requests.map { $0.headers["Prefer"] } == ["count=exact", "count=estimated", "count=estimated"])
-        #expect(counting.requests.map { $0.headers["Range"] } == ["0-19", "0-19", "20-39"])
+        // An estimate never ends the list (the mirror's is 38 of 40): the empty window does.
+        #expect(counting.requests.map { $0.headers["Prefer"] } == ["count=exact", "count=estimated", "count=estimated", "count=estimated"])
+        #expect(counting.requests.map { $0.headers["Range"] } == ["0-19", "0-19", "20-39", "40-59"])
     }
 
     @Test func aServerRefusingEveryCountIsAskedForNone() async throws {

@@ -308,6 +308,8 @@ struct SparseListTests {
     @Test func everyDialectCapsAReportedTotal() throws {
         #expect(ReportedCount.plausible(Int.max) == ReportedCount.maximum)
         #expect(ReportedCount.plausible(-1) == nil && ReportedCount.plausible(826) == 826)
+        #expect(ReportedCount.note(for: ReportedCount.plausible(Int.max))?.contains("1,000,000,000,000 items or more") == true)
+        #expect(ReportedCount.note(for: 826) == nil && ReportedCount.note(for: nil) == nil)
         #expect(ContentRange("0-19/9223372036854775807")?.total == ReportedCount.maximum)
         #expect(ContentRange("0-19/99999999999999999999999")?.total == ReportedCount.maximum)
         #expect(ContentRange("*/-5")?.total == nil)

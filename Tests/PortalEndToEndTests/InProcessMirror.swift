@@ -3,12 +3,17 @@ import PortalMirror
 
 /// Runs `body` with a mirror of the snapshot in `data` on a free loopback port (its
 /// origin, e.g. `http://127.0.0.1:53211`), optionally behind a PostgREST key.
-func withMirror(data: String, requireKey: String? = nil, _ body: (String) async throws -> Void) async throws {
+func withMirror(
+    data: String, requireKey: String? = nil, authUsers: [MirrorAuth.User] = [], tokenTTL: Double = 3600,
+    _ body: (String) async throws -> Void
+) async throws {
     var options = MirrorOptions()
     options.port = 0
     options.log = .none
     options.dataFolder = data
     options.requireKey = requireKey
+    options.authUsers = authUsers
+    options.tokenTTL = tokenTTL
     let mirror = try await MirrorServer.start(options)
     do {
         try await body(mirror.origin)

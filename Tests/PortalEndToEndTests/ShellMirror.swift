@@ -18,11 +18,14 @@ struct ShellMirror {
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 
-    init(in session: TmuxSession, data: String, requireKey: String? = nil) throws {
+    /// `extra` is more flags for the mirror, shell-quoted (e.g. `--auth-user 'a@b:pw'`);
+    /// with a `--log FILE` among them the request log goes there instead of nowhere.
+    init(in session: TmuxSession, data: String, requireKey: String? = nil, extra: String = "") throws {
         guard let binary = Self.binary else { throw SessionError("no portal-mirror beside portal") }
         let out = session.file("mirror.out")
         let key = requireKey.map { " --require-key '\($0)'" } ?? ""
-        try session.type(line: "'\(binary)' --data '\(data)' --host 127.0.0.1 --port 0 --quiet\(key) > '\(out)' 2>&1 & echo $! > '\(session.file("mirror.pid"))'")
+        let quiet = extra.contains("--log ") ? "" : " --quiet"
+        try session.type(line: "'\(binary)' --data '\(data)' --host 127.0.0.1 --port 0\(quiet)\(key) \(extra) > '\(out)' 2>&1 & echo $! > '\(session.file("mirror.pid"))'")
         let first = try session.waitForFile(out).split(separator: "\n").first.map(String.init) ?? ""
         guard first.hasPrefix("listening on ") else { throw SessionError("mirror said: \(first)") }
         origin = String(first.dropFirst("listening on ".count))

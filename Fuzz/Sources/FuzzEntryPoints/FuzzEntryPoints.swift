@@ -85,6 +85,31 @@ public enum FuzzEntryPoint {
         }
     }
 
+    /// Any API's answer (`portal --url`): the dialect read from it, then the answer read
+    /// in that dialect as the first page and each `next` it yields, and pages addressed
+    /// far away. Whatever the bytes: no trap, a failure's message safe to draw, a next
+    /// page and an addressed page never off the list's origin.
+    public static func anyAPIPage(_ bytes: [UInt8]) throws {
+        let response = FuzzedResponse.parse(bytes)
+        let url = URL(string: "https://api.fuzz.test/v1/items?page=1&per_page=20")!
+        let dialect: AnyAPIDialect
+        do {
+            dialect = try DialectDetector.detect(response, for: url)
+        } catch {
+            try expectDrawable(error.message, "detection failure")
+            return
+        }
+        for line in dialect.explanation { try expectDrawable(Sanitize.line(line), "explanation") }
+        let pages = AnyAPIPages(url: url, dialect: dialect)
+        try follow(pages, response)
+        for index in [1, 2, 1_000, Int.max / 2, Int.max] {
+            guard let request = pages.request(forPage: index) else { continue }
+            guard SplitURL(request.http.url.absoluteString)?.origin == SplitURL(url.absoluteString)?.origin else {
+                throw FuzzInvariantBroken("page \(index) at \(request.http.url) left the list's origin")
+            }
+        }
+    }
+
     /// Decodes `response` as the answer to the first page and to each `next` it yields.
     /// Whatever happens, a failure's message is safe to draw, and a `next` never leaves
     /// the list's origin.

@@ -121,6 +121,16 @@ do {
     }
     postgRESTPages.add(postgREST.respond(table: "nope", query: ordered, headers: [:]))
 
+    // Any API: every paging style the mirror speaks, first, middle and last pages.
+    var anyAPIPages = Corpus(target: "fuzz-any-api")
+    let styles = DialectRoutes(characters: rickAndMorty.characters, itemLinks: BaseURL(FuzzEntryPoint.baseURL))
+    for style in PagingStyle.allCases {
+        for query in [[], [("page", "2"), ("per_page", "5"), ("size", "5"), ("limit", "5")], [("page", "42"), ("page[number]", "42")]] as [[(key: String, value: String)]] {
+            anyAPIPages.add(styles.respond(path: "/\(style.rawValue)/characters", query: query, headers: [:]))
+        }
+    }
+    postgRESTPages.seeds.forEach { anyAPIPages.add($0) }
+
     // Retry-After as servers send it (the mirror's 429 fault sends 1), with error bodies.
     for (status, retryAfter) in [(429, "1"), (429, "0"), (503, "2.5"), (429, "120"), (503, "Wed, 21 Oct 2026 07:28:00 GMT")] {
         headers.add(HTTPResponse(status: status, headers: ["Retry-After": retryAfter], body: Data("{\"error\":\"slow down\"}".utf8)))
@@ -183,7 +193,18 @@ do {
     cacheRows.add(row(500, "1799996400", "{}", page.body))
     cacheRows.add(row(200, "1799996400", "not json", Data("[1,2".utf8)))
 
-    for corpus in [rickAndMortyPages, pokeAPIPages, postgRESTPages, urls, baseURLs, headers, models, keys, images, cacheRows] {
+    // The grid: programs of (opcode, 64-bit operand…) with the totals that broke it —
+    // Int.max, 10^12 + 1, 826, 0 — sizes, and every movement.
+    var grids = Corpus(target: "fuzz-grid")
+    func op(_ code: UInt8, _ operands: Int...) -> [UInt8] {
+        [code] + operands.flatMap { value in (0..<8).reversed().map { UInt8(truncatingIfNeeded: UInt64(bitPattern: Int64(value)) >> UInt64($0 * 8)) } }
+    }
+    for total in [Int.max, 1_000_000_000_001, 826, 0, Int.min] {
+        grids.add(op(3, 120, 40, 4, 0) + op(0, total, 0) + op(4, 11, 0) + op(4, 7, 30) + op(5, Int.max, 0) + op(4, 6, 0))
+        grids.add(op(7, Int.max, Int.max, 0) + op(1, total, 0) + op(2, 0, 20, 0) + op(4, 12, Int.max))
+    }
+
+    for corpus in [rickAndMortyPages, pokeAPIPages, postgRESTPages, anyAPIPages, urls, baseURLs, headers, models, keys, images, cacheRows, grids] {
         try corpus.write()
     }
 } catch {

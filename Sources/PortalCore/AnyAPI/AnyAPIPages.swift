@@ -29,21 +29,32 @@ public struct AnyAPIPages: AddressablePageStrategy {
         guard index >= 0 else { return nil }
         if index == 0 { return firstPage }
         guard let addressing = dialect.addressing else { return nil }
+        // Page numbers and offsets may start anywhere (`--url …?page=N`): a page whose
+        // number or window would pass Int.max is not addressed, never a trap.
         let (product, overflow) = index.multipliedReportingOverflow(by: pageSize)
         guard !overflow else { return nil }
         switch addressing {
         case .pageParam(let name, let first):
-            return QueryEdit.setting(url, name, String(first + index)).map { request(at: $0, index: index) }
+            let (number, past) = first.addingReportingOverflow(index)
+            return past ? nil : QueryEdit.setting(url, name, String(number)).map { request(at: $0, index: index) }
         case .offsetParam(let name, let start):
-            return QueryEdit.setting(url, name, String(start + product)).map { request(at: $0, index: index) }
+            let (offset, past) = start.addingReportingOverflow(product)
+            guard !past, offset <= Int.max - pageSize else { return nil }
+            return QueryEdit.setting(url, name, String(offset)).map { request(at: $0, index: index) }
         case .rangeHeader:
-            return request(at: url, index: index, extra: ["Range-Unit": "items", "Range": "\(product)-\(product + pageSize - 1)"])
+            let (end, past) = product.addingReportingOverflow(pageSize - 1)
+            return past ? nil : request(at: url, index: index, extra: ["Range-Unit": "items", "Range": "\(product)-\(end)"])
         }
     }
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Row> {
+        try decodeWithLinks(response, for: request, origin: nil).page
+    }
+
+    /// The page, and every URL on `origin` inside its items (for `LinkBook`).
+    public func decodeWithLinks(_ response: HTTPResponse, for request: PageRequest, origin: String?) throws(PageFailure) -> (page: PageContent<Row>, links: [String]) {
         if dialect.paging == .contentRange, response.status == 416 {
-            return PageContent(items: [], next: nil, totalCount: request.index * pageSize)
+            return (PageContent(items: [], next: nil, totalCount: request.index * pageSize), [])
         }
         guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
         let root: JSONSpan
@@ -56,7 +67,9 @@ public struct AnyAPIPages: AddressablePageStrategy {
         let next = nextPage(after: request, root: root.node, response: response, items: items)
         var total = AnyAPITotals.total(dialect.total, root: root.node, response: response, pageSize: pageSize)
         if dialect.addressing != nil, next == nil { total = position + items.count }
-        return PageContent(items: items, next: next, totalCount: total)
+        var links: [String] = []
+        if let origin { for span in list { JSONLinks.collect(span.node, origin: origin, into: &links) } }
+        return (PageContent(items: items, next: next, totalCount: total), links)
     }
 
     private func nextPage(after request: PageRequest, root: JSONNode, response: HTTPResponse, items: [Row]) -> PageRequest? {
@@ -80,7 +93,8 @@ public struct AnyAPIPages: AddressablePageStrategy {
             if let total = AnyAPITotals.total(dialect.total, root: root, response: response, pageSize: pageSize),
                (request.index + 1) * pageSize >= total { return nil }
             let current = QueryEdit.value(here, param).flatMap { Int($0) } ?? 0
-            return QueryEdit.setting(here, param, String(current + items.count)).map { self.request(at: $0, index: index) }
+            let (offset, past) = current.addingReportingOverflow(items.count)
+            return past ? nil : QueryEdit.setting(here, param, String(offset)).map { self.request(at: $0, index: index) }
         case .cursor(let path, let param):
             guard let node = root.at(path), let token = node.string ?? (node.count.map(String.init)), !token.isEmpty else { return nil }
             if let more = AnyAPITotals.hasNextPage(root, cursorPath: path), !more { return nil }
@@ -91,7 +105,9 @@ public struct AnyAPIPages: AddressablePageStrategy {
         case .contentRange:
             guard let range = response.headers["content-range"].flatMap(ContentRange.init), !items.isEmpty else { return nil }
             guard let last = range.last else { return nil }
-            if let total = range.total, last + 1 >= total { return nil }
+            // `last >= total - 1`, not `last + 1 >= total`: last may be Int.max.
+            if last == Int.max { return nil }
+            if let total = range.total, last >= total - 1 { return nil }
             if range.total == nil, items.count < pageSize { return nil }
             return self.request(forPage: index)
         }

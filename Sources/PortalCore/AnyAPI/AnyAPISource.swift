@@ -8,11 +8,13 @@ public struct AnyAPISource: Source {
     public let pages: AnyAPIPages
     public let kind: ItemKind
     public let card: JSONCardChoice
+    /// The same-origin URLs seen in answers, by link number, so Enter on one can fetch it.
+    public let links = LinkBook()
 
     public init(pages: AnyAPIPages, fields: [String]? = nil) {
         self.pages = pages
         self.kind = ItemKind(rawValue: Self.listName(pages.url))
-        self.card = JSONCardChoice(fields: fields)
+        self.card = JSONCardChoice(fields: fields, linkOrigin: JSONLinks.origin(of: pages.url))
     }
 
     /// The source, addressable when the dialect can ask for any page.
@@ -38,13 +40,43 @@ public struct AnyAPISource: Source {
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
         let kind = self.kind
         let card = self.card
-        return try pages.decode(response, for: request).map { .json(JSONItem(row: $0, card: card), kind: kind) }
+        let (page, found) = try pages.decodeWithLinks(response, for: request, origin: card.linkOrigin)
+        links.remember(found)
+        return page.map { .json(JSONItem(row: $0, card: card), kind: kind) }
     }
 
-    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { nil }
+    /// A link's URL (`JSONLinks.kind`), with the list's headers (same origin).
+    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? {
+        guard let id = JSONLinks.id(in: kind), ids == [id], let text = links.url(for: id), let url = URL(string: text) else { return nil }
+        return HTTPRequest(url: url, headers: pages.headers)
+    }
 
+    /// What a link answered: an object is that item; a list (any shape the detector
+    /// reads) is shown as one item holding its first page, each entry a subtree whose
+    /// own links can be followed.
     public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
-        throw PageFailure(.malformed, "this API's items cannot be looked up by id")
+        guard let id = JSONLinks.id(in: kind) else { throw PageFailure(.malformed, "this API's items cannot be looked up by id") }
+        guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
+        let root: JSONSpan
+        do { root = try JSONNode.parse(response.body) } catch { throw PageFailure(.malformed, "not JSON: \(error)") }
+        var found: [String] = []
+        if let origin = card.linkOrigin { JSONLinks.collect(root.node, origin: origin, into: &found) }
+        links.remember(found)
+        if root.node.fields != nil, (try? DialectDetector.itemsPath(root.node, given: nil)) == nil || root.node["id"] != nil {
+            let row = JSONItems.row(root, columns: nil, position: 0)
+            return [.json(JSONItem(row: row, card: card, linkID: id), kind: kind)]
+        }
+        let path = try DialectDetector.itemsPath(root.node, given: nil)
+        let list = (path.isEmpty ? root.node.elements : root.node.at(path)?.elements) ?? []
+        let entries = JSONItems.rows(list, columns: JSONItems.columnNames(in: root.node, beside: path), firstPosition: 0)
+        let total = DialectDetector.totalSource(root.node, link: response.headers["link"].map(LinkHeader.init), response: response, paging: .none)
+            .flatMap { AnyAPITotals.total($0, root: root.node, response: response, pageSize: list.count) }
+        var columns: [(name: String, value: Row.Value)] = [("name", .string("\(list.count)\(total.map { " of \($0)" } ?? "") items"))]
+        for (entry, span) in zip(entries, list) {
+            columns.append((JSONItem(row: entry, card: card).title, .json(span.text)))
+        }
+        let row = Row(id: "#\(id)", columns: columns, json: root.text, position: 0)
+        return [.json(JSONItem(row: row, card: card, linkID: id), kind: kind)]
     }
 
     /// An item's image column (`PictureColumns`) on the list's own origin; elsewhere none.
@@ -65,7 +97,7 @@ public struct AddressableAnyAPISource: AddressableSource {
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
         try base.decodePage(response, for: request, of: query)
     }
-    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { nil }
+    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { base.itemsRequest(kind, ids: ids) }
     public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
         try base.decodeItems(kind, response)
     }

@@ -9,7 +9,13 @@ enum AnyAPITotals {
         ["page", "totalElements"], ["hits", "total"], ["filtered_table_rows_count"],
     ]
 
+    /// The total `source` names, taken as every dialect takes one (`ReportedCount`: none
+    /// below zero, at most 10¹²).
     static func total(_ source: AnyTotal?, root: JSONNode, response: HTTPResponse, pageSize: Int) -> Int? {
+        ReportedCount.plausible(reportedTotal(source, root: root, response: response, pageSize: pageSize))
+    }
+
+    private static func reportedTotal(_ source: AnyTotal?, root: JSONNode, response: HTTPResponse, pageSize: Int) -> Int? {
         switch source {
         case nil: return nil
         case .body(let path): return root.at(path)?.count ?? root.at(path + ["value"])?.count

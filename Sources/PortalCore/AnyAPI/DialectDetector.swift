@@ -49,7 +49,7 @@ public enum DialectDetector {
         return dialect
     }
 
-    static func itemsPath(_ root: JSONNode, given: [String]?) throws(PageFailure) -> [String] {
+    public static func itemsPath(_ root: JSONNode, given: [String]?) throws(PageFailure) -> [String] {
         if let given {
             guard given.isEmpty ? root.elements != nil : root.at(given)?.elements != nil else {
                 throw PageFailure(.malformed, "--items \(given.joined(separator: ".")): no array there in the answer")
@@ -121,7 +121,7 @@ public enum DialectDetector {
         text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("/") || text.hasPrefix("?")
     }
 
-    static func totalSource(_ root: JSONNode, link: LinkHeader?, response: HTTPResponse, paging: AnyPaging) -> AnyTotal? {
+    public static func totalSource(_ root: JSONNode, link: LinkHeader?, response: HTTPResponse, paging: AnyPaging) -> AnyTotal? {
         for path in AnyAPITotals.bodyTotals {
             if root.at(path)?.count != nil || root.at(path + ["value"])?.count != nil { return .body(path) }
         }
@@ -170,8 +170,10 @@ public enum DialectDetector {
             let before = QueryEdit.value(here, key).flatMap { Int($0) }
             let lowered = key.lowercased()
             if lowered.contains("page") && !lowered.contains("size") && !lowered.contains("per") {
-                let current = before ?? (after - 1)
-                if after == current + 1 { return .pageParam(key, first: current) }
+                // Without a number on this page, it is the first: 1 (the next is 2), or 0
+                // where pages count from 0 (the next is 1, as Spring's are).
+                if let before, after == before + 1 { return .pageParam(key, first: before) }
+                if before == nil, after == 1 || after == 2 { return .pageParam(key, first: after - 1) }
             }
             if ["offset", "start", "skip", "from", "_offset"].contains(lowered) {
                 let current = before ?? 0

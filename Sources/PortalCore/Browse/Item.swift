@@ -55,6 +55,6 @@ public enum Item: Sendable, Hashable, Identifiable {
 extension PageContent {
     /// The same page with every item wrapped (`Item.character`, …).
     public func map<Other>(_ transform: (Item) -> Other) -> PageContent<Other> {
-        PageContent<Other>(items: items.map(transform), next: next, totalCount: totalCount, cache: cache)
+        PageContent<Other>(items: items.map(transform), next: next, totalCount: totalCount, estimatedTotal: estimatedTotal, cache: cache)
     }
 }

@@ -7,13 +7,16 @@
 public struct JSONItem: Sendable, Hashable, Identifiable {
     public var row: Row
     public var card: JSONCardChoice
+    /// The link number it was fetched by (`JSONLinks`), which is then its id.
+    public var linkID: Int?
 
-    public init(row: Row, card: JSONCardChoice) {
+    public init(row: Row, card: JSONCardChoice, linkID: Int? = nil) {
         self.row = row
         self.card = card
+        self.linkID = linkID
     }
 
-    public var id: Int { row.number }
+    public var id: Int { linkID ?? row.number }
 
     /// Keys that name an item, in the order tried.
     public static let titleKeys = ["name", "title", "full_name", "login", "label", "display_name", "username", "slug"]
@@ -85,14 +88,20 @@ public struct JSONItem: Sendable, Hashable, Identifiable {
     }
 }
 
-/// Which fields the cards of one list show (`--fields a,b.c`), shared by its items.
+/// Which fields the cards of one list show (`--fields a,b.c`), and the origin whose URLs
+/// are links in its items' details: shared by the list's items.
 public final class JSONCardChoice: Sendable, Hashable {
     public let fields: [String]?
+    /// `scheme://host:port` of the list; a string value on it is a link (`JSONLinks`).
+    public let linkOrigin: String?
 
-    public init(fields: [String]?) { self.fields = fields }
+    public init(fields: [String]?, linkOrigin: String? = nil) {
+        self.fields = fields
+        self.linkOrigin = linkOrigin
+    }
 
-    public static func == (a: JSONCardChoice, b: JSONCardChoice) -> Bool { a.fields == b.fields }
-    public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+    public static func == (a: JSONCardChoice, b: JSONCardChoice) -> Bool { a.fields == b.fields && a.linkOrigin == b.linkOrigin }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields); hasher.combine(linkOrigin) }
 }
 
 import Foundation

@@ -9,6 +9,12 @@ import Foundation
 /// an episode, a location, a Pokémon: `TableItems.item`), else as the generic row. The
 /// `/` search is `name=ilike.*text*` (PostgREST has no fixed filters, so there is no
 /// form); a table without a `name` column answers it with PostgREST's own 400 message.
+///
+/// With a `function` (`--rpc NAME --args JSON`) the tab is that function's rows instead:
+/// `POST {base}/rpc/NAME` with the arguments as the body, `limit`/`offset` in the query
+/// as the Supabase client libraries page it, filters, order and search as for a table.
+/// `count` (`--count`) is the `Prefer: count=…` asked for; only `exact` makes the list
+/// addressable, an estimate is shown as `≈ N`.
 public struct PostgRESTSource: AddressableSource {
     /// `…/rest/v1`, without a trailing slash.
     public let baseURL: BaseURL
@@ -18,14 +24,20 @@ public struct PostgRESTSource: AddressableSource {
     public let filters: [PostgRESTFilter]
     public let order: PostgRESTOrder
     public let headers: RequestHeaders
+    /// `--rpc`: the function whose rows are listed instead of the table's.
+    public let function: ContentRangePages<Row>.Function?
+    /// `--count`: the total asked for.
+    public let count: ContentRangePages<Row>.Count
     /// Rows stay rows, never read as models (`portal list` prints what was served).
     public let rowsAsServed: Bool
 
     public init(
         baseURL: BaseURL, table: String = "characters", pageSize: Int = APIKind.defaultPageSize,
         filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, headers: RequestHeaders = RequestHeaders(),
-        rowsAsServed: Bool = false
+        rowsAsServed: Bool = false, function: ContentRangePages<Row>.Function? = nil, count: ContentRangePages<Row>.Count = .exact
     ) {
+        self.function = function
+        self.count = count
         self.baseURL = baseURL
         self.table = table
         self.pageSize = PageSize.clamped(pageSize)
@@ -35,13 +47,17 @@ public struct PostgRESTSource: AddressableSource {
         self.rowsAsServed = rowsAsServed
     }
 
-    /// "PostgREST · characters".
-    public var title: String { "PostgREST · \(Sanitize.line(table))" }
+    /// "PostgREST · characters", or "PostgREST · rpc characters_by_status".
+    public var title: String { "PostgREST · \(listName)" }
 
-    /// The table's kind: its name (so `pokemon` rows and the `pokemon` kind agree).
-    public var kind: ItemKind { ItemKind(rawValue: table) }
+    /// The table's name, or `rpc NAME` for a function.
+    private var listName: String { function.map { "rpc " + Sanitize.line($0.name) } ?? Sanitize.line(table) }
 
-    public var tabs: [TabSpec] { [TabSpec(kind: kind, title: Sanitize.line(table), searchKey: Self.searchKey)] }
+    /// The table's kind: its name (so `pokemon` rows and the `pokemon` kind agree); a
+    /// function's is its name.
+    public var kind: ItemKind { ItemKind(rawValue: function?.name ?? table) }
+
+    public var tabs: [TabSpec] { [TabSpec(kind: kind, title: listName, searchKey: Self.searchKey)] }
 
     /// The search's key in a `ListQuery`; sent as `name=ilike.*text*`.
     public static let searchKey = "name"
@@ -55,7 +71,8 @@ public struct PostgRESTSource: AddressableSource {
         if !text.isEmpty, let search = try? PostgRESTFilter(parsing: "\(Self.searchKey)=ilike.*\(text)*") {
             all.append(search)
         }
-        return ContentRangePages(baseURL: baseURL, table: table, pageSize: pageSize, filters: all, order: order, headers: headers)
+        return ContentRangePages(baseURL: baseURL, table: table, pageSize: pageSize, window: function == nil ? .rangeHeader : .limitOffset,
+                                 count: count, filters: all, order: order, headers: headers, function: function)
     }
 
     public func firstPage(for query: ListQuery) -> PageRequest { pages(query).firstPage }

@@ -8,7 +8,15 @@ import Foundation
 /// of an empty table). The next window starts after the last row the server reported.
 /// 200 and 206 are both a page.
 ///
-/// The total comes from `Prefer: count=exact`. A server that refuses the `Prefer` header
+/// The total comes from `Prefer: count=exact`. `count=planned` and `count=estimated` give
+/// an estimate: it is reported as `PageContent.estimatedTotal` (shown as `≈ 826`), never
+/// as the total, and such a list ends where its rows end (a short page or a `*/…` range),
+/// whatever the estimate said. With `.none` the list is sequential and ends the same way.
+///
+/// A list can also be a PostgREST function (`rpc`): `POST {base}/rpc/NAME` with the
+/// arguments as the JSON body, paged, filtered and ordered like a table.
+///
+/// A server that refuses the `Prefer` header
 /// (see `refusesCount`) is asked the same window again with `count=estimated`, then with
 /// no count at all; the list then ends on a short or empty page. The step down is a page
 /// with no items whose `next` is the same window under the weaker count, so it costs one
@@ -22,31 +30,50 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
         case limitOffset
     }
 
-    /// Which total to ask for, strongest first.
+    /// Which total to ask for (`--count`), strongest first.
     public enum Count: String, Sendable, CaseIterable {
-        case exact, estimated, none
+        case exact, planned, estimated, none
 
         /// The next weaker way to count, or nil when already asking for none.
         public var weaker: Count? {
             switch self {
             case .exact: .estimated
-            case .estimated: Count.none
+            case .planned, .estimated: Count.none
             case .none: nil
             }
         }
+
+        /// A count that is an estimate, shown as one (`≈ 826`) and never taken as the end.
+        public var isEstimate: Bool { self == .planned || self == .estimated }
 
         /// The count a request asked for, read back from its `Prefer` header.
         static func of(_ request: HTTPRequest) -> Count {
             let prefer = request.headers.first { $0.key.caseInsensitiveCompare("Prefer") == .orderedSame }?.value ?? ""
             if prefer.contains("count=exact") { return .exact }
+            if prefer.contains("count=planned") { return .planned }
             if prefer.contains("count=estimated") { return .estimated }
             return .none
+        }
+    }
+
+    /// A PostgREST function whose rows are the list: `POST {base}/rpc/NAME`, its
+    /// arguments (a JSON object) as the body.
+    public struct Function: Sendable, Hashable {
+        public var name: String
+        /// The JSON object body, as given (`--args`), `{}` when none.
+        public var arguments: Data
+
+        public init(name: String, arguments: Data = Data("{}".utf8)) {
+            self.name = name
+            self.arguments = arguments
         }
     }
 
     /// `…/rest/v1`, without a trailing slash.
     public let baseURL: BaseURL
     public let table: String
+    /// When set, the list is this function's rows instead of `table`'s.
+    public let function: Function?
     public let pageSize: Int
     public let window: Window
     /// The count the first page asks for.
@@ -58,10 +85,12 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
 
     public init(
         baseURL: BaseURL, table: String, pageSize: Int = 20, window: Window = .rangeHeader, count: Count = .exact,
-        filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, headers: RequestHeaders = RequestHeaders()
+        filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, headers: RequestHeaders = RequestHeaders(),
+        function: Function? = nil
     ) {
         self.baseURL = baseURL
         self.table = table
+        self.function = function
         self.pageSize = PageSize.clamped(pageSize)
         self.window = window
         self.count = count
@@ -79,7 +108,8 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
 
     /// The request for the window starting at `offset`.
     public func page(offset: Int, index: Int, count: Count) -> PageRequest {
-        var text = "\(baseURL)/\(QueryString.encode(table))?select=*"
+        let path = function.map { "rpc/" + QueryString.encode($0.name) } ?? QueryString.encode(table)
+        var text = "\(baseURL)/\(path)?select=*"
         for filter in filters {
             text += "&\(QueryString.encode(filter.column))=\(QueryString.encode(filter.expression))"
         }
@@ -96,7 +126,9 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
         }
         if count != .none { fields["Prefer"] = "count=\(count.rawValue)" }
         // Every part is encoded above, so only a base URL that is no URL fails here.
-        return PageRequest(url: URL(string: text) ?? .unservable, headers: headers.applied(to: fields), index: index)
+        let http = HTTPRequest(method: function == nil ? "GET" : "POST", url: URL(string: text) ?? .unservable,
+                               headers: headers.applied(to: fields), body: function?.arguments)
+        return PageRequest(http: http, index: index)
     }
 
     /// Whether `response` is a server refusing the `Prefer: count=…` of `request`: a 400,
@@ -115,8 +147,11 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
             return PageContent(items: [], next: page(offset: requested, index: request.index, count: weaker), totalCount: nil)
         }
         let range = response.header("content-range").flatMap(ContentRange.init)
+        // An estimate is shown as one and never ends the list; only an exact count is a total.
+        let total = asked.isEstimate ? nil : range?.total
+        let estimate = asked.isEstimate ? range?.total : nil
         if response.status == 416 {
-            return PageContent(items: [], next: nil, totalCount: range?.total)
+            return PageContent(items: [], next: nil, totalCount: total, estimatedTotal: estimate)
         }
         guard (200..<300).contains(response.status) else { throw Self.failure(response) }
         let rows: [Item]
@@ -131,7 +166,7 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
             return PageContent(items: rows, next: next, totalCount: nil)
         }
         guard let first = range.first, let last = range.last else {
-            return PageContent(items: [], next: nil, totalCount: range.total)
+            return PageContent(items: [], next: nil, totalCount: total, estimatedTotal: estimate)
         }
         // Server numbers near Int.max must not trap: the window's width and its end are
         // computed with overflow checks, and an impossible window is malformed.
@@ -140,9 +175,9 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
             throw PageFailure(.malformed, "Content-Range \(first)-\(last) does not match \(rows.count) rows")
         }
         // A window whose next one would start past the reported cap (or Int.max) is the last.
-        let atEnd = rows.count < pageSize || last >= ReportedCount.maximum || range.total.map { last + 1 >= $0 } ?? false
+        let atEnd = rows.count < pageSize || last >= ReportedCount.maximum || total.map { last + 1 >= $0 } ?? false
         let next = atEnd ? nil : page(offset: last + 1, index: request.index + 1, count: asked)
-        return PageContent(items: rows, next: next, totalCount: range.total)
+        return PageContent(items: rows, next: next, totalCount: total, estimatedTotal: estimate)
     }
 
     /// A non-2xx answer as a failure, with PostgREST's `message` when the body has one.
@@ -167,7 +202,7 @@ public struct ContentRangePages<Item: PageRowDecodable>: PageStrategy {
 
 extension ContentRangePages: AddressablePageStrategy {
     /// The window `N*pageSize ...` (a `Range` header or `limit`/`offset`, as configured).
-    /// Without a count the answers carry no total, and a list then stays sequential.
+    /// Without an exact count the answers carry no total, and a list then stays sequential.
     public func request(forPage index: Int) -> PageRequest? {
         guard index >= 0 else { return nil }
         let (offset, overflow) = index.multipliedReportingOverflow(by: pageSize)

@@ -13,6 +13,9 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     public private(set) var state: PageState = .idle
     /// The total the server reports, once a page has said it.
     public private(set) var totalCount: Int?
+    /// The latest estimate of the total (`count=planned|estimated`), until the end is
+    /// reached and the real count is known.
+    public private(set) var estimatedTotal: Int?
     public private(set) var pagesLoaded = 0
     /// Bumped by `reset`; results stamped with an older generation are dropped.
     public private(set) var generation = 0
@@ -40,6 +43,9 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     }
 
     public var count: Int { items.count }
+
+    /// Whether an item with `id` is listed.
+    public func contains(id: Item.ID) -> Bool { seen.contains(id) }
     public var isExhausted: Bool { state == .exhausted }
     public var hasMore: Bool { next != nil }
 
@@ -86,6 +92,7 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
             }
             pagesLoaded += 1
             totalCount = ReportedCount.total(reported: page.totalCount, previous: totalCount, loaded: items.count)
+            if let estimate = ReportedCount.plausible(page.estimatedTotal) { estimatedTotal = estimate }
             next = page.next
             state = next == nil ? .exhausted : .idle
             if state == .exhausted, totalCount == nil { totalCount = items.count }
@@ -112,6 +119,7 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
         items = []
         seen = []
         totalCount = nil
+        estimatedTotal = nil
         pagesLoaded = 0
         retryNotBefore = nil
         next = firstPage

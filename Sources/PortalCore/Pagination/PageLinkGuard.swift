@@ -103,9 +103,11 @@ public struct PageLinkGuard: Sendable {
 extension PageRequest {
     /// What makes two page requests the same request: URL and headers, not the index.
     struct Identity: Hashable, Sendable {
+        let method: String
         let url: String
         let headers: [String: String]
+        let body: Data?
     }
 
-    var identity: Identity { Identity(url: http.url.absoluteString, headers: http.headers) }
+    var identity: Identity { Identity(method: http.method, url: http.url.absoluteString, headers: http.headers, body: http.body) }
 }

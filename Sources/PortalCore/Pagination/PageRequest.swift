@@ -23,13 +23,17 @@ public struct PageContent<Item: Sendable>: Sendable {
     public var items: [Item]
     public var next: PageRequest?
     public var totalCount: Int?
+    /// A total the server estimated (PostgREST's `count=planned|estimated`): shown as
+    /// `≈ N`, never taken as the end of the list.
+    public var estimatedTotal: Int?
     /// Where the page came from when a disk cache is in use (see `CacheStatus`).
     public var cache: CacheStatus?
 
-    public init(items: [Item], next: PageRequest?, totalCount: Int?, cache: CacheStatus? = nil) {
+    public init(items: [Item], next: PageRequest?, totalCount: Int?, estimatedTotal: Int? = nil, cache: CacheStatus? = nil) {
         self.items = items
         self.next = next
         self.totalCount = totalCount
+        self.estimatedTotal = estimatedTotal
         self.cache = cache
     }
 }
@@ -74,7 +78,8 @@ public struct PageFailure: Error, Sendable, Equatable, CustomStringConvertible {
         switch kind {
         case .http(let status): status == 429 || status >= 500
         case .transport(.bodyTooLarge), .transport(.cancelled), .transport(.notServed), .transport(.notInCache),
-             .transport(.invalidRequest): false
+             .transport(.invalidRequest),
+             .transport(.sessionExpired): false
         case .transport: true
         case .malformed: true
         case .foreignLink, .refusedNext: false

@@ -33,6 +33,14 @@ public enum ReportedCount {
         return count > maximum
     }
 
+    /// What to tell the user about a total shown as `total`: a note when it is the cap
+    /// (the server said at least that many), nil otherwise. For the status line and
+    /// `portal list`'s stderr.
+    public static func note(for total: Int?) -> String? {
+        guard total == maximum else { return nil }
+        return "the server reports 1,000,000,000,000 items or more; portal counts at most that many"
+    }
+
     /// The total to show after a page: the server's, unless fewer than have already
     /// arrived (then nil: unknown); the previous total when this page reported none.
     public static func total(reported: Int?, previous: Int?, loaded: Int) -> Int? {

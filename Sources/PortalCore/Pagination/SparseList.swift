@@ -19,6 +19,10 @@
 /// - A total that changes between pages (a live server) is adopted: pages past the new
 ///   end are dropped, a page cut short by a growth is asked once more, the rest is kept.
 /// - `reset` starts a new generation; results of an older one are ignored.
+/// - `refresh` (`R`) asks again from the top in a new generation whose requests revalidate
+///   through the caches, keeping what is shown until the new pages replace it: a fresh
+///   row takes the place of its stale copy (no id shown twice), and `index(ofID:)` says
+///   where the selected item went.
 /// - Loaded pages beyond `maxPages` are dropped farthest from the viewport first
 ///   (`PageEviction`) and become placeholders again, asked for again when near.
 public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Sendable {
@@ -36,6 +40,9 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     public private(set) var isWalking = false
     /// Items not shown because their id was already at another index.
     public private(set) var duplicatesDropped = 0
+    /// Set by `refresh`: every request of this generation asks the server again
+    /// (`HTTPRequest.revalidate`) rather than taking a cache's fresh answer.
+    public private(set) var revalidates = false
 
     /// The default bound, about 64 MB of items: `make bench` fills a list of the
     /// browser's items to it on a million characters and measures 60 MB held, 315
@@ -51,6 +58,9 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     private var pages = PageTable()
     /// Where each shown id is (loaded pages only), so no id is shown twice.
     private var positions: [Item.ID: Int] = [:]
+    /// A sequential list's items from before `refresh`, shown past the new ones until the
+    /// new pages reach them (or the list ends short of them).
+    private var staleItems: [Item]?
     /// The last viewport and prefetch margins asked for, in items.
     private var window = Window(visible: 0..<0, before: 0, after: 0)
     private let now: @Sendable () -> ContinuousClock.Instant
@@ -82,7 +92,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     /// Every index: the total once an addressable list knows it, else the items so far.
     public var count: Int {
         if case .addressable = mode { return total }
-        return sequential.count
+        return max(sequential.count, staleItems?.count ?? 0)
     }
 
     public var isAddressable: Bool {
@@ -110,6 +120,10 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     public func slot(at index: Int) -> SparseSlot<Item> {
         guard case .addressable(let size) = mode else {
             if index >= 0, index < sequential.items.count { return .item(sequential.items[index]) }
+            if let stale = staleItems, index >= 0, index < stale.count {
+                // Shown until the new pages reach it, unless it already came back higher up.
+                return sequential.contains(id: stale[index].id) ? .placeholder(loading: true) : .item(stale[index])
+            }
             return .placeholder(loading: sequential.state.isLoading)
         }
         guard index >= 0, index < total, let page = pages[index / size] else { return .placeholder(loading: false) }
@@ -123,8 +137,12 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     /// Where the item with `id` is shown, if it is loaded.
     public func index(ofID id: Item.ID) -> Int? {
         if isAddressable { return positions[id] }
-        return sequential.items.firstIndex { $0.id == id }
+        if let index = sequential.items.firstIndex(where: { $0.id == id }) { return index }
+        return staleItems?.firstIndex { $0.id == id }
     }
+
+    /// A `refresh` is under way: pages from before it are still shown.
+    public var isRefreshing: Bool { staleItems != nil || !pages.stale.isEmpty }
 
     /// Puts a fuller copy of a loaded item in its place (a Pokémon's detail after its list
     /// entry); no index moves. Returns where it is; nil, and nothing changes, when the id
@@ -165,6 +183,10 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
 
     /// The total the server reported, once known.
     public var totalCount: Int? { isAddressable ? total : sequential.totalCount }
+
+    /// The server's estimate of the total (`count=planned|estimated`) while the list has
+    /// no real count; shown as `≈ N`.
+    public var estimatedTotal: Int? { totalCount == nil ? sequential.estimatedTotal : nil }
 
     /// Nothing is left to ask for: a sequential list at its end, or an addressable one
     /// holding every page (an empty list included).
@@ -224,7 +246,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         window = Window(visible: visible, before: max(0, before), after: max(0, after))
         guard case .addressable(let size) = mode else {
             let wanted = isWalking || visible.upperBound >= sequential.count - window.after
-            return wanted ? sequential.loadMore().map { [$0] } ?? [] : []
+            return wanted ? sequential.loadMore().map { [marked($0)] } ?? [] : []
         }
         guard let around = pageWindow(size) else { return [] }
         var inFlight = pagesInFlight
@@ -270,7 +292,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     /// Asks again for the failed pages near the viewport whose `Retry-After` has passed;
     /// failed pages elsewhere go back to idle (asked again when next near).
     public func retry() -> [PageTicket] {
-        guard case .addressable(let size) = mode else { return sequential.retry().map { [$0] } ?? [] }
+        guard case .addressable(let size) = mode else { return sequential.retry().map { [marked($0)] } ?? [] }
         let near = pageWindow(size)?.near
         let moment = now()
         var tickets: [PageTicket] = []
@@ -279,7 +301,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
             if let notBefore, moment < notBefore { continue }
             if near?.contains(index) == true {
                 page.fetch = .loading(request)
-                tickets.append(PageTicket(generation: generation, request: request))
+                tickets.append(marked(PageTicket(generation: generation, request: request)))
             } else {
                 page.fetch = .idle
             }
@@ -340,6 +362,61 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         positions = [:]
         isWalking = false
         duplicatesDropped = 0
+        staleItems = nil
+        revalidates = false
+    }
+
+    /// `R`: asks the list again from the top, in a new generation (late answers of the old
+    /// one are ignored) whose every request revalidates through the caches — an unchanged
+    /// page is a 304 and costs no body.
+    ///
+    /// What is on screen stays until the new pages replace it. Addressable: the loaded
+    /// pages near the viewport are kept, marked stale, and asked for again first; the
+    /// others are dropped (asked for when next near). A new total (rows added or removed)
+    /// is adopted as the first new page brings it. A row that moved shows at its new index
+    /// only: its stale copy becomes a placeholder until its page is refreshed too.
+    /// Sequential: the items stay as they are past the new ones, until the new pages reach
+    /// them or the list ends short of them.
+    public func refresh() {
+        revalidates = true
+        isWalking = false
+        switch mode {
+        case .addressable where total == 0:
+            // Nothing shown and no page to address: start from the first page again.
+            sequential.reset(firstPage: firstPage)
+            mode = .awaitingFirstPage
+            pages = PageTable()
+            positions = [:]
+        case .addressable(let size):
+            let near = pageWindow(size)?.near
+            sequential.reset(firstPage: firstPage)
+            for index in Array(pages.keys) {
+                guard var page = pages[index] else { continue }
+                if page.slots != nil, near?.contains(index) == true {
+                    page.fetch = .idle
+                    page.refresh = false
+                    page.stale = true
+                    pages[index] = page
+                } else {
+                    if let slots = page.slots { release(slots[...], from: index * size) }
+                    pages[index] = nil
+                }
+            }
+        case .sequential, .awaitingFirstPage:
+            // What is shown now (new items, then any older ones a refresh left), in order.
+            let old = staleItems == nil ? sequential.items : (0..<count).compactMap { slot(at: $0).item }
+            sequential.reset(firstPage: firstPage)
+            staleItems = old.isEmpty ? nil : old
+            mode = old.isEmpty ? .awaitingFirstPage : .sequential
+        }
+    }
+
+    /// `ticket` asking past the caches when this generation revalidates.
+    private func marked(_ ticket: PageTicket) -> PageTicket {
+        guard revalidates else { return ticket }
+        var request = ticket.request
+        request.http.revalidate = true
+        return PageTicket(generation: ticket.generation, request: request)
     }
 
     /// Starts the list over at `strategy`'s first page.
@@ -356,6 +433,8 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         var fetch: Fetch = .idle
         /// Loaded, but cut short by a total that grew since: asked for once more.
         var refresh = false
+        /// Loaded before a `refresh`: shown until its new answer arrives.
+        var stale = false
 
         var isEmpty: Bool { slots == nil && !fetch.isLoading && !fetch.isFailed }
     }
@@ -369,11 +448,13 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         private(set) var loaded = Set<Int>()
         private(set) var loading = Set<Int>()
         private(set) var failed = Set<Int>()
+        private(set) var stale = Set<Int>()
 
         subscript(index: Int) -> Page? {
             get { byIndex[index] }
             set {
                 byIndex[index] = newValue
+                if newValue?.stale == true && newValue?.slots != nil { stale.insert(index) } else { stale.remove(index) }
                 if newValue?.slots != nil { loaded.insert(index) } else { loaded.remove(index) }
                 if newValue?.fetch.isLoading == true { loading.insert(index) } else { loading.remove(index) }
                 if newValue?.fetch.isFailed == true { failed.insert(index) } else { failed.remove(index) }
@@ -444,13 +525,13 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     private func needsFetch(_ index: Int) -> Bool {
         guard let page = pages[index] else { return true }
         guard case .idle = page.fetch else { return false }
-        return page.slots == nil || page.refresh
+        return page.slots == nil || page.refresh || page.stale
     }
 
     private func ask(_ index: Int) -> PageTicket? {
         guard let request = addressing?.request(forPage: index), request.index == index else { return nil }
         pages[index, default: Page()].fetch = .loading(request)
-        return PageTicket(generation: generation, request: request)
+        return marked(PageTicket(generation: generation, request: request))
     }
 
     private func applyPage(_ result: Result<PageContent<Item>, PageFailure>, for ticket: PageTicket, pageSize size: Int) -> SparseChange {
@@ -474,9 +555,15 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         let start = index * size
         let expected = min(size, total - start)
         if let old = page.slots { release(old[...], from: start) }
+        page.stale = false
         var slots: [Item?] = []
         slots.reserveCapacity(min(expected, content.items.count))
         for item in content.items.prefix(expected) {
+            // After a refresh a row may have moved: the fresh copy wins over a stale one.
+            if let at = positions[item.id], pages.stale.contains(at / size), at / size != index {
+                pages[at / size]?.slots?[at % size] = nil
+                positions[item.id] = nil
+            }
             if positions[item.id] == nil {
                 positions[item.id] = start + slots.count
                 slots.append(item)
@@ -499,6 +586,12 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         switch change {
         case .inserted(let range):
             mode = .sequential
+            if let stale = staleItems {
+                // Refreshing: these indices were shown already; the old tail goes once the
+                // new pages reach it or the list ends.
+                if sequential.count >= stale.count || !sequential.hasMore { staleItems = nil }
+                return .loaded(0..<count)
+            }
             return .appended(range)
         case .failed(let failure):
             return .failed(failure)
@@ -546,6 +639,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
             release(slots[...], from: index * size)
             page.slots = nil
             page.refresh = false
+            page.stale = false
             pages[index] = page.isEmpty ? nil : page
         }
     }

@@ -30,8 +30,9 @@ public final class CachingTransport: Transport {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let key = ResponseStore.Key(request)
+        // `R` asks past this cache; the disk cache behind revalidates.
         let store = self.store
-        if var cached = store.lookup(key) {
+        if !request.revalidate, var cached = store.lookup(key) {
             // Served from memory: if it does not decode for this caller, it goes from
             // here and from the disk cache behind (whose receipt it kept).
             let behind = cached.receipt
@@ -60,12 +61,24 @@ public final class CachingTransport: Transport {
 
 /// The cached answers, least recently used dropped first past `capacityBytes`.
 final class ResponseStore: Sendable {
-    /// Everything that makes a request another request: method, URL, body, headers and
-    /// the identity a cache keys by.
+    /// Method, URL, headers and body; for a signed-in request the user's id stands in
+    /// for the `Authorization` value (an access token that changes at every refresh).
     struct Key: Hashable, Sendable {
-        var request: HTTPRequest
+        var method: String
+        var url: String
+        var headers: [String: String]
+        var body: Data?
+        var identity: String?
 
-        init(_ request: HTTPRequest) { self.request = request }
+        init(_ request: HTTPRequest) {
+            method = request.method
+            url = request.url.absoluteString
+            body = request.body
+            identity = request.cacheIdentity
+            headers = request.cacheIdentity == nil
+                ? request.headers
+                : request.headers.filter { $0.key.caseInsensitiveCompare("Authorization") != .orderedSame }
+        }
     }
 
     private struct Entries {

@@ -51,6 +51,10 @@ enum HTTPDate {
     ]
 
     static func parse(_ text: String) -> Date? {
+        // An HTTP-date is printable ASCII. Anything else never reaches DateFormatter, which
+        // on Linux traps on some text after a valid date ("Incorrect range CFRange" for
+        // `Wed, 21 Oct 2026 07:28:00` followed by U+0738: fuzz-headers, docs/fuzzing.md #8).
+        guard text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
         for format in formats {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -12,6 +12,10 @@ public struct HTTPRequest: Sendable, Hashable {
     /// their answers must stay theirs across tokens (a user id here) and apart from every
     /// other user's. Never sent; hashed with the cache's secret before it is stored.
     public var cacheIdentity: String?
+    /// Ask the server even when a cache holds a fresh answer: `R` (refresh) sets it, and
+    /// the disk cache then revalidates (`If-None-Match`, a 304 costs no body) while the
+    /// session cache is passed by. Never sent as a header, not part of the request's identity.
+    public var revalidate = false
 
     public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil, cacheIdentity: String? = nil) {
         self.method = method
@@ -19,6 +23,20 @@ public struct HTTPRequest: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.cacheIdentity = cacheIdentity
+    }
+
+    /// The same request whether or not it revalidates: `revalidate` says how to ask, not
+    /// what (a page in flight is matched to its answer by this).
+    public static func == (a: HTTPRequest, b: HTTPRequest) -> Bool {
+        a.method == b.method && a.url == b.url && a.headers == b.headers && a.body == b.body && a.cacheIdentity == b.cacheIdentity
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(url)
+        hasher.combine(headers)
+        hasher.combine(body)
+        hasher.combine(cacheIdentity)
     }
 }
 
@@ -94,6 +112,9 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case notServed(String)
     /// `--offline`, and the on-disk cache has no answer for this request.
     case notInCache
+    /// The signed-in session could not be renewed (`SessionTransport`): the user must
+    /// sign in again. Never retried; what is loaded stays.
+    case sessionExpired
     /// The request itself cannot be sent (a header value HTTP does not allow): a local
     /// mistake, never retried. The text names what is wrong, never a header's value.
     case invalidRequest(String)
@@ -108,6 +129,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         case .cancelled: "cancelled"
         case .notServed(let url): "not served here: \(url)"
         case .notInCache: "offline: not in the cache"
+        case .sessionExpired: "session expired — sign in again"
         case .invalidRequest(let why): "request not sent: \(why)"
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import PortalCore
 
 /// One dialect's emulated server: a pure function from a GET below the API root to the
@@ -7,6 +8,20 @@ public protocol DialectRules: Sendable {
     /// `path` is below the API root (`/character/?page=2` has path `/character/`), `query`
     /// the decoded query in the order it was sent, `headers` the request's (any case).
     func respond(path: String, query: [(key: String, value: String)], headers: [String: String]) -> HTTPResponse
+    /// Any method, with the request's body. The default answers GET and HEAD as above
+    /// and refuses the rest (405); PostgREST's functions (`rpc/NAME`) take POSTs.
+    func respond(method: String, path: String, query: [(key: String, value: String)], headers: [String: String], body: Data?) -> HTTPResponse
+}
+
+extension DialectRules {
+    public func respond(method: String, path: String, query: [(key: String, value: String)], headers: [String: String], body: Data?) -> HTTPResponse {
+        guard method == "GET" || method == "HEAD" else {
+            var response = RickAndMortyRules.error(405, "Method Not Allowed")
+            response.headers["allow"] = "GET, HEAD"
+            return response
+        }
+        return respond(path: path, query: query, headers: headers)
+    }
 }
 
 /// What the emulated servers serve, read once from the data folder: the Rick and Morty

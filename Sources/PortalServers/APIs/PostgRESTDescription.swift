@@ -14,7 +14,7 @@ extension APIDescription {
         makeSource: { settings in
             PostgRESTSource(baseURL: settings.baseURL, table: settings.table ?? "characters", pageSize: settings.pageSize,
                             filters: settings.filters, order: settings.order, headers: settings.headers,
-                            rowsAsServed: settings.asServed)
+                            rowsAsServed: settings.asServed, function: settings.function, count: settings.count)
         },
         snapshotRules: { folder, _ in
             let data = try RickAndMortyData.load(dataFolder: folder)
@@ -34,5 +34,29 @@ extension PostgRESTRules: DialectRules {
         let table = QueryString.decode(Substring(path.drop { $0 == "/" }))
         guard !table.isEmpty, !table.contains("/") else { return PokeAPIRules.notFoundResponse() }
         return respond(table: table, query: query, headers: headers)
+    }
+
+    /// Any method: `/rpc/NAME` is a function (POST with its arguments as the body, or GET
+    /// with them in the query), anything else a table (GET). `visible` is the signed-in
+    /// user's row-level security (the mirror's `--auth-user`).
+    public func respond(
+        method: String, path: String, query: [(key: String, value: String)], headers: [String: String], body: Data?,
+        visible: RowVisibility? = nil
+    ) -> HTTPResponse {
+        let name = QueryString.decode(Substring(path.drop { $0 == "/" }))
+        if name.hasPrefix("rpc/") {
+            return respondFunction(String(name.dropFirst("rpc/".count)), method: method, query: query, headers: headers, body: body, visible: visible)
+        }
+        guard method == "GET" || method == "HEAD" else {
+            var response = RickAndMortyRules.error(405, "Method Not Allowed")
+            response.headers["allow"] = "GET, HEAD"
+            return response
+        }
+        guard !name.isEmpty, !name.contains("/") else { return PokeAPIRules.notFoundResponse() }
+        return respond(table: name, query: query, headers: headers, visible: visible)
+    }
+
+    public func respond(method: String, path: String, query: [(key: String, value: String)], headers: [String: String], body: Data?) -> HTTPResponse {
+        respond(method: method, path: path, query: query, headers: headers, body: body, visible: nil)
     }
 }

@@ -18,9 +18,16 @@ public struct SourceSettings: Sendable {
     /// `portal list`: items exactly as served (a PostgREST row stays a row, not a model),
     /// so `--json` prints what the server sent.
     public var asServed: Bool
+    /// PostgREST: `--rpc NAME --args JSON`, a function's rows instead of a table's.
+    public var function: ContentRangePages<Row>.Function?
+    /// PostgREST: `--count`, the total asked for.
+    public var count: ContentRangePages<Row>.Count
 
     public init(baseURL: BaseURL, pageSize: Int = APIKind.defaultPageSize, headers: RequestHeaders = RequestHeaders(),
-                table: String? = nil, filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, asServed: Bool = false) {
+                table: String? = nil, filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, asServed: Bool = false,
+                function: ContentRangePages<Row>.Function? = nil, count: ContentRangePages<Row>.Count = .exact) {
+        self.function = function
+        self.count = count
         self.baseURL = baseURL
         self.pageSize = PageSize.clamped(pageSize)
         self.headers = headers

@@ -5,10 +5,17 @@ import PortalCore
 /// `apikey: KEY` or `Authorization: Bearer KEY`. Without one it is a 401; with a wrong one
 /// (in either header) a 401 too, each with PostgREST's error body. The key itself never
 /// appears in an answer.
+///
+/// With `apikeyOnly` (the mirror's signed-in users) the key is read from `apikey` alone:
+/// `Authorization: Bearer` then carries a user's access token, checked elsewhere.
 public struct APIKeyGate: Sendable {
     public let key: String
+    public let apikeyOnly: Bool
 
-    public init(key: String) { self.key = key }
+    public init(key: String, apikeyOnly: Bool = false) {
+        self.key = key
+        self.apikeyOnly = apikeyOnly
+    }
 
     /// Nil when the request may pass, else the 401 to answer.
     public func refusal(headers: [String: String]) -> HTTPResponse? {
@@ -17,7 +24,7 @@ public struct APIKeyGate: Sendable {
             switch name.lowercased() {
             case "apikey":
                 given.append(value.trimmingCharacters(in: .whitespaces))
-            case "authorization":
+            case "authorization" where !apikeyOnly:
                 let v = value.trimmingCharacters(in: .whitespaces)
                 given.append(v.lowercased().hasPrefix("bearer ") ? String(v.dropFirst(7)).trimmingCharacters(in: .whitespaces) : v)
             default:

@@ -15,17 +15,72 @@ import PortalCore
 ///   and `*` for the total when no count was asked for;
 /// - with a count: 416 when the window starts past the total, 206 when the window holds
 ///   fewer rows than the total, 200 otherwise; without one, always 200;
-/// - an unknown table is a 404, an unknown column a 400, each with PostgREST's error body.
+/// - an unknown table is a 404, an unknown column a 400, each with PostgREST's error body;
+/// - `count=planned` and `count=estimated` answer an estimate (`CountEstimate`), not the
+///   exact total;
+/// - `Accept: application/vnd.pgrst.object+json` answers the one row as an object, or 406
+///   (`PGRST116`) unless exactly one row is in the window;
+/// - the functions (`rpc/NAME`, `PostgRESTFunctions`) answer like a table over their rows.
 public struct PostgRESTRules: Sendable {
     public let tables: [String: any RowTable]
+    /// The set-returning functions, by name (`rpc/NAME`).
+    public let functions: PostgRESTFunctions
 
-    public init(tables: [String: any RowTable]) { self.tables = tables }
+    public init(tables: [String: any RowTable]) {
+        self.tables = tables
+        self.functions = PostgRESTFunctions(characters: tables["characters"])
+    }
+
+    /// The media type that asks for one object instead of an array (the client libraries' `single()`).
+    public static let objectMediaType = "application/vnd.pgrst.object+json"
 
     /// Answers one GET of `table` with its decoded query and request headers (any case).
-    public func respond(table name: String, query: [(key: String, value: String)], headers: [String: String]) -> HTTPResponse {
+    /// `visible`, when given, is the row-level security of the signed-in user: only the
+    /// positions it admits exist for them.
+    public func respond(
+        table name: String, query: [(key: String, value: String)], headers: [String: String], visible: RowVisibility? = nil
+    ) -> HTTPResponse {
         guard let table = tables[name] else {
             return Self.error(404, code: "42P01", message: "relation \"public.\(name)\" does not exist")
         }
+        return answer(visible.map { $0.restrict(table, name: name) } ?? table, name: name, query: query, headers: headers)
+    }
+
+    /// Answers `rpc/NAME` (POST with a JSON object body, or GET with the arguments in the
+    /// query), as PostgREST answers a set-returning function: paged, filtered and ordered
+    /// like a table. An unknown function or argument: 404 `PGRST202`.
+    public func respondFunction(
+        _ name: String, method: String, query: [(key: String, value: String)], headers: [String: String], body: Data?,
+        visible: RowVisibility? = nil
+    ) -> HTTPResponse {
+        var query = query
+        let arguments: [String: String]
+        if method == "POST" {
+            let text = body.flatMap { String(data: $0, encoding: .utf8) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            if text.isEmpty {
+                arguments = [:]
+            } else {
+                guard let data = text.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                    return Self.error(400, code: "PGRST102", message: "Invalid body: the arguments must be a JSON object")
+                }
+                arguments = object.mapValues { value in (value as? String) ?? ((value as? NSNumber)?.stringValue ?? "\(value)") }
+            }
+        } else {
+            // GET: the function's parameters are query keys; the rest are filters.
+            let parameters = functions.parameters(of: name) ?? []
+            arguments = Dictionary(query.filter { parameters.contains($0.key) }.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            query.removeAll { parameters.contains($0.key) }
+        }
+        let rows: any RowTable
+        switch functions.call(name, arguments: arguments) {
+        case .success(let result): rows = result
+        case .failure(let missing): return missing.response
+        }
+        return answer(visible.map { $0.restrict(rows, name: "characters") } ?? rows, name: name, query: query, headers: headers)
+    }
+
+    /// The table's (or a function's rows') answer to `query` and `headers`.
+    func answer(_ table: any RowTable, name: String, query: [(key: String, value: String)], headers: [String: String]) -> HTTPResponse {
         let headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         func value(_ key: String) -> String? { query.first(where: { $0.key == key })?.value }
 
@@ -65,16 +120,19 @@ public struct PostgRESTRules: Sendable {
         }
 
         let prefer = headers["prefer"]?.lowercased() ?? ""
-        let counted = ["count=exact", "count=planned", "count=estimated"].contains { prefer.contains($0) }
+        let estimate = CountEstimate(prefer: prefer)
+        let exact = prefer.contains("count=exact")
+        let counted = exact || estimate != nil
         let total = positions.count
+        let shownTotal = estimate?.estimate(total) ?? total
 
         let first = lower
         let last = min(upper, total - 1)
         let rows = last >= first ? last - first + 1 : 0
         let rangeText = counted && total == 0 || rows == 0 ? "*" : "\(first)-\(first + rows - 1)"
-        let contentRange = "\(rangeText)/\(counted ? String(total) : "*")"
+        let contentRange = "\(rangeText)/\(counted ? String(shownTotal) : "*")"
 
-        if counted, first > total {
+        if exact, first > total {
             var response = Self.error(416, code: "PGRST103", message: "Requested range not satisfiable",
                                       details: "An offset of \(first) was requested, but there are only \(total) rows.")
             response.headers["content-range"] = "*/\(total)"
@@ -82,27 +140,41 @@ public struct PostgRESTRules: Sendable {
         }
         let status = counted && rows < total ? 206 : 200
 
+        if let accept = headers["accept"], accept.lowercased().contains(Self.objectMediaType) {
+            guard rows == 1 else {
+                return Self.error(406, code: "PGRST116", message: "Cannot coerce the result to a single JSON object",
+                                  details: "The result contains \(rows) rows")
+            }
+            var w = JSONWriter()
+            Self.writeRow(table, at: positions[first], select: request.select, into: &w)
+            var response = RickAndMortyRules.json(200, w.bytes)
+            response.headers["content-type"] = Self.objectMediaType + "; charset=utf-8"
+            response.headers["content-range"] = contentRange
+            return response
+        }
+
         var w = JSONWriter(reserving: 1024 * max(1, min(rows, 100)))
         w.beginArray()
         if rows > 0 {
             for index in first...last {
-                let position = positions[index]
-                if let select = request.select {
-                    w.beginObject()
-                    for (output, column) in select {
-                        w.key(output)
-                        Self.write(table.value(column, at: position) ?? .null, into: &w)
-                    }
-                    w.endObject()
-                } else {
-                    table.writeRow(at: position, into: &w)
-                }
+                Self.writeRow(table, at: positions[index], select: request.select, into: &w)
             }
         }
         w.endArray()
         var response = RickAndMortyRules.json(status, w.bytes)
         response.headers["content-range"] = contentRange
         return response
+    }
+
+    /// One row: whole, or the `select`ed columns under their output names.
+    static func writeRow(_ table: any RowTable, at position: Int, select: [(name: String, column: String)]?, into w: inout JSONWriter) {
+        guard let select else { return table.writeRow(at: position, into: &w) }
+        w.beginObject()
+        for (output, column) in select {
+            w.key(output)
+            write(table.value(column, at: position) ?? .null, into: &w)
+        }
+        w.endObject()
     }
 
     static func write(_ value: Row.Value, into w: inout JSONWriter) {

@@ -46,6 +46,7 @@ public enum CommandTable {
         KeyBinding(.tab9, .both, [.character("9")], "", ""),
         KeyBinding(.nextTab, .both, [.tab], "Tab", "next tab"),
         KeyBinding(.previousTab, .both, [.backTab], "Shift-Tab", "previous tab"),
+        KeyBinding(.refresh, .both, [.character("R")], "R", "refresh: the list from the top, keeping the selection (in a pane: the item)"),
         KeyBinding(.toggleHelp, .both, [.character("?")], "?", "this help", hint: "? help"),
 
         // The terminal loop asks the table for these before the app sees a key, so that no

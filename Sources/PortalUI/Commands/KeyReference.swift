@@ -37,6 +37,10 @@ public enum KeyReference {
               following it as pages arrive (`loading… 3,400 so far`); Esc stops the walk.
             - Ctrl-C and Ctrl-Z are rows of the table too: the terminal loop asks the table for
               them before the app sees a key, so no prompt or overlay can swallow them.
+            - R asks the list again from the top, through the caches (an unchanged page is a
+              304 and costs no body). What is shown stays until the new pages replace it, the
+              selection stays on its item wherever it now is, and rows added or removed show
+              without a duplicate. In a detail pane R asks for the item again.
             - Ctrl-C quits from anywhere and restores the terminal, as do SIGTERM and SIGHUP.
 
             """

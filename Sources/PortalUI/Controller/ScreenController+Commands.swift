@@ -38,6 +38,8 @@ extension ScreenController {
         case .togglePictures:
             cardPictures.toggle()
             relayout()
+        case .refresh:  // supabase: R — the list again from the top (ListRefresh), or a pane's item past the caches
+            if let pane { emit([.fetchItems(pane.address, .refreshed, pane.key.kind, ids: [pane.key.id])]) } else { tab.refresh() }
         case .quit, .forceQuit: emit([.quit])
         case .suspend: break  // the terminal loop suspends before a key reaches the app
         case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8, .tab9:

@@ -24,9 +24,13 @@ extension ScreenController {
             }
             // The list folds the page in as one batch; the grid's count follows.
             tab.listView.apply(tab.list.apply(result, for: ticket))
+            tab.followRefresh()  // supabase: R keeps the selection on its item
         case .items(let address, let purpose, let result):
             guard let tab = tab(at: address) else { return }
-            if let item = tab.trail.receive(purpose, result, at: address) { complete(item) }
+            if let item = tab.trail.receive(purpose, result, at: address) {
+                if purpose == .refreshed { for tab in tabs { tab.list.replace(item) } }  // supabase: R in a pane
+                complete(item)
+            }
             tab.trail.pane(at: address)?.clampScroll(viewRows: paneRows)
         case .picture(let ticket, let outcome, let rendered):
             // Kept under its own item only while still asked for; counts, order and the

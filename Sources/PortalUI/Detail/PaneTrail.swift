@@ -80,14 +80,14 @@ public final class PaneTrail {
     func receive(_ purpose: ItemsPurpose, _ result: Result<[Item], PageFailure>, at address: PaneAddress) -> Item? {
         guard let pane = pane(at: address) else { return nil }
         switch (purpose, result) {
-        case (.subject, .success(let items)):
+        case (.subject, .success(let items)), (.refreshed, .success(let items)):
             guard let item = items.first(where: { $0.id == pane.key }) else {
                 pane.failSubject("\(pane.key.kind.rawValue) \(pane.key.id) not found")
                 return nil
             }
             pane.show(item)
             return item
-        case (.subject, .failure(let failure)):
+        case (.subject, .failure(let failure)), (.refreshed, .failure(let failure)):
             pane.failSubject(failure.message)
         case (.related, .success(let items)):
             let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

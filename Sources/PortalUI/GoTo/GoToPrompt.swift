@@ -19,24 +19,34 @@ public struct GoToPrompt: Sendable, Equatable {
     /// Digits and separators, at most: `maximum` and some commas.
     static let maxLength = 24
 
-    public private(set) var isActive = false
-    public private(set) var text = ""
+    /// The editing itself (Enter, Esc, Backspace, Ctrl-U) is the search prompt's.
+    private var editor = SearchPrompt()
 
     public init() {}
 
-    public mutating func begin() {
-        isActive = true
-        text = ""
-    }
+    public var isActive: Bool { editor.isActive }
+    public var text: String { editor.text }
+
+    public mutating func begin() { editor.begin() }
 
     /// Types one character; anything but an ASCII digit or a separator is refused.
     public mutating func type(_ c: Character) {
         guard c.isASCII, c.isWholeNumber || c == "," || c == "_" || c == " ", text.count < Self.maxLength else { return }
-        text.append(c)
+        editor.type(c)
     }
 
     /// The number typed, separators ignored, capped at `maximum`; nil when there is none.
-    public var number: Int? {
+    public var number: Int? { Self.number(in: text) }
+
+    public mutating func perform(_ command: Command) -> Outcome {
+        switch editor.perform(command) {
+        case .editing: .editing
+        case .cancelled: .cancelled
+        case .submitted(let typed): Self.number(in: typed).map { .go($0) } ?? .cancelled
+        }
+    }
+
+    static func number(in text: String) -> Int? {
         let digits = text.filter(\.isWholeNumber)
         guard !digits.isEmpty else { return nil }
         var value = 0
@@ -45,23 +55,5 @@ public struct GoToPrompt: Sendable, Equatable {
             value = overflow ? Self.maximum : min(Self.maximum, times + (digit.wholeNumberValue ?? 0))
         }
         return value
-    }
-
-    public mutating func perform(_ command: Command) -> Outcome {
-        switch command {
-        case .submit:
-            isActive = false
-            return number.map { .go($0) } ?? .cancelled
-        case .cancel:
-            isActive = false
-            return .cancelled
-        case .deleteCharacter:
-            if !text.isEmpty { text.removeLast() }
-        case .clearText:
-            text = ""
-        default:
-            break
-        }
-        return .editing
     }
 }

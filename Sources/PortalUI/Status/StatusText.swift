@@ -12,6 +12,8 @@ enum StatusText {
         let failure = list.failure
         if let failure, failure.kind == .transport(.notInCache) {
             phase = .notCached
+        } else if let failure, failure.kind == .transport(.sessionExpired) {
+            phase = .sessionExpired  // sign in again; no retry offered
         } else if let failure {
             // The refusal first: it is what the user just asked about, and the line may be cut.
             phase = .failed((tab.retryRefusal.map { $0 + " · " } ?? "") + failure.message)
@@ -23,7 +25,8 @@ enum StatusText {
         }
         let grid = tab.grid
         guard let pageSize = list.addressing?.pageSize, list.isAddressable else {
-            return ListStatus(loaded: list.count, total: list.totalCount, pages: list.pagesLoaded, phase: phase, note: tab.offlineNote)
+            return ListStatus(loaded: list.count, total: list.totalCount, pages: list.pagesLoaded, phase: phase, note: tab.offlineNote,
+                              estimatedTotal: list.estimatedTotal)
         }
         // Where the selection is in the whole list, and on which page.
         let selected = grid.selection ?? 0

@@ -25,6 +25,8 @@ public final class TabState {
     /// Where the last page came from when the network failed and the disk cache stood in
     /// (`cached 3 h ago · offline`); nil while the network answers.
     var offlineNote: String?
+    /// While `R` refreshes the list: the item the selection is kept on (`ListRefresh`).
+    var refreshPin: ListRefresh?
 
     init(index: Int, spec: TabSpec, query: ListQuery, firstPage: PageRequest, addressing: PageAddressing?,
          maxPages: Int, now: @escaping @Sendable () -> ContinuousClock.Instant) {
@@ -55,5 +57,18 @@ public final class TabState {
         retryRefusal = nil
         offlineNote = nil
         wantsRetry = false
+        refreshPin = nil
+    }
+
+    /// `R`: the list again from the top, the selection kept on its item (`ListRefresh`).
+    func refresh() {
+        retryNote = nil
+        retryRefusal = nil
+        refreshPin = ListRefresh.begin(self)
+    }
+
+    /// After a page arrived during a refresh: the selection follows its item.
+    func followRefresh() {
+        refreshPin = refreshPin?.follow(self)
     }
 }

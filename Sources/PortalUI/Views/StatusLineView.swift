@@ -1,3 +1,5 @@
+import PortalCore
+
 /// What the status line reports about the list.
 public struct ListStatus: Sendable, Equatable {
     public enum Phase: Sendable, Equatable {
@@ -12,6 +14,9 @@ public struct ListStatus: Sendable, Equatable {
         /// `--offline` and the next page was never seen: the list ends here for now;
         /// retrying cannot help, so it is not offered.
         case notCached
+        /// The signed-in session could not be renewed: retrying cannot help, signing in
+        /// again can. What is loaded stays.
+        case sessionExpired
         case exhausted
     }
 
@@ -26,9 +31,13 @@ public struct ListStatus: Sendable, Equatable {
     /// Said after the counts when the list came from the disk cache because the network
     /// failed, e.g. `cached 3 h ago · offline`.
     public var note: String?
+    /// The server's estimate of the total (PostgREST's `count=planned|estimated`) while
+    /// there is no real one: `120 / ≈ 826`.
+    public var estimatedTotal: Int?
 
-    public init(loaded: Int, total: Int?, pages: Int, phase: Phase, position: Int? = nil, note: String? = nil) {
+    public init(loaded: Int, total: Int?, pages: Int, phase: Phase, position: Int? = nil, note: String? = nil, estimatedTotal: Int? = nil) {
         self.loaded = loaded
+        self.estimatedTotal = estimatedTotal
         self.total = total
         self.pages = pages
         self.phase = phase
@@ -46,7 +55,8 @@ public enum StatusLineView {
     public static func spans(_ status: ListStatus) -> [Span] {
         let bar = Style(reverse: true)
         let shown = status.position ?? status.loaded
-        var counts = status.total.map { "\(Grouped.text(shown)) / \(Grouped.text($0))" } ?? Grouped.text(shown)
+        var counts = status.total.map { "\(Grouped.text(shown)) / \(Grouped.text($0))" }
+            ?? status.estimatedTotal.map { "\(Grouped.text(shown)) / ≈ \(Grouped.text($0))" } ?? Grouped.text(shown)
         counts = " " + counts + " · page \(Grouped.text(status.pages))"
         var spans = [Span(counts, bar)]
         if let note = status.note {
@@ -70,6 +80,9 @@ public enum StatusLineView {
         case .notCached:
             spans.append(Span(" · ", bar))
             spans.append(Span("not in the cache (offline)", Style(foreground: .yellow, bold: true, reverse: true)))
+        case .sessionExpired:
+            spans.append(Span(" · ", bar))
+            spans.append(Span(TransportError.sessionExpired.description, Style(foreground: .red, bold: true, reverse: true)))
         case .exhausted:
             spans.append(Span(" · end", bar))
         }

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Sends every request to the API as the signed-in user: the project's key stays as
+/// `apikey`, the session's access token goes as `Authorization: Bearer`, and the user's id
+/// as `HTTPRequest.cacheIdentity`, so the caches keep users apart and keep one user's
+/// answers across token refreshes.
+///
+/// The session renews itself (`AuthSession`): ahead of expiry before a request, and once
+/// after a 401 that says the JWT expired — then the request is sent once more with the new
+/// token, never more; a second 401 is the answer. A session that cannot be renewed fails
+/// the request with `TransportError.sessionExpired` ("session expired — sign in again").
+///
+/// It sits outside the caches (a cache must see the identity) and adds the token only to
+/// requests for the API's own origin.
+public struct SessionTransport: Transport {
+    private let inner: any Transport
+    public let session: AuthSession
+    private let origin: Origin?
+
+    /// `apiRoot` is the PostgREST root (`…/rest/v1`): only its origin gets the token.
+    public init(wrapping inner: any Transport, session: AuthSession, apiRoot: String) {
+        self.inner = inner
+        self.session = session
+        self.origin = SplitURL(apiRoot)?.origin
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard let origin, SplitURL(request.url.absoluteString)?.origin == origin else { return try await inner.send(request) }
+        let tokens = try await Self.tokens { () async throws(SessionError) in try await session.current() }
+        let response = try await inner.send(Self.signed(request, tokens))
+        guard Self.saysJWTExpired(response) else { return response }
+        let renewed = try await Self.tokens { () async throws(SessionError) in try await session.renew(rejected: tokens.accessToken) }
+        return try await inner.send(Self.signed(request, renewed))
+    }
+
+    /// The session's tokens, or the transport error a failure means to the retry loop.
+    private static func tokens(_ get: () async throws(SessionError) -> SessionTokens) async throws(TransportError) -> SessionTokens {
+        do {
+            return try await get()
+        } catch {
+            switch error {
+            case .transport(let failure): throw failure
+            case .expired, .signInRefused, .malformed: throw .sessionExpired
+            }
+        }
+    }
+
+    static func signed(_ request: HTTPRequest, _ tokens: SessionTokens) -> HTTPRequest {
+        var signed = request
+        for name in signed.headers.keys where name.caseInsensitiveCompare("Authorization") == .orderedSame {
+            signed.headers.removeValue(forKey: name)
+        }
+        signed.headers["Authorization"] = "Bearer \(tokens.accessToken)"
+        signed.cacheIdentity = tokens.userID
+        return signed
+    }
+
+    /// PostgREST's answer to an expired token: 401 with `WWW-Authenticate: Bearer
+    /// error="invalid_token", error_description="JWT expired"`, or a body whose `message`
+    /// is "JWT expired" (PGRST303, PGRST301 before v12).
+    public static func saysJWTExpired(_ response: HTTPResponse) -> Bool {
+        guard response.status == 401 else { return false }
+        if let challenge = response.header("www-authenticate"), challenge.range(of: "JWT expired", options: .caseInsensitive) != nil {
+            return true
+        }
+        let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
+        return (object?["message"] as? String)?.caseInsensitiveCompare("JWT expired") == .orderedSame
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import PortalCore
+import Testing
+
+/// The source behind `portal --url`: items as `Item.json` with their titles and card
+/// fields, same-origin URLs in them as links the pane follows (an object opens as that
+/// item, a list as one item holding its first page), other origins never.
+@Suite struct AnyAPISourceTests {
+    static let url = URL(string: "http://api.test:8000/v1/people?page=1")!
+    static let body = #"{"count":2,"next":null,"results":[{"id":7,"login":"ada","type":"User","html_url":"https://elsewhere.test/ada","team":{"name":"core","url":"http://api.test:8000/v1/teams/3"},"repos_url":"http://api.test:8000/v1/people/7/repos"},{"id":8,"full_name":"Grace Hopper","admin":true}]}"#
+
+    static func source(fields: [String]? = nil) throws -> (AnyAPISource, [Item]) {
+        let response = HTTPResponse(status: 200, body: Data(body.utf8))
+        let dialect = try DialectDetector.detect(response, for: url)
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: dialect, headers: ["Authorization": "Bearer k"]), fields: fields)
+        let page = try source.decodePage(response, for: source.firstPage(for: ListQuery(kind: source.kind)), of: ListQuery(kind: source.kind))
+        return (source, page.items)
+    }
+
+    @Test func itemsHaveTitlesAndTellingFields() throws {
+        let (source, items) = try Self.source()
+        #expect(source.tabs.map(\.title) == ["People"])
+        guard case .json(let ada, _) = items[0], case .json(let grace, _) = items[1] else { Issue.record("not json items"); return }
+        #expect(ada.title == "ada" && grace.title == "Grace Hopper")
+        #expect(ada.cardFields().map(\.name) == ["type"])
+        #expect(grace.cardFields().map { "\($0.name)=\($0.value)" } == ["admin=true"])
+        let (_, chosen) = try Self.source(fields: ["team.name", "login"])
+        guard case .json(let picked, _) = chosen[0] else { return }
+        #expect(picked.cardFields().map { "\($0.name)=\($0.value)" } == ["team.name=core", "login=ada"])
+    }
+
+    @Test func sameOriginURLsAreLinksWithTheListsHeaders() throws {
+        let (source, _) = try Self.source()
+        let team = "http://api.test:8000/v1/teams/3"
+        let id = JSONLinks.id(of: team)
+        let request = try #require(source.itemsRequest(JSONLinks.kind(id), ids: [id]))
+        #expect(request.url.absoluteString == team && request.headers["Authorization"] == "Bearer k")
+        let foreign = JSONLinks.id(of: "https://elsewhere.test/ada")
+        #expect(source.itemsRequest(JSONLinks.kind(foreign), ids: [foreign]) == nil)
+        #expect(!JSONLinks.isLink("http://api.test:80001/x", origin: "http://api.test:8000"))
+    }
+
+    @Test func aLinkedObjectIsThatItemAndAListItsFirstPage() throws {
+        let (source, _) = try Self.source()
+        let team = JSONLinks.id(of: "http://api.test:8000/v1/teams/3")
+        let object = try source.decodeItems(JSONLinks.kind(team), HTTPResponse(status: 200, body: Data(#"{"id":3,"name":"core","members_url":"http://api.test:8000/v1/teams/3/members"}"#.utf8)))
+        #expect(object.count == 1 && object[0].id == ItemKey(JSONLinks.kind(team), team))
+        // Its own links can be followed in turn.
+        let members = JSONLinks.id(of: "http://api.test:8000/v1/teams/3/members")
+        #expect(source.itemsRequest(JSONLinks.kind(members), ids: [members]) != nil)
+        let repos = JSONLinks.id(of: "http://api.test:8000/v1/people/7/repos")
+        let list = try source.decodeItems(JSONLinks.kind(repos), HTTPResponse(status: 200, headers: ["x-total-count": "40"], body: Data(#"[{"id":1,"name":"portal"},{"id":2,"name":"mirror"}]"#.utf8)))
+        guard case .json(let held, _) = try #require(list.first) else { Issue.record("not json"); return }
+        #expect(held.title == "2 of 40 items" && held.row.columns.map(\.name) == ["name", "portal", "mirror"])
+    }
+}
