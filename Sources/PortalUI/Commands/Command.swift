@@ -10,10 +10,10 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     /// Esc while End walks a list that cannot jump: the walk stops.
     case stopWalk
     case open, search, filter, retry, quit
-    /// `p`: pictures on cards on or off (pictures).
-    case togglePictures
     /// `R`: the list again from the top (in a pane: the item), revalidating through the caches.
     case refresh
+    /// `p`: pictures on cards on or off (pictures).
+    case togglePictures
     // Tabs (grid and detail)
     case tab1, tab2, tab3, tab4, tab5, tab6, tab7, tab8, tab9
     case nextTab, previousTab

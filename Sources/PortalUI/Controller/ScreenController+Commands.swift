@@ -35,11 +35,13 @@ extension ScreenController {
             if tab.spec.searchKey != nil { search.begin() }
         case .filter: form.begin(tab.spec, query: tab.query)
         case .retry: tab.wantsRetry = true
+        case .refresh:
+            // R: the pane's item past the caches, or the list again from the top
+            // (ListRefresh); the planner asks.
+            if let pane { pane.refresh() } else { tab.refresh() }
         case .togglePictures:
             cardPictures.toggle()
             relayout()
-        case .refresh:  // supabase: R — the list again from the top (ListRefresh), or a pane's item past the caches
-            if let pane { emit([.fetchItems(pane.address, .refreshed, pane.key.kind, ids: [pane.key.id])]) } else { tab.refresh() }
         case .quit, .forceQuit: emit([.quit])
         case .suspend: break  // the terminal loop suspends before a key reaches the app
         case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8, .tab9:

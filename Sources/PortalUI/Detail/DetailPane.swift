@@ -38,6 +38,8 @@ public final class DetailPane {
     /// id, its related list. (Its picture is planned with the cards': `PicturePlanner`.)
     public enum Need: Sendable, Hashable {
         case subject, related
+        /// `R`: the item again, past the caches.
+        case refreshed
     }
 
     public let address: PaneAddress
@@ -103,7 +105,23 @@ public final class DetailPane {
         case .failed:
             break
         }
+        if wantsRefresh { out.append(.refreshed) }
         return out.filter { !asked.contains($0) }
+    }
+
+    /// Set by `R`; the planner asks for the item again (once per `R`).
+    private var wantsRefresh = false
+
+    /// `R` in the pane: its item is asked for again, past the caches.
+    func refresh() {
+        wantsRefresh = true
+        asked.remove(.refreshed)
+    }
+
+    /// The planner asked: `R` has been answered for.
+    func didAsk(_ need: Need) {
+        asked.insert(need)
+        if need == .refreshed { wantsRefresh = false }
     }
 
     /// `r` on a related list that failed: it is asked for again.

@@ -111,12 +111,14 @@ struct ScreenPlanner {
         guard let pane = tab.pane else { return [] }
         var effects: [Effect] = []
         for need in pane.needs() {
-            pane.asked.insert(need)
+            pane.didAsk(need)
             switch need {
             case .subject:
                 effects.append(.fetchItems(pane.address, .subject, pane.key.kind, ids: [pane.key.id]))
             case .related:
                 if let related = pane.content?.related { effects.append(.fetchItems(pane.address, .related, related.kind, ids: related.ids)) }
+            case .refreshed:
+                effects.append(.fetchItems(pane.address, .refreshed, pane.key.kind, ids: [pane.key.id]))
             }
         }
         return effects
