@@ -9,38 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-// ---- Scaling --------------------------------------------------------------------------
-
-int portal_scale_rgb(const unsigned char *src, int src_w, int src_h, unsigned char *dst, int dst_w,
-                     int dst_h) {
-    if (src == NULL || dst == NULL || src_w < 1 || src_h < 1 || dst_w < 1 || dst_h < 1) {
-        return PORTAL_IMAGE_BAD_ARGUMENT;
-    }
-    for (int dy = 0; dy < dst_h; dy++) {
-        int y0 = (int)((int64_t)dy * src_h / dst_h);
-        int y1 = (int)((int64_t)(dy + 1) * src_h / dst_h);
-        if (y1 <= y0) y1 = y0 + 1;
-        for (int dx = 0; dx < dst_w; dx++) {
-            int x0 = (int)((int64_t)dx * src_w / dst_w);
-            int x1 = (int)((int64_t)(dx + 1) * src_w / dst_w);
-            if (x1 <= x0) x1 = x0 + 1;
-            uint64_t sum[3] = {0, 0, 0};
-            for (int y = y0; y < y1; y++) {
-                const unsigned char *row = src + ((size_t)y * (size_t)src_w + (size_t)x0) * 3;
-                for (int x = x0; x < x1; x++, row += 3) {
-                    sum[0] += row[0];
-                    sum[1] += row[1];
-                    sum[2] += row[2];
-                }
-            }
-            uint64_t count = (uint64_t)(y1 - y0) * (uint64_t)(x1 - x0);
-            unsigned char *out = dst + ((size_t)dy * (size_t)dst_w + (size_t)dx) * 3;
-            for (int c = 0; c < 3; c++) out[c] = (unsigned char)((sum[c] + count / 2) / count);
-        }
-    }
-    return PORTAL_IMAGE_OK;
-}
-
 // ---- Size caps ------------------------------------------------------------------------
 
 /// Whether a source image of `width` × `height` may be decoded (see PORTAL_IMAGE_MAX_*).
@@ -146,8 +114,8 @@ static int decode_jpeg(const unsigned char *bytes, size_t length, int target_w, 
 
 // ---- PNG (libpng's simplified API, which handles its own longjmp) ---------------------
 
-static int decode_png(const unsigned char *bytes, size_t length, int with_alpha, unsigned char **out_pixels,
-                      int *out_w, int *out_h) {
+static int decode_png(const unsigned char *bytes, size_t length, unsigned char **out_pixels, int *out_w,
+                      int *out_h) {
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
@@ -157,9 +125,9 @@ static int decode_png(const unsigned char *bytes, size_t length, int with_alpha,
         png_image_free(&image);
         return PORTAL_IMAGE_TOO_LARGE;
     }
-    // Without alpha, any alpha is composited onto black; grey and palette images become
-    // RGB (or RGBA, keeping the alpha, for a picture drawn over the terminal's own colour).
-    image.format = with_alpha ? PNG_FORMAT_RGBA : PNG_FORMAT_RGB;
+    // RGBA, keeping the alpha (a sprite is drawn over the terminal's own colour); grey and
+    // palette images become RGBA too.
+    image.format = PNG_FORMAT_RGBA;
     unsigned char *pixels = malloc(PNG_IMAGE_SIZE(image));
     if (pixels == NULL) {
         png_image_free(&image);
@@ -174,32 +142,6 @@ static int decode_png(const unsigned char *bytes, size_t length, int with_alpha,
     *out_h = (int)image.height;
     *out_pixels = pixels;
     return PORTAL_IMAGE_OK;
-}
-
-// ---- Entry point ----------------------------------------------------------------------
-
-int portal_decode_image(const unsigned char *bytes, size_t length, int target_w, int target_h,
-                        unsigned char *out_rgb) {
-    if (bytes == NULL || out_rgb == NULL || target_w < 1 || target_h < 1 || target_w > PORTAL_IMAGE_MAX_TARGET ||
-        target_h > PORTAL_IMAGE_MAX_TARGET) {
-        return PORTAL_IMAGE_BAD_ARGUMENT;
-    }
-    static const unsigned char jpeg_magic[3] = {0xFF, 0xD8, 0xFF};
-    static const unsigned char png_magic[8] = {0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A};
-    unsigned char *pixels = NULL;
-    int width = 0, height = 0;
-    int status;
-    if (length >= sizeof jpeg_magic && memcmp(bytes, jpeg_magic, sizeof jpeg_magic) == 0) {
-        status = decode_jpeg(bytes, length, target_w, target_h, &pixels, &width, &height);
-    } else if (length >= sizeof png_magic && memcmp(bytes, png_magic, sizeof png_magic) == 0) {
-        status = decode_png(bytes, length, 0, &pixels, &width, &height);
-    } else {
-        return PORTAL_IMAGE_UNKNOWN_FORMAT;
-    }
-    if (status != PORTAL_IMAGE_OK) return status;
-    status = portal_scale_rgb(pixels, width, height, out_rgb, target_w, target_h);
-    free(pixels);
-    return status;
 }
 
 // ---- RGBA pictures -------------------------------------------------------------------
@@ -255,7 +197,7 @@ int portal_decode_picture(const unsigned char *bytes, size_t length, int max_w, 
         status = decode_jpeg(bytes, length, max_w, max_h, &pixels, &width, &height);
         channels = 3;
     } else if (length >= sizeof png_magic && memcmp(bytes, png_magic, sizeof png_magic) == 0) {
-        status = decode_png(bytes, length, 1, &pixels, &width, &height);
+        status = decode_png(bytes, length, &pixels, &width, &height);
         channels = 4;
     } else {
         return PORTAL_IMAGE_UNKNOWN_FORMAT;

@@ -142,27 +142,37 @@ func pictures() async {
     let screen = TextScreen(size: size)
     frames.controller.render(into: screen)
     var samples: [Double] = []
+    var byKind: [String: [Double]] = [:]
     /// One turn of the loop: the events, then one frame, timed together.
-    func frame(_ events: [AppEvent]) {
+    func frame(_ events: [AppEvent], kind: String) {
         let start = threadCPUNanos()
         for event in events { frames.send(event) }
         frames.controller.render(into: screen)
-        samples.append(Double(threadCPUNanos() - start) / 1000)
+        let micros = Double(threadCPUNanos() - start) / 1000
+        samples.append(micros)
+        byKind[kind, default: []].append(micros)
     }
     for round in 0..<6 {
         for key in [KeyInput.down, .up] {
             for _ in 0..<(round == 0 ? 20 : 150) {
-                frame([.key(key)])
+                frame([.key(key)], kind: "key")
                 // The answers arrive as the loop would take them from its mailbox.
                 let pages = frames.answers(pages: true)
-                if !pages.isEmpty { frame(pages.map { .message($0) }) }
+                if !pages.isEmpty { frame(pages.map { .message($0) }, kind: "pages") }
                 let pictures = frames.answers(pages: false)
-                if !pictures.isEmpty { frame(pictures.map { .message($0) }) }
+                if !pictures.isEmpty { frame(pictures.map { .message($0) }, kind: "pictures") }
             }
         }
-        if round == 0 { samples.removeAll() }  // warm-up
+        if round == 0 {  // warm-up
+            samples.removeAll()
+            byKind.removeAll()
+        }
     }
     samples.sort()
+    for (kind, values) in byKind.sorted(by: { $0.key < $1.key }) {
+        let sorted = values.sorted()
+        log("frames with pictures, \(kind): \(sorted.count), p50 \(Int(percentile(sorted, 50))) µs, p99 \(Int(percentile(sorted, 99))) µs")
+    }
     figures.append(("frame_p50_us_pictures", percentile(samples, 50)))
     figures.append(("frame_p99_us_pictures", percentile(samples, 99)))
     log("frames with pictures: \(samples.count) frames, p50 \(String(format: "%.0f", percentile(samples, 50))) µs, p99 \(String(format: "%.0f", percentile(samples, 99))) µs")

@@ -77,6 +77,12 @@ struct PicturePaneTests {
             #expect(screen.text.contains("pictures"))
             #expect(!screen.text.contains("shown"))
         }
+        // Once a frame went to a screen without 256 colours, nothing more is asked for.
+        let asked = h.transport.avatarRequests
+        h.press(.escape, .right, .enter)
+        await h.runner.drain(into: h.controller)
+        #expect(h.transport.avatarRequests == asked)
+        #expect(h.screen(colorCount: 8).text.contains("no colour for"))
         // With pictures off nothing is asked and the pane is the recorded one.
         let plain = Harness(size: Size(columns: 80, rows: 24), pictures: .off)
         await plain.runner.drain(into: plain.controller)

@@ -1,6 +1,6 @@
 #ifndef PORTAL_IMAGE_H
 #define PORTAL_IMAGE_H
-// Image decoding for the avatar in the detail pane. In C because libjpeg reports errors
+// Image decoding for pictures (cards and the detail pane). In C because libjpeg reports errors
 // by calling a handler that must not return (the default one calls exit()), and Swift
 // cannot setjmp: here the handler longjmps back into the decode call, which returns an
 // error code instead. Nothing here knows ncurses or the UI.
@@ -39,30 +39,15 @@ enum {
 #define PORTAL_IMAGE_MAX_MEMORY (64L * 1024 * 1024)
 
 /// Decodes a JPEG or PNG image held in `bytes` (the format is sniffed from the first
-/// bytes, never taken from a name or a content type), converts it to 8-bit RGB and
-/// box-filters it to exactly `target_w` × `target_h` pixels. A JPEG is decoded at the
-/// size drawn: libjpeg's DCT scaling (scale_num / 8) gives the smallest image at least
-/// the target size, so a big baseline JPEG costs a fraction of its full size. Images
-/// over the caps above are refused before their pixels are allocated. The result goes
-/// row by row to `out_rgb` (which must hold target_w * target_h * 3 bytes). A JPEG that the decoder
-/// can only read with a warning (e.g. truncated data it would pad with grey) counts as
-/// corrupt. Never prints, never exits. Returns PORTAL_IMAGE_OK or an error code; on an
-/// error `out_rgb` is left unspecified.
-int portal_decode_image(const unsigned char *bytes, size_t length, int target_w, int target_h,
-                        unsigned char *out_rgb);
-
-/// Box-filters an RGB image of `src_w` × `src_h` to `dst_w` × `dst_h`: each target pixel
-/// is the rounded average of the source pixels whose box it covers (at least one). Works
-/// for enlarging too (each box is then one pixel). Returns PORTAL_IMAGE_OK or
-/// PORTAL_IMAGE_BAD_ARGUMENT.
-int portal_scale_rgb(const unsigned char *src, int src_w, int src_h, unsigned char *dst, int dst_w,
-                     int dst_h);
-
-/// Decodes a JPEG or PNG like `portal_decode_image`, keeping a PNG's alpha (a JPEG is
-/// opaque), and box-filters it (alpha-weighted) to the largest size within `max_w` ×
-/// `max_h` that keeps its aspect ratio, never enlarging it. The same caps refuse a
-/// decompression bomb before its pixels are allocated. `out_rgba` must hold
-/// max_w * max_h * 4 bytes; the size written goes to *out_w, *out_h.
+/// bytes, never taken from a name or a content type) to 8-bit RGBA, keeping a PNG's alpha
+/// (a JPEG is opaque), and box-filters it (alpha-weighted) to the largest size within
+/// `max_w` × `max_h` that keeps its aspect ratio, never enlarging it. A JPEG is decoded at
+/// the size kept: libjpeg's DCT scaling (scale_num / 8) gives the smallest image at least
+/// the box, so a big baseline JPEG costs a fraction of its full size. Images over the caps
+/// above are refused before their pixels are allocated. A JPEG that the decoder can only
+/// read with a warning (e.g. truncated data it would pad with grey) counts as corrupt.
+/// `out_rgba` must hold max_w * max_h * 4 bytes; the size written goes to *out_w, *out_h.
+/// Never prints, never exits. Returns PORTAL_IMAGE_OK or an error code.
 int portal_decode_picture(const unsigned char *bytes, size_t length, int max_w, int max_h,
                           unsigned char *out_rgba, int *out_w, int *out_h);
 

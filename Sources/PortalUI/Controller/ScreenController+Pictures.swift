@@ -11,7 +11,8 @@ extension ScreenController {
     /// Whether `tab`'s cards show pictures: pictures on (`p`), a mode that draws them, a
     /// list whose items have them, and room for two rows of such cards.
     func cardsShowPictures(_ tab: TabState, in layout: Layout) -> Bool {
-        guard pictureMode != .off, cardPictures, !layout.isTooSmall, layout.grid.height >= Self.pictureGridMinimumRows else { return false }
+        guard pictureMode != .off, !symbolsUndrawable, cardPictures, !layout.isTooSmall,
+              layout.grid.height >= Self.pictureGridMinimumRows else { return false }
         return listHasPictures(tab)
     }
 
@@ -43,7 +44,7 @@ extension ScreenController {
     /// screen, then the cards just beyond the viewport the way the user is going; nil when
     /// pictures are off (none is asked for).
     var pictureNeeds: PictureNeeds? {
-        guard pictureMode != .off, started else { return nil }
+        guard pictureMode != .off, !symbolsUndrawable, started else { return nil }
         let tab = self.tab
         let layout = self.layout
         var cards: Range<Int> = 0..<0
@@ -76,6 +77,10 @@ extension ScreenController {
         }, store: store)
     }
 
+    /// `--pictures symbols` on a screen without 256 colours: nothing to draw them with, so
+    /// none is asked for (the pane says so).
+    var symbolsUndrawable: Bool { pictureMode == .symbols && screenDrawn && symbolPalette == nil }
+
     /// The mode pictures are drawn in this frame: pixels under the help, the filter form or
     /// the go-to prompt would be drawn over them, so while one is open pictures are symbols.
     var drawnPictureMode: PictureMode {
@@ -101,6 +106,7 @@ extension ScreenController {
     /// How the pane finds its picture; nil when pictures are off or it has none to ask.
     var panePicture: CardView.Picture? {
         guard pictureMode != .off, let item = pane?.item else { return nil }
+        if symbolsUndrawable { return CardView.Picture(content: .absent("no colour for pictures"), mode: pictureMode, store: pictures) }
         let content = pictureContent(for: item)
         if case .absent = content, pictures.ticket(for: item, in: source) == nil { return nil }
         return CardView.Picture(content: content, mode: drawnPictureMode, store: pictures)

@@ -43,8 +43,11 @@ public final class ScreenController: App, ItemListViewDelegate {
     public internal(set) var cardPictures = true
     /// The pictures asked for and arrived, by their item's ticket.
     public let pictures = PictureStore()
-    /// The palette of the screen last drawn on, for picture renderings asked for ahead.
+    /// The palette of the screen last drawn on, for picture renderings asked for ahead;
+    /// nil before the first frame, or on a screen of fewer than 256 colours.
     var symbolPalette: PictureRenderer.Palette?
+    /// Whether a frame was drawn (so a nil `symbolPalette` means "no colour for symbols").
+    var screenDrawn = false
 
     /// The one place fetches are decided.
     var planner = ScreenPlanner()
@@ -205,7 +208,12 @@ public final class ScreenController: App, ItemListViewDelegate {
     /// Draws the whole frame (clear, draw, flush) and clears `needsRedraw`.
     public func render(into screen: any Screen) {
         needsRedraw = false
-        symbolPalette = PictureView.palette(for: screen)  // pictures: rendered off the UI thread in it
+        // pictures: symbols are rendered off the UI thread in this palette; a screen that
+        // cannot show them gives cards their text height back.
+        let undrawable = symbolsUndrawable
+        symbolPalette = PictureView.palette(for: screen)
+        screenDrawn = true
+        if symbolsUndrawable != undrawable { relayout() }
         screen.clear()
         ScreenView.draw(self, into: screen)
         screen.flush()

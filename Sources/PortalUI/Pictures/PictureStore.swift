@@ -49,6 +49,8 @@ public final class PictureStore {
     /// Every ticket handed out to fetch, for counting (tests and the bench).
     public private(set) var requestCount = 0
     private var art: [ArtKey: PictureCells] = [:]
+    /// The cells as runs a frame puts, made on first draw.
+    private var runs: [ArtKey: PictureRuns] = [:]
     /// Failures held, so forgetting those not needed does not walk every entry.
     private var failures: Set<PictureTicket> = []
     /// Each item's ticket as its source names it, made once (an address is a URL parse).
@@ -146,9 +148,21 @@ public final class PictureStore {
         inFlight = []
         lastNeeded = [:]
         art = [:]
+        runs = [:]
         failures = []
         bytes = 0
         return cancelled
+    }
+
+    /// The runs a frame puts for a ready picture in a slot (from `cells`, made once).
+    func runs(_ ticket: PictureTicket, slot: Size, palette: PictureRenderer.Palette) -> PictureRuns? {
+        let key = ArtKey(ticket: ticket, rendering: PictureRendering(columns: slot.columns, rows: slot.rows, palette: palette))
+        if let known = runs[key] { return known }
+        guard let cells = cells(ticket, slot: slot, palette: palette) else { return nil }
+        if runs.count >= 2 * maxKept { runs.removeAll(keepingCapacity: true) }
+        let made = PictureRuns(cells)
+        runs[key] = made
+        return made
     }
 
     /// The symbol cells of a ready picture for a slot: those rendered with its answer, else
@@ -165,7 +179,8 @@ public final class PictureStore {
     }
 
     /// Failures not needed now are forgotten; arrived pictures not needed now are dropped,
-    /// least recently needed first, past the count or byte budget.
+    /// least recently needed first, past the count or byte budget (down to three quarters
+    /// of it).
     private func forgetStale(needed: Set<PictureTicket>) {
         if !failures.isEmpty {
             for ticket in failures where !needed.contains(ticket) {
@@ -184,11 +199,14 @@ public final class PictureStore {
             }
         }
         guard idle.count > maxKept || bytes > maxBytes else { return }
+        // Down to three quarters of each budget, so the walk is not made again at the
+        // next event (the screen keeps moving into the budget a few pictures at a time).
+        let keptTarget = maxKept - maxKept / 4, bytesTarget = maxBytes - maxBytes / 4
         idle.sort { $0.step < $1.step }
         var index = 0
         var idleCount = idle.count
         var dropped: Set<PictureTicket> = []
-        while index < idle.count, idleCount > maxKept || bytes > maxBytes {
+        while index < idle.count, idleCount > keptTarget || bytes > bytesTarget {
             let ticket = idle[index].ticket
             if case .ready(let picture) = entries[ticket] { bytes -= picture.byteCount }
             entries[ticket] = nil
@@ -197,7 +215,10 @@ public final class PictureStore {
             idleCount -= 1
             index += 1
         }
-        if !dropped.isEmpty { art = art.filter { !dropped.contains($0.key.ticket) } }
+        if !dropped.isEmpty {
+            art = art.filter { !dropped.contains($0.key.ticket) }
+            runs = runs.filter { !dropped.contains($0.key.ticket) }
+        }
     }
 
 }

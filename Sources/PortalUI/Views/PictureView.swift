@@ -45,11 +45,11 @@ public enum PictureView {
                 note("no colour for pictures", in: rect, into: screen)
                 return
             }
-            guard let cells = store.cells(ticket, slot: Size(columns: rect.width, rows: rect.height), palette: palette) else {
+            guard let runs = store.runs(ticket, slot: Size(columns: rect.width, rows: rect.height), palette: palette) else {
                 note("picture failed", in: rect, into: screen)
                 return
             }
-            drawCells(cells, top: box.top, left: box.left, into: screen)
+            runs.draw(top: box.top, left: box.left, into: screen)
         }
     }
 
@@ -57,36 +57,6 @@ public enum PictureView {
     public static func fitted(_ picture: Picture, in rect: Rect) -> Rect {
         let box = PictureFit.box(width: picture.width, height: picture.height, columns: rect.width, rows: rect.height)
         return Rect(top: rect.top + box.top, left: rect.left + box.left, width: box.columns, height: box.rows)
-    }
-
-    /// Symbol cells at (top, left), one `put` per run of equal colours.
-    static func drawCells(_ cells: PictureCells, top: Int, left: Int, into screen: any Screen) {
-        var run = ""
-        for row in 0..<cells.rows {
-            var runStyle: Style?
-            var runStart = left
-            run.removeAll(keepingCapacity: true)
-            for column in 0..<cells.columns {
-                let cell = cells[column, row]
-                let style = Style(foreground: color(cell.foreground), background: color(cell.background))
-                if style != runStyle {
-                    if let runStyle { screen.put(run, row: top + row, column: runStart, style: runStyle) }
-                    run.removeAll(keepingCapacity: true)
-                    runStyle = style
-                    runStart = left + column
-                }
-                run.unicodeScalars.append(cell.symbol)
-            }
-            if let runStyle { screen.put(run, row: top + row, column: runStart, style: runStyle) }
-        }
-    }
-
-    static func color(_ colour: PictureCell.Colour) -> Color {
-        switch colour {
-        case .clear: .default
-        case .indexed(let index): .indexed(index)
-        case .rgb(let r, let g, let b): .rgb(r, g, b)
-        }
     }
 
     /// A dim note in the middle of the rectangle, its words wrapped to the width (the
