@@ -82,12 +82,12 @@ public final class DetailPane {
         didSet { cached = nil }
     }
     /// The first line of the pane's content shown.
-    public private(set) var scroll = 0
+    public internal(set) var scroll = 0
     /// Which stop is highlighted (an index into `stops`), nil when the pane has none.
-    public private(set) var highlight: Int?
+    public internal(set) var highlight: Int?
     /// The nodes of a JSON item's tree the user unfolded (true) or folded (false), by
     /// path; every other node is as `JSONTree` opens it.
-    public private(set) var folds: [String: Bool] = [:] {
+    public internal(set) var folds: [String: Bool] = [:] {
         didSet { cached = nil }
     }
     /// The columns the pane's text has (0 until the controller says): long values wrap
@@ -221,49 +221,6 @@ public final class DetailPane {
         if let h = highlight, h >= stops.count { highlight = stops.isEmpty ? nil : stops.count - 1 }
     }
 
-    // MARK: Folding
-
-    /// `→ l`: the highlighted node opens (an array cut short shows every element).
-    public func unfold(viewRows: Int) {
-        guard let node = highlightedStop?.node, node.isFoldable else { return }
-        setFold(node.path, open: true, highlighting: node.path, viewRows: viewRows)
-    }
-
-    /// `← h`: the highlighted open node folds; on a folded node or a value, its parent
-    /// folds and the highlight moves onto it.
-    public func fold(viewRows: Int) {
-        guard let node = highlightedStop?.node else { return }
-        if node.shape == .open {
-            setFold(node.path, open: false, highlighting: node.path, viewRows: viewRows)
-        } else if let parent = node.parent {
-            setFold(parent, open: false, highlighting: parent, viewRows: viewRows)
-        }
-    }
-
-    /// Whether the highlighted line is a node that folds (Enter then unfolds or folds it).
-    public var highlightFolds: Bool { highlightedStop?.node?.isFoldable == true && highlightedTarget == nil }
-
-    /// Enter on a node: a folded one opens, an open one folds.
-    func toggleFold(viewRows: Int) {
-        guard let node = highlightedStop?.node, node.isFoldable else { return }
-        setFold(node.path, open: node.shape != .open, highlighting: node.path, viewRows: viewRows)
-    }
-
-    private func setFold(_ path: String, open: Bool, highlighting: String, viewRows: Int) {
-        folds[path] = open
-        let all = stops
-        // The node's own row (not its "… more" row), which is the first stop with its path.
-        if let index = all.firstIndex(where: { $0.node?.path == highlighting }) {
-            highlight = index
-            reveal(all[index].line, viewRows: viewRows)
-        }
-        scroll = clamp(scroll, viewRows: viewRows)
-    }
-
-    private func index(of stop: Stop) -> Int? {
-        stops.firstIndex { $0.target == stop.target && $0.node == stop.node }
-    }
-
     // MARK: Lines
 
     /// The pane's content as lines; link rows carry their target.
@@ -289,77 +246,10 @@ public final class DetailPane {
     /// The line number of the highlighted link or node.
     public var highlightedLine: Int? { highlightedStop?.line }
 
-    private var highlightedStop: Stop? {
+    var highlightedStop: Stop? {
         guard let highlight else { return nil }
         let all = stops
         return highlight < all.count ? all[highlight] : nil
-    }
-
-    private func buildLines() -> [Line] {
-        func plain(_ spans: [Span]) -> Line { Line(spans: spans) }
-        switch subject {
-        case .loading(let key):
-            return [plain([Span("loading \(key.kind.rawValue) \(key.id)…", Style(dim: true))])]
-        case .failed(_, let message):
-            return [plain([Span("error — r to retry", Style(foreground: .red, bold: true))]),
-                    plain([Span(message, Style(dim: true))])]
-        case .loaded(let item):
-            let content = item.detail(folds: folds)
-            var out: [Line] = [plain([Span(content.title, Style(bold: true))])]
-            if let badge = content.badge { out.append(plain(badge)) }
-            out.append(plain([]))
-            var fields = content.fields
-            for (number, page) in pages.enumerated() {
-                if case .json(let json, _) = page { fields += JSONItemDescription.pageFields(json, number: number + 1, folds: folds) }
-            }
-            let labelWidth = max(10, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2)
-            for field in fields { out += fieldLines(field, labelWidth: labelWidth) }
-            switch more {
-            case .idle where nextPage != nil:
-                out.append(plain([Span("more below — ↓ loads them", Style(dim: true))]))
-            case .loading:
-                out.append(plain([Span("loading more…", Style(dim: true))]))
-            case .failed(let message):
-                out.append(plain([Span("error — r to retry", Style(foreground: .red, bold: true))]))
-                out.append(plain([Span(message, Style(dim: true))]))
-            default:
-                break
-            }
-            guard let list = content.related else { return out }
-            out.append(plain([]))
-            switch related {
-            case .none:
-                out.append(plain([Span("no " + list.label.lowercased(), Style(dim: true))]))
-            case .loading:
-                out.append(plain([Span("loading " + list.label.lowercased() + "…", Style(dim: true))]))
-            case .failed(let message):
-                out.append(plain([Span("error — r to retry", Style(foreground: .red, bold: true))]))
-                out.append(plain([Span(message, Style(dim: true))]))
-            case .loaded(let items) where items.isEmpty:
-                out.append(plain([Span("no " + list.label.lowercased(), Style(dim: true))]))
-            case .loaded(let items):
-                for related in items { out.append(Line(spans: related.relatedLine, link: related.id)) }
-            }
-            return out
-        }
-    }
-
-    /// A field's line, or its lines when a long value wraps at the pane's width (the
-    /// continuation lines under the value, the link and node on the first).
-    private func fieldLines(_ field: DetailField, labelWidth: Int) -> [Line] {
-        let label = Span(DisplayWidth.pad(field.label, to: labelWidth), Style(dim: true))
-        var style = field.valueStyle
-        if field.link != nil {
-            style.foreground = .cyan
-            style.underline = true
-        }
-        let valueWidth = textWidth - labelWidth
-        let parts = field.wraps && valueWidth >= 8 ? WrappedText.lines(field.value, width: valueWidth) : [field.value]
-        let indent = Span(String(repeating: " ", count: labelWidth))
-        return parts.enumerated().map { index, part in
-            index == 0 ? Line(spans: [label, Span(part, style)], link: field.link, node: field.node)
-                : Line(spans: [indent, Span(part, style)])
-        }
     }
 
     /// Whether something in the pane failed and `r` can ask again.
@@ -370,71 +260,4 @@ public final class DetailPane {
         return false
     }
 
-    // MARK: Movement
-
-    /// ↓: the next link or node (scrolled into view); past the last link, one line of scroll.
-    public func linkDown(viewRows: Int) {
-        let all = stops
-        if let h = highlight, h + 1 < all.count {
-            highlight = h + 1
-            reveal(all[h + 1].line, viewRows: viewRows)
-        } else if highlight == nil, let first = all.first {
-            highlight = 0
-            reveal(first.line, viewRows: viewRows)
-        } else {
-            scroll(by: 1, viewRows: viewRows)
-        }
-    }
-
-    /// ↑: the previous link; before the first, one line of scroll back.
-    public func linkUp(viewRows: Int) {
-        let all = stops
-        if let h = highlight, h > 0 {
-            highlight = h - 1
-            reveal(all[h - 1].line, viewRows: viewRows)
-        } else {
-            scroll(by: -1, viewRows: viewRows)
-        }
-    }
-
-    /// Scrolls by `delta` lines within a pane `viewRows` high; the highlight follows onto
-    /// the screen (the nearest visible link).
-    public func scroll(by delta: Int, viewRows: Int) {
-        scroll = clamp(scroll + delta, viewRows: viewRows)
-        followScroll(viewRows: viewRows)
-    }
-
-    /// Scrolls to the top (`toEnd` false) or the bottom.
-    public func scroll(toEnd: Bool, viewRows: Int) {
-        scroll = toEnd ? clamp(Int.max / 2, viewRows: viewRows) : 0
-        followScroll(viewRows: viewRows)
-    }
-
-    /// Keeps the scroll valid for a pane `viewRows` high (after a resize or new content).
-    public func clampScroll(viewRows: Int) {
-        scroll = clamp(scroll, viewRows: viewRows)
-    }
-
-    private func reveal(_ line: Int, viewRows: Int) {
-        let rows = max(1, viewRows)
-        if line < scroll { scroll = line }
-        if line >= scroll + rows { scroll = line - rows + 1 }
-        scroll = clamp(scroll, viewRows: viewRows)
-    }
-
-    /// After a scroll, a highlight that left the screen moves to the nearest link on it.
-    private func followScroll(viewRows: Int) {
-        guard let line = highlightedLine else { return }
-        let rows = max(1, viewRows)
-        let visible = scroll..<(scroll + rows)
-        guard !visible.contains(line) else { return }
-        let all = stops
-        if let index = all.firstIndex(where: { visible.contains($0.line) }) {
-            highlight = line < scroll ? index : (all.lastIndex(where: { visible.contains($0.line) }) ?? index)
-        }
-    }
-
-    private func clamp(_ value: Int, viewRows: Int) -> Int {
-        min(max(0, value), max(0, lines.count - max(1, viewRows)))
-    }
 }
