@@ -224,9 +224,11 @@ class Expected:
         return None
 
 
-# The scenarios that read card names off the screen (`card_names`: four-row text cards)
-# run without pictures on the cards; pictures have their own figures (portal-bench
-# pictures), measured in process.
+# The scenarios that read card names off the screen (`card_names`, `first_grid`: four-row
+# text cards, the 12th card as the first screenful) run without pictures on the cards, so
+# their figures compare with earlier runs; pictures have their own figures (portal-bench
+# pictures, measured in process). With pictures `auto` outside tmux portal also asks the
+# terminal what it draws (at most 300 ms when it does not answer).
 TEXT_CARDS = ("--pictures", "off")
 
 
@@ -429,8 +431,8 @@ def disk_cache(args, reaper, expected, runs, latency=100):
     try:
         first = cached_scroll(args, reaper, mirror, cache_dir, "cache-first")
         second = cached_scroll(args, reaper, mirror, cache_dir, "cache-second")
-        cached = startup(args, reaper, expected, [portal, "--base-url", mirror.base, "--cache-dir", cache_dir], runs)
-        cold = startup(args, reaper, expected, [portal, "--base-url", mirror.base, "--no-cache"], runs)
+        cached = startup(args, reaper, expected, [portal, *TEXT_CARDS, "--base-url", mirror.base, "--cache-dir", cache_dir], runs)
+        cold = startup(args, reaper, expected, [portal, *TEXT_CARDS, "--base-url", mirror.base, "--no-cache"], runs)
     finally:
         mirror.stop()
     log(f"disk cache: {first} network requests scrolling 200 cards, {second} the second time; "
@@ -549,7 +551,7 @@ def wakeups(pid):
 
 
 def idle_cpu(args, reaper, expected, seconds):
-    app = PtyApp(reaper, [os.path.join(args.bin, "portal"), "--data", args.data])
+    app = PtyApp(reaper, [os.path.join(args.bin, "portal"), *TEXT_CARDS, "--data", args.data])
     try:
         if app.read_until(first_grid(expected), timeout=15) is None:
             return -1, -1, -1
@@ -577,7 +579,7 @@ def idle_cpu(args, reaper, expected, seconds):
 def real_frames(args, reaper, expected):
     """CPU of the real binary per key (ncurses included), from /proc/PID/stat: one key at
     a time, each answered by its frame before the next is sent."""
-    app = PtyApp(reaper, [os.path.join(args.bin, "portal"), "--data", args.data])
+    app = PtyApp(reaper, [os.path.join(args.bin, "portal"), *TEXT_CARDS, "--data", args.data])
     keys = 0
     try:
         if app.read_until(first_grid(expected), timeout=15) is None:
@@ -636,7 +638,7 @@ SCRIPT = [("move", "right"), ("move", "left")] * 3 + [("down", "down")] * 4 + [(
 
 
 def terminal_bytes(args, reaper, expected):
-    app = PtyApp(reaper, [os.path.join(args.bin, "portal"), "--data", args.data])
+    app = PtyApp(reaper, [os.path.join(args.bin, "portal"), *TEXT_CARDS, "--data", args.data])
     sizes = {"move": [], "scroll": []}
     full = 0
     try:
@@ -1083,11 +1085,11 @@ def main():
     if wanted("startup"):
         n = 5 if args.quick else 9
         results["startup_ms_offline"] = startup(args, reaper, expected,
-                                                [os.path.join(args.bin, "portal"), "--data", args.data], n)
+                                                [os.path.join(args.bin, "portal"), *TEXT_CARDS, "--data", args.data], n)
         mirror = Mirror(args, reaper, latency=0)
         try:
             results["startup_ms_mirror"] = startup(args, reaper, expected,
-                                                   [os.path.join(args.bin, "portal"), "--base-url", mirror.base, "--no-cache"], n)
+                                                   [os.path.join(args.bin, "portal"), *TEXT_CARDS, "--base-url", mirror.base, "--no-cache"], n)
         finally:
             mirror.stop()
         log(f"startup: offline {results['startup_ms_offline']:.1f} ms, mirror {results['startup_ms_mirror']:.1f} ms (median of {n})")

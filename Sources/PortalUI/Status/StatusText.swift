@@ -21,7 +21,11 @@ enum StatusText {
             let spinner = requests - 1
             phase = tab.retryNote.map { .retrying($0) } ?? (list.isWalking ? .walking(spinner: spinner, soFar: list.count) : .loading(spinner: spinner))
         } else {
-            phase = list.isComplete ? .exhausted : .idle
+            // The end: every page is in, or (a page-addressed list, whose pages far from
+            // the screen may never be asked for) the last card is loaded and on screen.
+            let endShown = list.isAddressable && list.count > 0 && tab.grid.visibleRange.upperBound >= list.count
+                && list.item(at: list.count - 1) != nil
+            phase = list.isComplete || endShown ? .exhausted : .idle
         }
         let grid = tab.grid
         // A total at portal's cap is the server's "at least that many": said so, briefly.
