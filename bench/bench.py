@@ -895,7 +895,9 @@ def portal_bench(args, *argv):
 
 GOALS = [
     ("requests_scroll_keys", "page requests, 826 cards, key by key", "42", lambda v: v == 42),
-    ("requests_scroll_storm", "page requests, key storm, 100 ms latency", "42", lambda v: v == 42),
+    # Keys far faster than pages: pages the viewport flew past are cancelled or never asked
+    # (issue 18: the visible page first), so a storm asks for at most every page once.
+    ("requests_scroll_storm", "page requests, key storm, 100 ms latency", "≤ 42", lambda v: 0 < v <= 42),
     ("requests_scroll_tall", "page requests, 200-row terminal", "42", lambda v: v == 42),
     ("duplicates", "repeated requests + bad screens", "0", lambda v: v == 0),
     ("requests_detail_rick", "requests to open Rick (51 episodes)", "1", lambda v: v == 1),
