@@ -184,6 +184,9 @@ public final class EffectInterpreter: EffectPerformer {
                     // The picture decoded: the disk cache may keep these bytes (DecodeReceipt).
                     response.confirmDecoded()
                 } catch {
+                    // Not a picture: every cache that served these bytes drops them, so
+                    // they are never served again (the same rule as an undecodable page).
+                    response.rejectUndecodable()
                     outcome = .missing("no picture (\(error.description))")
                 }
             case 404, 410:

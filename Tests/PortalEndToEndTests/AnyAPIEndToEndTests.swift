@@ -39,8 +39,12 @@ struct AnyAPIEndToEndTests {
                 #expect(!jump.isEmpty && jump.count <= 3, "End cost \(jump)")
                 #expect(jump.contains { $0.hasSuffix("?page=42") }, "\(jump)")
                 try session.press("Enter")
-                let detail = try session.waitFor("Passing Butter Robot")
-                #expect(detail.contains("origin") && detail.contains("episode") && detail.contains("{2}"), "\(detail)")
+                // The whole pane, not the first frame that shows its title (a capture can land
+                // while a frame is still being written).
+                let detail = try session.waitFor(timeout: 10, "the detail tree") {
+                    $0.contains("Passing Butter Robot") && $0.contains("origin") && $0.contains("episode") && $0.contains("{2}")
+                }
+                #expect(detail.contains("Passing Butter Robot"), "\(detail)")
                 try Self.quit(session, run)
                 let lines = try run.traceLines()
                 #expect(lines.contains { $0["note"] as? String == "dialect" && ($0["next page"] as? String)?.contains("next") == true })
