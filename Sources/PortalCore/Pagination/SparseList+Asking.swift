@@ -1,0 +1,144 @@
+/// Asking for pages: the per-page guard that hands out tickets for the pages near the
+/// viewport (each page once, never while in flight), cancelling far ones, retries and the
+/// walk of a sequential list.
+extension SparseList {
+    // MARK: Asking for pages
+
+    /// The pages to ask for now, for a viewport showing `visible` (item indices) with
+    /// `before` and `after` items of margin to prefetch. Call it after every key,
+    /// resize and page arrival; it is cheap and hands out each page once.
+    ///
+    /// Addressable: the pages on screen first, then the margins nearest first (the larger
+    /// margin's side first at equal distance: that is the way the user is scrolling).
+    /// Prefetch stops at `maxInFlight` pages in flight. Sequential: the next page when
+    /// `after` reaches past what is loaded, or any time during a walk.
+    public func ticketsForPages(near visible: Range<Int>, before: Int, after: Int) -> [PageTicket] {
+        window = SparseWindow(visible: visible, before: max(0, before), after: max(0, after))
+        guard case .addressable(let size) = mode else {
+            let wanted = isWalking || visible.upperBound >= sequential.count - window.after
+            return wanted ? sequential.loadMore().map { [marked($0)] } ?? [] : []
+        }
+        guard let around = pageWindow(size) else { return [] }
+        var inFlight = pagesInFlight
+        var tickets: [PageTicket] = []
+        for index in Self.fetchOrder(shown: around.shown, near: around.near, afterFirst: window.after >= window.before) {
+            guard needsFetch(index) else { continue }
+            if !around.shown.contains(index), inFlight >= maxInFlight { break }
+            guard let ticket = ask(index) else { continue }
+            tickets.append(ticket)
+            inFlight += 1
+        }
+        return tickets
+    }
+
+    /// Gives up on the pages in flight that are far from the viewport asked for last
+    /// (`ticketsForPages`): the user scrolled or jumped past them. They go back to idle
+    /// (asked again when near) and their requests are returned so the runner can cancel
+    /// them, so that holding PgDn against a slow server never queues requests for pages
+    /// left far behind ahead of the page on screen.
+    ///
+    /// Far is beyond `keep` items on either side of the viewport (and beyond the prefetch
+    /// margins): the caller passes the farthest its prefetch ever reaches, so a margin that
+    /// shrinks when the user stops scrolling cancels nothing, and scrolling back and forth
+    /// never cancels and re-asks the same page. A sequential list cancels nothing: its one
+    /// page in flight is the next one whatever the viewport.
+    public func cancelFarPages(keeping keep: Int) -> [PageRequest] {
+        guard case .addressable(let size) = mode, !pages.loading.isEmpty else { return [] }
+        let margin = max(window.before, window.after, size, keep)
+        let near = pageWindow(size, for: SparseWindow(visible: window.visible, before: margin, after: margin))?.near
+        var cancelled: [PageRequest] = []
+        for index in pages.loading where near?.contains(index) != true {
+            guard var page = pages[index], case .loading(let request) = page.fetch else { continue }
+            page.fetch = .idle
+            pages[index] = page.isEmpty ? nil : page
+            cancelled.append(request)
+        }
+        return cancelled.sorted { $0.index < $1.index }
+    }
+
+    /// Asks again for the failed pages near the viewport whose `Retry-After` has passed;
+    /// failed pages elsewhere go back to idle (asked again when next near).
+    public func retry() -> [PageTicket] {
+        guard case .addressable(let size) = mode else { return sequential.retry().map { [marked($0)] } ?? [] }
+        let near = pageWindow(size)?.near
+        let moment = now()
+        var tickets: [PageTicket] = []
+        for index in failedPages {
+            guard var page = pages[index], case .failed(_, let request, let notBefore) = page.fetch else { continue }
+            if let notBefore, moment < notBefore { continue }
+            if near?.contains(index) == true {
+                page.fetch = .loading(request)
+                tickets.append(marked(PageTicket(generation: generation, request: request)))
+            } else {
+                page.fetch = .idle
+            }
+            pages[index] = page.isEmpty ? nil : page
+        }
+        return tickets
+    }
+
+    /// Starts walking a sequential list to its end (End on a source that cannot jump):
+    /// `ticketsForPages` then asks for the next page whatever the viewport. False (and no
+    /// walk) for an addressable list or one already at its end. A walk stops by itself at
+    /// the end or on a failure.
+    @discardableResult
+    public func startWalk() -> Bool {
+        guard !isAddressable, sequential.hasMore else { return false }
+        isWalking = true
+        return true
+    }
+
+    /// Stops a walk (Esc); a page in flight still arrives.
+    public func stopWalk() { isWalking = false }
+
+    static func pagesFor(total: Int, size: Int) -> Int {
+        total / size + (total % size == 0 ? 0 : 1)
+    }
+
+    /// The pages on screen and the pages near it (screen plus margins), for `window` (the
+    /// last one asked for unless given); nil for an empty list.
+    func pageWindow(_ size: Int, for window: SparseWindow? = nil) -> (shown: ClosedRange<Int>, near: ClosedRange<Int>)? {
+        let window = window ?? self.window
+        guard total > 0 else { return nil }
+        let last = total - 1
+        // No window is wider than `windowPageLimit` pages, on screen or on either side:
+        // a caller's viewport or margin of 10¹² items must not make a list of 10¹⁰ pages.
+        let span = Self.windowPageLimit * size
+        let low = min(max(window.visible.lowerBound, 0), last)
+        // `upperBound - 1` saturates: an empty range at Int.min must not trap.
+        let high = min(max(window.visible.upperBound, low + 1) - 1, last, low + span - 1)
+        let nearLow = (low - min(window.before, low, span)) / size
+        let nearHigh = (high + min(window.after, last - high, span)) / size
+        return (low / size...high / size, nearLow...nearHigh)
+    }
+
+    /// The most pages a window holds on screen, and on each side of it (far more than
+    /// any screen and prefetch distance; the bound only keeps absurd viewports cheap).
+    static var windowPageLimit: Int { 4096 }
+
+    /// The pages on screen in order, then the margins by distance from the screen.
+    static func fetchOrder(shown: ClosedRange<Int>, near: ClosedRange<Int>, afterFirst: Bool) -> [Int] {
+        var order = Array(shown)
+        var distance = 1
+        while shown.upperBound + distance <= near.upperBound || shown.lowerBound - distance >= near.lowerBound {
+            let after = shown.upperBound + distance, before = shown.lowerBound - distance
+            for index in afterFirst ? [after, before] : [before, after] where near.contains(index) {
+                order.append(index)
+            }
+            distance += 1
+        }
+        return order
+    }
+
+    func needsFetch(_ index: Int) -> Bool {
+        guard let page = pages[index] else { return true }
+        guard case .idle = page.fetch else { return false }
+        return page.slots == nil || page.refresh || page.stale
+    }
+
+    func ask(_ index: Int) -> PageTicket? {
+        guard let request = addressing?.request(forPage: index), request.index == index else { return nil }
+        pages[index, default: SparsePage<Item>()].fetch = .loading(request)
+        return marked(PageTicket(generation: generation, request: request))
+    }
+}
