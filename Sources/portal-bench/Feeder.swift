@@ -1,0 +1,66 @@
+import Foundation
+import PortalCore
+import PortalHTTP
+import PortalServers
+import PortalRuntime
+import PortalUI
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: - Driving the controller in process
+
+/// Feeds a controller with synthetic characters in batches of any size, through its own
+/// update path: the controller's page effects are kept, and each is answered with the
+/// next batch as a `.page` message.
+@MainActor
+final class Feeder {
+    let controller: ScreenController
+    let table: SyntheticCharacterTable
+    var pending: [Effect] = []
+    var delivered = 0
+
+    init(base: [PortalCore.Character], total: Int, size: Size) {
+        table = SyntheticCharacterTable(base: base, count: total)
+        controller = ScreenController(source: RickAndMortySource(baseURL: baseAPI), sourceLabel: "bench")
+        send(.start(size))
+    }
+
+    /// Hands `event` to the controller and keeps the page effects it returns.
+    func send(_ event: AppEvent) {
+        pending += controller.update(event).filter { if case .fetchPage = $0 { true } else { false } }
+    }
+
+    /// The message answering the oldest page effect with the next `count` items (fewer at
+    /// the end); nil when nothing was pending.
+    func nextMessage(_ count: Int, isLast: Bool? = nil) -> AppMessage? {
+        guard !pending.isEmpty, case .fetchPage(let list, let ticket, _, _) = pending.removeFirst() else { return nil }
+        let upper = min(table.count, delivered + count)
+        var items: [Item] = []
+        items.reserveCapacity(upper - delivered)
+        for position in delivered..<upper { items.append(.character(table.item(at: position))) }
+        delivered = upper
+        let last = isLast ?? (upper >= table.count)
+        let next = last ? nil : PageRequest(url: URL(string: "\(baseAPI)/character?page=\(ticket.request.index + 2)")!, index: ticket.request.index + 1)
+        return .page(list, ticket, .success(PageContent(items: items, next: next, totalCount: last ? table.count : nil)))
+    }
+
+    /// Answers the oldest pending page request; false when nothing was pending.
+    func deliver(_ count: Int, isLast: Bool? = nil) -> Bool {
+        guard let message = nextMessage(count, isLast: isLast) else { return false }
+        send(.message(message))
+        return true
+    }
+
+    /// Loads everything in batches of `batch`, leaving the list exhausted.
+    func loadAll(batch: Int) {
+        while delivered < table.count {
+            if pending.isEmpty { send(.key(.end)) }
+            guard deliver(batch) else {
+                log("the controller asked for no page at \(delivered)")
+                return
+            }
+        }
+    }
+}
