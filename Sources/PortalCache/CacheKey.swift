@@ -25,11 +25,9 @@ public struct CacheKey: Sendable, Hashable {
         var parts = [request.method.uppercased() + " " + request.url.absoluteString]
         if let body = request.body { parts.append("body=" + SHA256.hex(body)) }
         var rest: [String] = []
-        for (name, value) in request.headers.map({ ($0.key.lowercased(), $0.value) }).sorted(by: { $0.0 < $1.0 }) {
+        for (name, value) in request.cacheKeyedHeaders.map({ ($0.key.lowercased(), $0.value) }).sorted(by: { $0.0 < $1.0 }) {
             if Self.varyingHeaders.contains(name) {
                 parts.append("\(name)=\(value)")
-            } else if name == "authorization", request.cacheIdentity != nil {
-                continue
             } else {
                 rest.append("\(name)=\(value)")
             }

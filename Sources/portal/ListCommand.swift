@@ -96,7 +96,8 @@ struct ListCommand: AsyncParsableCommand {
                 FileHandle.standardError.write(Data(dialect.explanation.map { "portal: \($0)\n" }.joined().utf8))
             }
             let tab = listed.tabs[0]
-            try await follow(SourcePages(source: listed, query: ListQuery(kind: tab.kind)), transport, noun: "items at this URL", JSONLines(json: json).line)
+            let printer = ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: source.apiBaseURL))
+            try await follow(SourcePages(source: listed, query: ListQuery(kind: tab.kind)), transport, noun: "items at this URL", printer.line)
             return
         }
         let (listed, query, noun) = try target()
@@ -153,18 +154,6 @@ struct ListCommand: AsyncParsableCommand {
         if loader.items.isEmpty {
             FileHandle.standardError.write(Data("portal: no \(Sanitize.line(noun)) match\n".utf8))
         }
-    }
-}
-
-/// `portal list --url`: an item per line — its title and telling fields, or with `--json`
-/// the object as the server sent it, made one line.
-struct JSONLines {
-    let json: Bool
-
-    func line(_ item: Item) -> String {
-        guard case .json(let object, _) = item else { return ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: "")).line(item) }
-        if json { return Sanitize.line(JSONText.oneLine(object.row.json)) }
-        return RowPrinter(json: false).line(object)
     }
 }
 

@@ -40,6 +40,17 @@ import Testing
         #expect(!JSONLinks.isLink("http://api.test:80001/x", origin: "http://api.test:8000"))
     }
 
+    @Test func linksOnADefaultPortAreLinks() throws {
+        // GitHub's items link to https://api.github.com/… with no port written: the same
+        // origin as the list's, compared as origins, not as text.
+        let origin = JSONLinks.origin(of: try #require(URL(string: "https://api.github.com/repos/apple/swift/issues")))
+        #expect(JSONLinks.isLink("https://api.github.com/users/octocat", origin: origin))
+        #expect(JSONLinks.isLink("https://API.github.com:443/users/octocat", origin: origin))
+        #expect(!JSONLinks.isLink("https://api.github.com.evil.test/users", origin: origin))
+        #expect(!JSONLinks.isLink("http://api.github.com/users/octocat", origin: origin))
+        #expect(!JSONLinks.isLink("not a url", origin: origin))
+    }
+
     @Test func aLinkedObjectIsThatItemAndAListItsFirstPage() throws {
         let (source, _) = try Self.source()
         let team = JSONLinks.id(of: "http://api.test:8000/v1/teams/3")

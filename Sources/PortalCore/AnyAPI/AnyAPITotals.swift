@@ -44,7 +44,6 @@ enum AnyAPITotals {
             guard let holder = root.at(parent) else { continue }
             for key in ["pages", "total_pages", "totalPages", "last_page", "lastPage", "page_count", "pageCount"] {
                 if let pages = holder[key]?.count, let page = (holder["page"] ?? holder["current_page"] ?? holder["number"])?.count {
-                    _ = key
                     return page < pages
                 }
             }

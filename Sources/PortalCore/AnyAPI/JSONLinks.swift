@@ -26,16 +26,16 @@ public enum JSONLinks {
         return Int(truncatingIfNeeded: hash & 0x3fff_ffff_ffff_ffff)
     }
 
-    /// Whether `text` is a URL on `origin` (`http://host:port`, no trailing slash).
+    /// Whether `text` is a URL on `origin` (an `Origin.description`): compared as origins,
+    /// so `https://api.github.com/users/x` is on `https://api.github.com:443`.
     public static func isLink(_ text: String, origin: String?) -> Bool {
-        guard let origin, text.hasPrefix(origin) else { return false }
-        let rest = text.dropFirst(origin.count)
-        return rest.isEmpty || rest.hasPrefix("/") || rest.hasPrefix("?")
+        guard let origin, text.hasPrefix("http") else { return false }
+        return SplitURL(text)?.origin.description == origin
     }
 
-    /// `scheme://host:port` of a URL, as `isLink` compares it.
+    /// The origin of a URL, as `isLink` compares it.
     public static func origin(of url: URL) -> String? {
-        SplitURL(url.absoluteString).map { "\($0.origin.scheme)://\($0.origin.host):\($0.origin.port)" }
+        SplitURL(url.absoluteString)?.origin.description
     }
 
     /// Every string in `node` that is a link on `origin`, depth-bounded.

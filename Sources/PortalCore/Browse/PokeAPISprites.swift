@@ -21,8 +21,7 @@ public enum PokeAPISprites {
 
     /// Where the sprites of the API at `baseURL` are.
     public static func root(baseURL: String) -> String {
-        var base = baseURL
-        while base.hasSuffix("/") { base.removeLast() }
+        let base = BaseURL(baseURL).text
         if let split = SplitURL(base), split.origin.host.lowercased() == apiHost { return repositoryRoot }
         return base + "/sprites/pokemon"
     }

@@ -35,16 +35,6 @@ public enum ResourceURL {
         guard let exact = Int32(exactly: id) else { throw IDOutOfRange(url: url) }
         return exact
     }
-
-    /// The ids of a list of resource URLs, skipping any that carry none.
-    public static func ids(_ urls: [String]) throws(IDOutOfRange) -> [Int32] {
-        var ids: [Int32] = []
-        ids.reserveCapacity(urls.count)
-        for url in urls {
-            if let id = try linkID(url) { ids.append(id) }
-        }
-        return ids
-    }
 }
 
 /// A link whose id does not fit in the 32 bits models keep.

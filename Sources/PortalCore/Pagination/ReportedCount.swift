@@ -27,12 +27,6 @@ public enum ReportedCount {
         min(max(0, count), maximum)
     }
 
-    /// Whether a reported `count` was over `maximum` (and so is shown capped).
-    public static func isCapped(_ count: Int?) -> Bool {
-        guard let count else { return false }
-        return count > maximum
-    }
-
     /// What to tell the user about a total shown as `total`: a note when it is the cap
     /// (the server said at least that many), nil otherwise. For the status line and
     /// `portal list`'s stderr.

@@ -21,9 +21,4 @@ public enum PictureColumns {
         }
         return nil
     }
-
-    /// Whether `row` has a picture column at all (whatever its value).
-    public static func hasColumn(_ row: Row) -> Bool {
-        names.contains { row[$0] != nil }
-    }
 }

@@ -11,9 +11,7 @@ public struct GoTrueRequests: Sendable {
     let apiKey: String
 
     public init(authURL: String, apiKey: String) {
-        var base = authURL
-        while base.hasSuffix("/") { base.removeLast() }
-        self.authURL = base
+        self.authURL = BaseURL(authURL).text
         self.apiKey = apiKey
     }
 

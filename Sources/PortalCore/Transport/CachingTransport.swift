@@ -75,9 +75,7 @@ final class ResponseStore: Sendable {
             url = request.url.absoluteString
             body = request.body
             identity = request.cacheIdentity
-            headers = request.cacheIdentity == nil
-                ? request.headers
-                : request.headers.filter { $0.key.caseInsensitiveCompare("Authorization") != .orderedSame }
+            headers = request.cacheKeyedHeaders
         }
     }
 

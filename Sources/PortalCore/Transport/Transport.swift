@@ -25,6 +25,12 @@ public struct HTTPRequest: Sendable, Hashable {
         self.cacheIdentity = cacheIdentity
     }
 
+    /// The headers a cache keys this request by: all of them, less `Authorization` when
+    /// `cacheIdentity` stands in for it (the one rule both caches follow).
+    public var cacheKeyedHeaders: [String: String] {
+        cacheIdentity == nil ? headers : headers.filter { $0.key.caseInsensitiveCompare("Authorization") != .orderedSame }
+    }
+
     /// The same request whether or not it revalidates: `revalidate` says how to ask, not
     /// what (a page in flight is matched to its answer by this).
     public static func == (a: HTTPRequest, b: HTTPRequest) -> Bool {

@@ -15,7 +15,7 @@ public struct DialectRoutes: DialectRules {
     public init(characters: any ItemTable<Character>, itemLinks: BaseURL) {
         self.characters = characters
         encoding = APIJSONEncoding(baseURL: itemLinks)
-        origin = SplitURL(itemLinks.text).map { "\($0.origin.scheme)://\($0.origin.host):\($0.origin.port)" } ?? itemLinks.text
+        origin = SplitURL(itemLinks.text)?.origin.description ?? itemLinks.text
     }
 
     /// Where the mirror mounts them.
