@@ -21,10 +21,10 @@ public final class EffectInterpreter: EffectPerformer {
     let pictureCache: PictureMemoryCache
     private let tasks = Mutex<[PaneAddress: [Task<Void, Never>]]>([:])
     /// Picture fetches running, by ticket, so `cancelPicture` can stop one.
-    private let pictureTasks = Mutex<[PictureTicket: Task<Void, Never>]>([:])
+    private let pictureTasks = KeyedTasks<PictureTicket>()
     /// The page fetches waiting or running, so `cancelPage` can stop one the planner no
     /// longer wants.
-    private let pageTasks = Mutex<[PageTaskKey: Task<Void, Never>]>([:])
+    private let pageTasks = KeyedTasks<PageTaskKey>()
     /// Every request goes through it: a cap on requests in flight, the pages on screen first.
     public let gate: FetchGate
     public let activity = EffectActivity()
@@ -61,37 +61,17 @@ public final class EffectInterpreter: EffectPerformer {
             let running = tasks.withLock { $0.removeValue(forKey: pane) } ?? []
             for task in running { task.cancel() }
         case .cancelPicture(let ticket):
-            pictureTasks.withLock { $0.removeValue(forKey: ticket) }?.cancel()
+            pictureTasks.cancel(ticket)
         case .fetchPicture(let ticket, _):
-            activity.begin()
             // Kept until it ends, so a cancel can stop it; the UI drops its answer anyway
-            // once the ticket is no longer in flight there. Held until stored, as pages are.
-            pictureTasks.withLock { running in
-                running[ticket] = Task.detached {
-                    defer { self.activity.end() }
-                    self.prepareThread()
-                    let message = await self.run(effect, post: deliver)
-                    self.pictureTasks.withLock { _ = $0.removeValue(forKey: ticket) }
-                    if let message, !Task.isCancelled { deliver(message) }
-                }
-            }
-        case .cancelPage(let list, let request):
-            pageTasks.withLock { $0.removeValue(forKey: PageTaskKey(list: list, request: request)) }?.cancel()
-        case .fetchPage(let list, let ticket, _, _):
-            let key = PageTaskKey(list: list, request: ticket.request)
+            // once the ticket is no longer in flight there.
             activity.begin()
-            // Held until the task is stored, so a fetch that ends at once cannot remove its
-            // entry before it is there.
-            pageTasks.withLock { running in
-                running[key] = Task.detached {
-                    defer { self.activity.end() }
-                    self.prepareThread()
-                    let message = await self.run(effect, post: deliver)
-                    self.pageTasks.withLock { _ = $0.removeValue(forKey: key) }
-                    // A cancelled page is no longer wanted: its result is not delivered.
-                    if let message, !Task.isCancelled { deliver(message) }
-                }
-            }
+            pictureTasks.start(ticket) { await self.runCancellable(effect, deliver: deliver) }
+        case .cancelPage(let list, let request):
+            pageTasks.cancel(PageTaskKey(list: list, request: request))
+        case .fetchPage(let list, let ticket, _, _):
+            activity.begin()
+            pageTasks.start(PageTaskKey(list: list, request: ticket.request)) { await self.runCancellable(effect, deliver: deliver) }
         case .fetchItems(let pane, _, _, _):
             activity.begin()
             let task = Task.detached {
@@ -102,6 +82,16 @@ public final class EffectInterpreter: EffectPerformer {
             // A pane's fetches are cancelled with the pane.
             tasks.withLock { $0[pane, default: []].append(task) }
         }
+    }
+
+    /// Runs a page or picture fetch as an effect that can be cancelled: a cancelled one is
+    /// no longer wanted, so its result is not delivered. Its activity was begun when it
+    /// was performed (so idleness is never seen before the task starts); it ends here.
+    private func runCancellable(_ effect: Effect, deliver: @escaping @Sendable (AppMessage) -> Void) async {
+        defer { activity.end() }
+        prepareThread()
+        let message = await run(effect, post: deliver)
+        if let message, !Task.isCancelled { deliver(message) }
     }
 
     // MARK: Running one effect

@@ -46,14 +46,13 @@ final class PictureMemoryCache: Sendable {
             s.entries[key] = (outcome, size, s.clock)
             s.bytes += size
             guard s.entries.count > maxCount || s.bytes > maxBytes else { return }
-            // Evict the least recently used until both bounds hold again.
-            let order = s.entries.sorted { $0.value.used < $1.value.used }.map(\.key)
-            for victim in order where s.entries.count > maxCount || s.bytes > maxBytes {
+            // Evict the least recently used until both bounds hold again: one at a time
+            // (a full cache is over by one entry on each insert; sorting it all each time
+            // cost a sort per picture).
+            while s.entries.count > maxCount || s.bytes > maxBytes,
+                  let victim = s.entries.min(by: { $0.value.used < $1.value.used })?.key {
                 if let gone = s.entries.removeValue(forKey: victim) { s.bytes -= gone.bytes }
             }
         }
     }
-
-    /// Entries and bytes held now.
-    var usage: (count: Int, bytes: Int) { state.withLock { ($0.entries.count, $0.bytes) } }
 }

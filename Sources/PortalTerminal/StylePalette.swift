@@ -46,13 +46,13 @@ final class StylePalette {
         self.pairLimit = colors ? max(0, portal_color_pairs()) : 0
         self.supportsIndexed = colors && portal_colors() >= 256
             && Int(pairLimit) - Int(Self.basicPairs) >= 2 * Self.framePairs
-        self.supportsTrueColor = supportsIndexed && portal_colors() >= 1 << 24
+        self.supportsTrueColor = supportsIndexed && portal_colors() >= ColorDepth.trueColor
     }
 
     /// What `Screen.colorCount` reports.
     var colorCount: Int {
         guard colors else { return 0 }
-        if supportsTrueColor { return 1 << 24 }
+        if supportsTrueColor { return ColorDepth.trueColor }
         return supportsIndexed ? 256 : 8
     }
 

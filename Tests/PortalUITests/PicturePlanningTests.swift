@@ -258,3 +258,36 @@ import PortalImage
 enum PortalImagePicture {
     static let tiny = Picture(width: 1, height: 1, rgba: [1, 2, 3, 255])
 }
+
+/// A PostgREST table of rows whose `avatar_url` is on the API's own origin (and the PNG
+/// each names, a sprite from the snapshot): a table that has pictures only once its rows
+/// are read.
+struct TableWithAvatars: Transport {
+    static let base: BaseURL = "http://rows.test/rest/v1"
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let url = request.url.absoluteString
+        if url.contains("/avatars/") {
+            let sprite = URL(fileURLWithPath: TestData.folder).appendingPathComponent("pokeapi/sprites/1.png")
+            return HTTPResponse(status: 200, headers: ["content-type": "image/png"], body: try Data(contentsOf: sprite))
+        }
+        let rows = (1...6).map { #"{"id":\#($0),"title":"row \#($0)","avatar_url":"\#(Self.base.text)/avatars/\#($0).png"}"# }
+        return HTTPResponse(status: 200, headers: ["content-type": "application/json", "content-range": "0-5/6"],
+                            body: Data(("[" + rows.joined(separator: ",") + "]").utf8))
+    }
+}
+
+@MainActor @Suite("Pictures on a table's cards")
+struct TablePictureTests {
+    @Test func aTableWhoseRowsHavePicturesGetsCardsTallEnoughForThem() async {
+        let h = Harness(size: Size(columns: 120, rows: 40), inner: TableWithAvatars(), pictures: .symbols,
+                        source: PostgRESTSource(baseURL: TableWithAvatars.base, table: "things"))
+        // Laid out before any row arrived: text cards.
+        #expect(h.controller.grid.state.cardHeight == GridState.defaultCardHeight)
+        await h.runner.drain(into: h.controller)
+        #expect(h.controller.list.count == 6)
+        // The rows named pictures: the cards grew to hold them, so a picture never draws
+        // over the card below.
+        #expect(h.controller.grid.state.cardHeight == CardView.pictureCardHeight)
+    }
+}

@@ -54,9 +54,8 @@ extension ScreenController {
         if cardsShow {
             let grid = tab.grid.state
             cards = grid.visibleRange
-            let atEnd = grid.offsetRows > 0 && grid.offsetRows >= grid.maxOffsetRows
-            let down = grid.offsetRows == 0 || (prefetch.direction == .down && !atEnd)
-            ahead = PicturePlanner.aheadIndices(visible: cards, columns: grid.columns, count: grid.itemCount, down: down)
+            ahead = PicturePlanner.aheadIndices(visible: cards, columns: grid.columns, count: grid.itemCount,
+                                                down: PageWindow.leadsDown(grid, direction: prefetch.direction))
         }
         let paneItem = layout.isTooSmall ? nil : pane?.item
         let list = tab.list
@@ -90,11 +89,7 @@ extension ScreenController {
     /// The pane's picture slot in cells, when a pane is open and has room for one.
     var paneSlot: Size? {
         guard let pane, pane.item != nil else { return nil }
-        let layout = self.layout
-        let chrome = tab.panes.count > 1 ? 1 : 0
-        let left = layout.detail.left + (layout.isSideBySide ? 2 : 1)
-        let width = layout.detail.right - left - 1
-        return DetailView.avatarCells(width: width, height: layout.detail.height - chrome).map { Size(columns: $0.columns, rows: $0.rows) }
+        return DetailView.avatarCells(width: paneTextWidth, height: paneRows).map { Size(columns: $0.columns, rows: $0.rows) }
     }
 
     /// How the grid's cards find their pictures this frame; nil when cards show none.

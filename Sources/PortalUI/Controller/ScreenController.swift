@@ -124,7 +124,6 @@ public final class ScreenController: App, ItemListViewDelegate {
         case .key(let key):
             // Where the viewport went feeds the prefetch distance: a scroll measures speed
             // and direction, a jump starts from rest.
-            pane?.setTextWidth(paneTextWidth)
             let row = grid.offsetRows
             let jumped = handle(key)
             planner.viewportMoved(from: row, to: grid.offsetRows, jumped: jumped, at: now())
@@ -132,6 +131,7 @@ public final class ScreenController: App, ItemListViewDelegate {
             receive(message)
         }
         // Every event may change what is drawn; then the one planning step.
+        followCardHeight()
         pane?.setTextWidth(paneTextWidth)
         needsRedraw = true
         defer { pending = [] }
@@ -197,10 +197,23 @@ public final class ScreenController: App, ItemListViewDelegate {
     func relayout() {
         guard started else { return }
         let layout = self.layout
-        // Cards grow to fit a picture when they show one (pictures).
-        let cardHeight = cardsShowPictures(tab, in: layout) ? CardView.pictureCardHeight : GridState.defaultCardHeight
-        if !layout.isTooSmall { grid.state.resize(width: layout.grid.width, height: layout.grid.height, cardHeight: cardHeight) }
+        if !layout.isTooSmall {
+            grid.state.resize(width: layout.grid.width, height: layout.grid.height, cardHeight: cardHeight(in: layout))
+        }
         pane?.clampScroll(viewRows: paneRows)
+    }
+
+    /// Rows a card takes: cards grow to fit a picture when they show one.
+    func cardHeight(in layout: Layout) -> Int {
+        cardsShowPictures(tab, in: layout) ? CardView.pictureCardHeight : GridState.defaultCardHeight
+    }
+
+    /// Lays the grid out again when its cards changed height since: a table learns that
+    /// its rows have pictures only when they arrive, after the tab was laid out.
+    private func followCardHeight() {
+        let layout = self.layout
+        guard started, !layout.isTooSmall, cardHeight(in: layout) != grid.state.cardHeight else { return }
+        relayout()
     }
 
     // MARK: Drawing

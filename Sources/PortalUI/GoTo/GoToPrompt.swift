@@ -53,8 +53,7 @@ public struct GoToPrompt: Sendable, Equatable {
         guard !digits.isEmpty else { return nil }
         var value = 0
         for digit in digits {
-            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            value = overflow ? Self.maximum : min(Self.maximum, times + (digit.wholeNumberValue ?? 0))
+            value = min(Self.maximum, Saturating.add(Saturating.multiply(value, 10), digit.wholeNumberValue ?? 0))
         }
         return value
     }

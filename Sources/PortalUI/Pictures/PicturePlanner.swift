@@ -35,11 +35,9 @@ public enum PicturePlanner {
     /// in the direction of travel (down at the top of the list).
     public static func aheadIndices(visible: Range<Int>, columns: Int, count: Int, down: Bool, rows: Int = aheadRows) -> [Int] {
         guard columns > 0, rows > 0, !visible.isEmpty else { return [] }
-        let span = columns.multipliedReportingOverflow(by: rows)
-        let width = span.overflow ? Int.max / 2 : span.partialValue
+        let width = Saturating.multiply(columns, rows)
         if down {
-            let end = visible.upperBound.addingReportingOverflow(width)
-            let upper = end.overflow ? count : min(count, end.partialValue)
+            let upper = min(count, Saturating.add(visible.upperBound, width))
             return visible.upperBound < upper ? Array(visible.upperBound..<upper) : []
         }
         let lower = max(0, visible.lowerBound - width)

@@ -46,8 +46,6 @@ public final class PictureStore {
     private var lastNeeded: [PictureTicket: Int] = [:]
     private var step = 0
     public private(set) var bytes = 0
-    /// Every ticket handed out to fetch, for counting (tests and the bench).
-    public private(set) var requestCount = 0
     private var art: [ArtKey: PictureCells] = [:]
     /// The cells as runs a frame puts, made on first draw.
     private var runs: [ArtKey: PictureRuns] = [:]
@@ -80,7 +78,6 @@ public final class PictureStore {
     }
 
     public var inFlightCount: Int { inFlight.count }
-    public var inFlightTickets: [PictureTicket] { inFlight }
     /// Entries held (any state).
     public var count: Int { entries.count }
 
@@ -112,7 +109,6 @@ public final class PictureStore {
                 entries[ticket] = .requested
                 inFlight.append(ticket)
                 plan.fetch.append(ticket)
-                requestCount += 1
             default:
                 continue
             }
@@ -139,19 +135,6 @@ public final class PictureStore {
             failures.insert(ticket)
         }
         return true
-    }
-
-    /// Forgets everything (the picture mode changed); returns the tickets to cancel.
-    public func reset() -> [PictureTicket] {
-        let cancelled = inFlight
-        entries = [:]
-        inFlight = []
-        lastNeeded = [:]
-        art = [:]
-        runs = [:]
-        failures = []
-        bytes = 0
-        return cancelled
     }
 
     /// The runs a frame puts for a ready picture in a slot (from `cells`, made once).

@@ -27,9 +27,15 @@ public struct PageWindow: Sendable, Equatable, CustomStringConvertible {
     /// asks for the pages it shows and the one above.
     public static func of(_ grid: GridState, rowsBeyond: Int, direction: PrefetchDistance.Direction) -> PageWindow {
         let items = Saturating.multiply(max(0, rowsBeyond), grid.columns)
-        let atEnd = grid.offsetRows > 0 && grid.offsetRows >= grid.maxOffsetRows
-        let down = grid.offsetRows == 0 || (direction == .down && !atEnd)
+        let down = leadsDown(grid, direction: direction)
         return PageWindow(visible: grid.visibleRange, before: down ? 0 : items, after: down ? items : 0)
+    }
+
+    /// Whether the leading side is below the viewport: the way the user last scrolled, or
+    /// the only way there is at either end (down at the top, up at the bottom).
+    public static func leadsDown(_ grid: GridState, direction: PrefetchDistance.Direction) -> Bool {
+        let atEnd = grid.offsetRows > 0 && grid.offsetRows >= grid.maxOffsetRows
+        return grid.offsetRows == 0 || (direction == .down && !atEnd)
     }
 
     /// Rows of cards one page fills in `grid` (at least one).

@@ -12,7 +12,7 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
 /// The colours portal uses; `.default` is the terminal's own (its background shows through).
 /// `.indexed(n)` is colour `n` of the xterm 256-colour palette (see `XtermPalette`); views
 /// use it only when the screen's `colorCount` is at least 256. `.rgb` is a 24-bit colour,
-/// used only when `colorCount` is `Screen.trueColorCount` (a screen that cannot show it
+/// used only when `colorCount` is `ColorDepth.trueColor` (a screen that cannot show it
 /// draws the nearest palette colour).
 public enum Color: Sendable, Hashable {
     case `default`, black, red, green, yellow, blue, magenta, cyan, white
@@ -51,7 +51,7 @@ public protocol Screen: AnyObject {
     var size: Size { get }
     /// How many colours can be drawn: 0 without colour (`NO_COLOR`, no colour support), 8
     /// when only the basic colours work, 256 when `.indexed` colours work too,
-    /// `trueColorCount` (2²⁴) when `.rgb` colours are drawn as they are.
+    /// `ColorDepth.trueColor` (2²⁴) when `.rgb` colours are drawn as they are.
     var colorCount: Int { get }
     /// Blanks the whole screen (in the default style) before a frame is drawn.
     func clear()
@@ -68,7 +68,10 @@ public protocol Screen: AnyObject {
 extension Screen {
     /// Screens without a pixel protocol draw no pixels.
     public func place(_ placement: PixelPlacement) {}
+}
 
-    /// 2²⁴: the `colorCount` of a screen that draws `.rgb` colours as they are.
-    public static var trueColorCount: Int { 1 << 24 }
+/// Colour depths a screen reports as its `colorCount`.
+public enum ColorDepth {
+    /// 2²⁴: a screen that draws `.rgb` colours as they are.
+    public static let trueColor = 1 << 24
 }

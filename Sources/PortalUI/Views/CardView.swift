@@ -10,7 +10,6 @@ public enum CardView {
     /// Rows of a card with a picture, the blank row below included.
     public static let pictureCardHeight = pictureRows + 1
     /// Rows of a card without one.
-    public static let textCardHeight = textRows + 1
 
     /// The card drawn where an item is not loaded: dim dots, "loading…" while its page is
     /// in flight, so a million-row list can be counted in full while a few pages are held.

@@ -18,11 +18,10 @@ public enum PictureView {
     /// The palette symbol cells are drawn in on `screen`; nil when it cannot draw them
     /// (fewer than 256 colours).
     public static func palette(for screen: any Screen) -> PictureRenderer.Palette? {
-        if screen.colorCount >= screenTrueColor { return .truecolor }
+        if screen.colorCount >= ColorDepth.trueColor { return .truecolor }
         return screen.colorCount >= 256 ? .indexed256 : nil
     }
 
-    private static let screenTrueColor = 1 << 24
 
     /// Draws `content` in `rect` (at most `rect`: the picture keeps its aspect ratio and is
     /// centred). `mode` says how; `store` holds the pixels.
