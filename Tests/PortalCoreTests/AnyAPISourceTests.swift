@@ -25,7 +25,7 @@ import Testing
         #expect(ada.cardFields().map(\.name) == ["type"])
         #expect(grace.cardFields().map { "\($0.name)=\($0.value)" } == ["admin=true"])
         let (_, chosen) = try Self.source(fields: ["team.name", "login"])
-        guard case .json(let picked, _) = chosen[0] else { return }
+        guard case .json(let picked, _) = chosen[0] else { Issue.record("not a json item: \(chosen[0])"); return }
         #expect(picked.cardFields().map { "\($0.name)=\($0.value)" } == ["team.name=core", "login=ada"])
     }
 

@@ -80,7 +80,6 @@ import Testing
 
         var requests: [HTTPRequest] { log.withLock { $0 } }
         var refreshes: Int { requests.filter { $0.url.absoluteString.contains("grant_type=refresh_token") }.count }
-        var signIns: Int { requests.filter { $0.url.absoluteString.contains("grant_type=password") }.count }
         var restRequests: [HTTPRequest] { requests.filter { $0.url.path.hasPrefix("/rest/v1/") } }
     }
 

@@ -10,6 +10,6 @@ public enum GridMovement: Sendable, Hashable, CaseIterable {
     case first
     /// The last loaded card, and stay there as pages arrive (End, G): "sticky end".
     case last
-    /// The mouse wheel: scrolls the view by `GridViewModel.wheelRows` rows.
+    /// The mouse wheel: scrolls the view by `GridState.wheelRows` rows.
     case wheelUp, wheelDown
 }
