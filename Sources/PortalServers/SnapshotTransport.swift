@@ -24,6 +24,8 @@ public final class SnapshotTransport: Transport {
     private let rules: any DialectRules
     private let origin: Origin
     private let rootPath: String
+    /// PokeAPI's sprite root (its sprite repository), parsed once; nil for other APIs.
+    private let spriteRoot: SplitURL?
 
     /// Loads what `api` needs from `dataFolder` (its `APIDescription.snapshotRules`);
     /// links in answers point at `baseURL` (by default the real service's root,
@@ -35,6 +37,7 @@ public final class SnapshotTransport: Transport {
         rootPath = BaseURL(split.path).text
         self.api = api
         rules = try APIRegistry.description(of: api).snapshotRules(dataFolder, baseURL)
+        spriteRoot = (rules as? PokeAPIRules).flatMap { SplitURL(PokeAPISprites.root(baseURL: $0.baseURL.text)) }
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -44,12 +47,12 @@ public final class SnapshotTransport: Transport {
     /// The synchronous core of `send`, for callers that need no suspension.
     public func answer(_ request: HTTPRequest) throws -> HTTPResponse {
         let text = request.url.absoluteString
+        guard let split = SplitURL(text) else { throw TransportError.notServed(text) }
         // PokeAPI's sprites live in its sprite repository (`PokeAPISprites`): served too.
-        if let pokeAPI = rules as? PokeAPIRules, let split = SplitURL(text),
-           let file = Self.spriteFile(split, root: PokeAPISprites.root(baseURL: pokeAPI.baseURL.text)) {
+        if let spriteRoot, let pokeAPI = rules as? PokeAPIRules, let file = Self.spriteFile(split, root: spriteRoot) {
             return pokeAPI.sprite(file)
         }
-        guard let split = SplitURL(text), split.origin == origin, split.path.hasPrefix(rootPath) else {
+        guard split.origin == origin, split.path.hasPrefix(rootPath) else {
             throw TransportError.notServed(text)
         }
         let below = String(split.path.dropFirst(rootPath.count))
@@ -58,8 +61,8 @@ public final class SnapshotTransport: Transport {
     }
 
     /// `{id}.png` when `split` is a file right below the sprite root `root`, else nil.
-    private static func spriteFile(_ split: SplitURL, root: String) -> String? {
-        guard let rootSplit = SplitURL(root), split.origin == rootSplit.origin, split.query.isEmpty,
+    private static func spriteFile(_ split: SplitURL, root rootSplit: SplitURL) -> String? {
+        guard split.origin == rootSplit.origin, split.query.isEmpty,
               split.path.hasPrefix(rootSplit.path + "/") else { return nil }
         let file = String(split.path.dropFirst(rootSplit.path.count + 1))
         return file.contains("/") || file.isEmpty ? nil : file

@@ -74,7 +74,7 @@ struct BrowseCommand: ParsableCommand {
         let browseSource = try source.anyAPI.url.map { url in
             // The first answer decides the dialect before the screen changes; it stays in
             // the session cache, so the tab's first page costs no second request.
-            try ProbeWait.run { try await source.anyAPISource(url: url, transport: transport, tracer: made.tracer).0 }
+            try BlockingWait.run { try await source.anyAPISource(url: url, transport: transport, tracer: made.tracer).0 }
         } ?? source.browseSource()
         let label = source.label
         let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
@@ -103,23 +103,5 @@ struct BrowseCommand: ParsableCommand {
         if status != .quit {
             Foundation.exit(status.code)
         }
-    }
-}
-
-/// Runs async work to its end from a synchronous command (the browser's, which must keep
-/// the main thread for its event loop afterwards): the work runs in a detached task and
-/// the calling thread waits for it. Used once, before the screen is taken.
-enum ProbeWait {
-    static func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
-        let done = DispatchSemaphore(value: 0)
-        let box = Mutex<Result<Value, any Error>?>(nil)
-        Task.detached {
-            let result: Result<Value, any Error>
-            do { result = .success(try await work()) } catch { result = .failure(error) }
-            box.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        return try box.withLock { $0! }.get()
     }
 }

@@ -161,22 +161,8 @@ struct Connection: Sendable {
     /// it before the screen is taken (nothing else runs yet).
     func signInBlocking() throws {
         guard session != nil else { return }
-        let outcome = SignInOutcome()
-        let semaphore = DispatchSemaphore(value: 0)
-        Task.detached {
-            do { try await self.signIn() } catch { outcome.set(error) }
-            semaphore.signal()
-        }
-        semaphore.wait()
-        if let error = outcome.error { throw error }
+        try BlockingWait.run { try await self.signIn() }
     }
-}
-
-/// The sign-in's failure handed from its task to the waiting main thread.
-private final class SignInOutcome: Sendable {
-    private let stored = Mutex<(any Error)?>(nil)
-    func set(_ error: any Error) { stored.withLock { $0 = error } }
-    var error: (any Error)? { stored.withLock { $0 } }
 }
 
 extension SourceOptions {
