@@ -88,10 +88,27 @@ public enum CommandTable {
     /// typed text where the context takes it. `anywhere` rows (Ctrl-C, Ctrl-Z) apply in
     /// every context; ask for `.anywhere` itself to get only those.
     public static func command(for key: KeyInput, in context: CommandContext) -> Command? {
-        let applying = bindings.filter { $0.context.applies(in: context) }
-        if let bound = applying.first(where: { $0.keys.contains(key) }) { return bound.command }
-        return applying.first { $0.takesText && $0.matches(key) }?.command
+        guard let lookup = lookups[context] else { return nil }
+        if let bound = lookup.byKey[key] { return bound }
+        if case .character = key { return lookup.text }
+        return nil
     }
+
+    /// What each context's keys mean, read once from `bindings`: the first row that binds
+    /// a key wins, as in table order; `text` is the first row that takes typed text.
+    private struct Lookup {
+        var byKey: [KeyInput: Command] = [:]
+        var text: Command?
+    }
+
+    private static let lookups: [CommandContext: Lookup] = Dictionary(uniqueKeysWithValues: CommandContext.allCases.map { context in
+        var lookup = Lookup()
+        for binding in bindings(in: context) {
+            for key in binding.keys where lookup.byKey[key] == nil { lookup.byKey[key] = binding.command }
+            if binding.takesText, lookup.text == nil { lookup.text = binding.command }
+        }
+        return (context, lookup)
+    })
 
     /// The bindings that apply in `context`, in table order.
     public static func bindings(in context: CommandContext) -> [KeyBinding] {
