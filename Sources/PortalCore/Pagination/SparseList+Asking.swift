@@ -21,7 +21,7 @@ extension SparseList {
         guard let around = pageWindow(size) else { return [] }
         var inFlight = pagesInFlight
         var tickets: [PageTicket] = []
-        for index in Self.fetchOrder(shown: around.shown, near: around.near, afterFirst: window.after >= window.before) {
+        for index in PageFetchOrder(shown: around.shown, near: around.near, afterFirst: window.after >= window.before) {
             guard needsFetch(index) else { continue }
             if !around.shown.contains(index), inFlight >= maxInFlight { break }
             guard let ticket = ask(index) else { continue }
@@ -115,20 +115,6 @@ extension SparseList {
     /// The most pages a window holds on screen, and on each side of it (far more than
     /// any screen and prefetch distance; the bound only keeps absurd viewports cheap).
     static var windowPageLimit: Int { 4096 }
-
-    /// The pages on screen in order, then the margins by distance from the screen.
-    static func fetchOrder(shown: ClosedRange<Int>, near: ClosedRange<Int>, afterFirst: Bool) -> [Int] {
-        var order = Array(shown)
-        var distance = 1
-        while shown.upperBound + distance <= near.upperBound || shown.lowerBound - distance >= near.lowerBound {
-            let after = shown.upperBound + distance, before = shown.lowerBound - distance
-            for index in afterFirst ? [after, before] : [before, after] where near.contains(index) {
-                order.append(index)
-            }
-            distance += 1
-        }
-        return order
-    }
 
     func needsFetch(_ index: Int) -> Bool {
         guard let page = pages[index] else { return true }
