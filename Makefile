@@ -70,10 +70,11 @@ bench-quick: deps
 
 ## libFuzzer targets under ASan, FUZZ_SECONDS each (default 60), seeded from the snapshot;
 ## their own package and scratch path (Fuzz/, .build-fuzz), never part of `make test`.
-## FUZZ_TARGETS="fuzz-headers fuzz-image" runs some only. See docs/fuzzing.md.
+## FUZZ_TARGETS="fuzz-headers fuzz-image" runs some only; FUZZ_RUNS=1000000 stops each
+## target after that many runs. See docs/fuzzing.md.
 FUZZ_SECONDS ?= 60
 fuzz: deps
-	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" DATA=$(DATA) SWIFT=$(SWIFT) Fuzz/run.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS="$(FUZZ_RUNS)" FUZZ_TARGETS="$(FUZZ_TARGETS)" DATA=$(DATA) SWIFT=$(SWIFT) Fuzz/run.sh
 
 clean:
 	rm -rf .build
