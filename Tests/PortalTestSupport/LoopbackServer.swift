@@ -46,10 +46,18 @@ public final class LoopbackServer: Sendable {
         }
         port = UInt16(bigEndian: addr.sin_port)
         let fd = listener
+        // The accept thread owns the listener and closes it when it ends: were `stop()` to
+        // close it, the descriptor's number could be handed to the next server's socket
+        // while this thread is between two `accept` calls, and this server would go on
+        // answering the next one's requests (a flaky test did just that).
         Thread.detachNewThread { [self] in
+            defer { close(fd) }
             while true {
                 let client = accept(fd, nil, nil)
-                if client < 0 { return }
+                if client < 0 {
+                    if !stopped, errno == EINTR || errno == ECONNABORTED { continue }
+                    return
+                }
                 Thread.detachNewThread { [self] in self.serve(client, respond) }
             }
         }
@@ -69,8 +77,8 @@ public final class LoopbackServer: Sendable {
             return !state.stopped
         }
         guard first else { return }
+        // Wakes the accept thread, which closes the listener as it ends.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     deinit { stop() }
