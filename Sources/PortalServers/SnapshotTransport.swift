@@ -24,8 +24,9 @@ public final class SnapshotTransport: Transport {
     private let rules: any DialectRules
     private let origin: Origin
     private let rootPath: String
-    /// PokeAPI's sprite root (its sprite repository), parsed once; nil for other APIs.
-    private let spriteRoot: SplitURL?
+    /// PokeAPI's rules and its sprite root (its sprite repository), parsed once; nil for
+    /// other APIs.
+    private let sprites: (rules: PokeAPIRules, root: SplitURL)?
 
     /// Loads what `api` needs from `dataFolder` (its `APIDescription.snapshotRules`);
     /// links in answers point at `baseURL` (by default the real service's root,
@@ -37,7 +38,9 @@ public final class SnapshotTransport: Transport {
         rootPath = BaseURL(split.path).text
         self.api = api
         rules = try APIRegistry.description(of: api).snapshotRules(dataFolder, baseURL)
-        spriteRoot = (rules as? PokeAPIRules).flatMap { SplitURL(PokeAPISprites.root(baseURL: $0.baseURL.text)) }
+        sprites = (rules as? PokeAPIRules).flatMap { pokeAPI in
+            SplitURL(PokeAPISprites.root(baseURL: pokeAPI.baseURL.text)).map { (pokeAPI, $0) }
+        }
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -49,8 +52,8 @@ public final class SnapshotTransport: Transport {
         let text = request.url.absoluteString
         guard let split = SplitURL(text) else { throw TransportError.notServed(text) }
         // PokeAPI's sprites live in its sprite repository (`PokeAPISprites`): served too.
-        if let spriteRoot, let pokeAPI = rules as? PokeAPIRules, let file = Self.spriteFile(split, root: spriteRoot) {
-            return pokeAPI.sprite(file)
+        if let sprites, let file = Self.spriteFile(split, root: sprites.root) {
+            return sprites.rules.sprite(file)
         }
         guard split.origin == origin, split.path.hasPrefix(rootPath) else {
             throw TransportError.notServed(text)

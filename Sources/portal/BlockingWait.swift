@@ -3,8 +3,8 @@ import Synchronization
 
 /// Runs async work to its end from a synchronous command (the browser's, which must keep
 /// the main thread for its event loop afterwards): the work runs in a detached task and
-/// the calling thread waits for it. Used before the screen is taken: the sign-in, the
-/// terminal probe.
+/// the calling thread waits for it. Used before the screen is taken: the sign-in, and the
+/// first answer of `--url` that decides its dialect.
 enum BlockingWait {
     static func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
         let done = DispatchSemaphore(value: 0)

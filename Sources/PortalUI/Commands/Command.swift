@@ -88,11 +88,4 @@ public struct KeyBinding: Sendable, Hashable {
         self.hint = hint
         self.takesText = takesText
     }
-
-    /// Whether `key` is one of this binding's keys (or typed text it takes).
-    public func matches(_ key: KeyInput) -> Bool {
-        if keys.contains(key) { return true }
-        if takesText, case .character = key { return true }
-        return false
-    }
 }
