@@ -70,12 +70,16 @@ let package = Package(
             ]
         ),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        // libjq (Debian libjq-dev): jq programs on items, for `portal list --jq` and the
+        // detail pane's `|` prompt. CJQ is the C side; PortalJQ the only code that imports it.
+        .systemLibrary(name: "CJQ", path: "Sources/CJQ", providers: [.apt(["libjq-dev"])]),
+        .target(name: "PortalJQ", dependencies: ["CJQ"]),
         .target(name: "CPortalShim", path: "Sources/CPortalShim"),
         .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalEffects", "PortalCore", "PortalImage", "CNcurses", "CPortalShim"]),
         .executableTarget(
             name: "portal",
             dependencies: [
-                "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalHTTP",
+                "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalHTTP", "PortalJQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -108,6 +112,7 @@ let package = Package(
         .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalTestSupport"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
+        .testTarget(name: "PortalJQTests", dependencies: ["PortalJQ"]),
         .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "PortalImage", "CNcurses"]),
         .testTarget(name: "PortalHTTPTests", dependencies: ["PortalHTTP", "PortalCore", "PortalServers", "PortalTestSupport"]),
