@@ -6,7 +6,7 @@ import PortalCore
 struct PortalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "portal",
-        abstract: "Browse the Rick and Morty API (or a snapshot of it) with infinite scroll.",
+        abstract: RootHelp.overview,
         version: "0.1.0",
         subcommands: [BrowseCommand.self, ListCommand.self, CacheCommand.self],
         defaultSubcommand: BrowseCommand.self
@@ -47,7 +47,8 @@ enum Main {
         } catch {
             let code = PortalCommand.exitCode(for: error)
             if code == .success {
-                print(PortalCommand.fullMessage(for: error))
+                let message = PortalCommand.fullMessage(for: error)
+                print(RootHelp.isRootHelp(message, columns: nil) ? RootHelp.text(columns: nil) : message)
                 exit(0)
             }
             let message = PortalCommand.message(for: error)
@@ -59,9 +60,7 @@ enum Main {
     }
 
     static func fail(_ message: String, code: Int32, hint: Bool = false) -> Never {
-        var line = "portal: " + Sanitize.line(message)
-        if hint { line += " (see 'portal --help')" }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStreams.error(hint ? message + " (see 'portal --help')" : message)
         exit(code)
     }
 }
