@@ -15,12 +15,13 @@ struct AnyAPIOptions: ParsableArguments {
     @Option(help: ArgumentHelp("With --url: the items' path in the answer, e.g. results or data.rows (default: detected).", valueName: "path"))
     var items: String?
 
-    @Option(help: ArgumentHelp("With --url: the fields a card shows under its title, e.g. login,owner.type (default: the most telling short ones).", valueName: "a,b.c"))
+    @Option(help: ArgumentHelp("The fields a card shows under its title, e.g. login,owner.type (default: the most telling short ones); portal list: the CSV/TSV columns.", valueName: "a,b.c"))
     var fields: String?
 
     func validate() throws {
         guard let url else {
-            for (flag, given) in [("--paging", paging != nil), ("--items", items != nil), ("--fields", fields != nil)] where given {
+            // --fields also names portal list's CSV/TSV columns (and the table's), on any list.
+            for (flag, given) in [("--paging", paging != nil), ("--items", items != nil)] where given {
                 throw ValidationError("\(flag) goes with --url")
             }
             return
