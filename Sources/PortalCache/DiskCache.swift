@@ -82,7 +82,7 @@ public final class DiskCache: Sendable {
 
     /// Prints `portal: <message>` on stderr.
     public static let warnOnStandardError: @Sendable (String) -> Void = { message in
-        FileHandle.standardError.write(Data("portal: \(message)\n".utf8))
+        StandardStreams.error(message)
     }
 
     /// The key a request is kept under in this cache (its secrets keyed with `secret`).

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import PortalCore
 
@@ -41,10 +42,26 @@ enum TransportErrorMapping {
                 }
                 return .connectionFailed(error.shortDescription)
             }
+        case let error as HTTPParserError:
+            return .malformedAnswer(malformedReason(error))
         case let error as IOError:
             return .connectionFailed(String(cString: strerror(error.errnoCode)))
         default:
             return .connectionFailed(safeDescription(of: error))
+        }
+    }
+
+    /// What the HTTP parser refused, in words (the parser's own text can quote nothing,
+    /// but its case names are not for people).
+    static func malformedReason(_ error: HTTPParserError) -> String {
+        switch error {
+        case .headerOverflow: "a header section larger than portal reads (80 KiB)"
+        case .invalidHeaderToken, .invalidConstant: "a header with characters HTTP does not allow"
+        case .invalidStatus: "no valid HTTP status line"
+        case .invalidContentLength, .unexpectedContentLength: "a Content-Length that does not fit the body"
+        case .invalidChunkSize: "a chunked body that is broken"
+        case .invalidVersion: "not HTTP/1.x"
+        default: "not HTTP portal can read"
         }
     }
 

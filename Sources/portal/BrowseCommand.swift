@@ -97,7 +97,7 @@ struct BrowseCommand: ParsableCommand {
         }
         // The terminal is restored by now, so the line cannot disturb the screen.
         if let problem = made.traceProblem {
-            FileHandle.standardError.write(Data("portal: \(problem)\n".utf8))
+            StandardStreams.error(problem)
             Foundation.exit(status == .quit ? 1 : status.code)
         }
         if status != .quit {

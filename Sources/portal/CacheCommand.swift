@@ -33,7 +33,7 @@ struct CacheCommand: ParsableCommand {
                 let name = Sanitize.line(host.host)
                 text += "  \(name)\(String(repeating: " ", count: max(0, width - name.count)))  \(host.entries) entries  \(Self.bytes(host.bytes))\n"
             }
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try? StandardStreams.out(text)
         }
 
         static func bytes(_ count: Int) -> String {
@@ -63,7 +63,7 @@ struct CacheCommand: ParsableCommand {
             guard let removed = disk.clear(host: host) else {
                 throw RuntimeFailure("the cache at \(disk.path) is \(disk.isAvailable ? "read-only" : "not available")")
             }
-            print("removed \(removed) \(removed == 1 ? "entry" : "entries")" + (host.map { " of \(Sanitize.line($0))" } ?? ""))
+            try? StandardStreams.out("removed \(removed) \(removed == 1 ? "entry" : "entries")" + (host.map { " of \($0)" } ?? "") + "\n")
         }
     }
 
@@ -73,7 +73,7 @@ struct CacheCommand: ParsableCommand {
         @OptionGroup var cache: CacheOptions
 
         func run() throws {
-            print(URL(fileURLWithPath: cache.directory).appendingPathComponent(DiskCache.fileName).path)
+            try? StandardStreams.out(URL(fileURLWithPath: cache.directory).appendingPathComponent(DiskCache.fileName).path + "\n")
         }
     }
 }

@@ -38,10 +38,15 @@ struct CacheOptions: ParsableArguments {
         DiskCache(directory: directory, capacity: cacheSize.flatMap(CacheArgument.bytes) ?? DiskCache.defaultCapacity)
     }
 
-    /// `network` behind the disk cache, or `network` itself with `--no-cache`.
-    func wrap(_ network: any Transport) -> any Transport {
-        if noCache { return network }
+    /// The cache this run uses: nil with `--no-cache`.
+    func openIfUsed() -> DiskCache? {
+        noCache ? nil : open()
+    }
+
+    /// `network` behind the disk cache `disk`, or `network` itself without one.
+    func wrap(_ network: any Transport, in disk: DiskCache?) -> any Transport {
+        guard let disk else { return network }
         let freshness = maxAge.flatMap(CacheArgument.seconds).map(FreshnessPolicy.init(maxAge:)) ?? FreshnessPolicy()
-        return DiskCachingTransport(wrapping: network, cache: open(), freshness: freshness, offline: offline)
+        return DiskCachingTransport(wrapping: network, cache: disk, freshness: freshness, offline: offline)
     }
 }

@@ -82,7 +82,7 @@ struct ListCommand: AsyncParsableCommand {
         do {
             try await list(made.transport, tracer: made.tracer)
         } catch {
-            if let problem = made.traceProblem { FileHandle.standardError.write(Data("portal: \(problem)\n".utf8)) }
+            if let problem = made.traceProblem { StandardStreams.error(problem) }
             throw error
         }
         if let problem = made.traceProblem { throw RuntimeFailure(problem) }
@@ -93,7 +93,8 @@ struct ListCommand: AsyncParsableCommand {
         if let url = source.anyAPI.url {
             let (listed, dialect) = try await source.anyAPISource(url: url, transport: transport, tracer: tracer)
             if explain {
-                FileHandle.standardError.write(Data(dialect.explanation.map { "portal: \($0)\n" }.joined().utf8))
+                // Server-chosen keys and paths: through the one sanitising sink, as all output.
+                StandardStreams.error(lines: dialect.explanation)
             }
             let tab = listed.tabs[0]
             let printer = ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: source.apiBaseURL))
@@ -114,25 +115,24 @@ struct ListCommand: AsyncParsableCommand {
         var saidStale = false
         var saidCapped = false
         var saidEstimate = false
-        let output = FileHandle.standardOutput
         while let ticket = loader.loadMore() {
             let result = await fetcher.fetch(ticket)
             // Once per run: the network failed and the disk cache stood in (stale-if-error).
             if !saidStale, case .success(let page) = result, let cache = page.cache, cache.source == .stale {
                 saidStale = true
                 let why = cache.networkUnavailable.map(Sanitize.line) ?? "the network failed"
-                FileHandle.standardError.write(Data("portal: \(why); showing answers \(cache.label(now: Date()) ?? "cached")\n".utf8))
+                StandardStreams.error("\(why); showing answers \(cache.label(now: Date()) ?? "cached")")
             }
             // Once: a planned or estimated total, said as one (the list still ends where its rows do).
             if !saidEstimate, case .success(let page) = result, let estimate = ReportedCount.plausible(page.estimatedTotal) {
                 saidEstimate = true
-                FileHandle.standardError.write(Data("portal: ≈ \(estimate) rows (the server's estimate)\n".utf8))
+                StandardStreams.error("≈ \(estimate) rows (the server's estimate)")
             }
             let change = loader.apply(result, for: ticket)
             // Once, as soon as it is known: the server's total is past what portal counts.
             if !saidCapped, let note = ReportedCount.note(for: loader.totalCount) {
                 saidCapped = true
-                FileHandle.standardError.write(Data("portal: \(note)\n".utf8))
+                StandardStreams.error(note)
             }
             switch change {
             case .inserted(let range):
@@ -143,7 +143,7 @@ struct ListCommand: AsyncParsableCommand {
                     printed += 1
                 }
                 // A reader that went away (`| head`) ends the list quietly, as `cat` would.
-                do { try output.write(contentsOf: Data(text.utf8)) } catch { return }
+                do { try StandardStreams.out(text) } catch { return }
                 if let limit, printed >= limit { return }
             case .failed(let failure):
                 throw RuntimeFailure("page \(ticket.request.index + 1) failed after \(printed) items: \(failure.message)")
@@ -152,7 +152,7 @@ struct ListCommand: AsyncParsableCommand {
             }
         }
         if loader.items.isEmpty {
-            FileHandle.standardError.write(Data("portal: no \(Sanitize.line(noun)) match\n".utf8))
+            StandardStreams.error("no \(noun) match")
         }
     }
 }

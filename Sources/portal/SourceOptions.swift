@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PortalCache
 import PortalCore
 import PortalHTTP
 import PortalServers
@@ -101,11 +102,13 @@ struct SourceOptions: ParsableArguments {
     /// for the session in memory, and on disk across runs behind it.
     func connect() throws -> Connection {
         var transport: any Transport
+        var disk: DiskCache?
         if let data {
             transport = try SnapshotTransport(dataFolder: data, api: api.kind)
         } else {
             // Inside the tracer, so each trace line can say hit, revalidated or miss.
-            transport = cache.wrap(AsyncHTTPTransport())
+            disk = cache.openIfUsed()
+            transport = cache.wrap(AsyncHTTPTransport(), in: disk)
         }
         var tracer: TracingTransport?
         if let trace {
@@ -118,16 +121,30 @@ struct SourceOptions: ParsableArguments {
             transport = CachingTransport(wrapping: transport)
         }
         // Outside the caches, which key signed-in answers by the user's id it sets.
-        var session: AuthSession?
-        if let email = supabase.email, data == nil, let authURL = GoTrueRequests.authURL(besideRestRoot: apiBaseURL.text) {
-            let key = ProcessInfo.processInfo.environment[RequestHeaders.apiKeyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            // The token requests go straight to the network: never cached, never traced.
-            let signIn = AuthSession(requests: GoTrueRequests(authURL: authURL, apiKey: key), transport: AsyncHTTPTransport())
-            session = signIn
-            transport = SessionTransport(wrapping: transport, session: signIn, apiRoot: apiBaseURL.text)
-            return Connection(transport: transport, tracer: tracer, session: session, email: email)
+        guard let email = supabase.email, data == nil, let authURL = GoTrueRequests.authURL(besideRestRoot: apiBaseURL.text) else {
+            return Connection(transport: transport, tracer: tracer, session: nil, email: nil, remember: nil)
         }
-        return Connection(transport: transport, tracer: tracer, session: session, email: nil)
+        if cache.offline {
+            // Offline is offline: no sign-in, no refresh, no token request. The user's id,
+            // which the caches key their answers by, is the one this address last signed
+            // in as here; an address never signed in here has no answers to show.
+            guard let userID = disk?.rememberedUser(email: email, authURL: authURL) else {
+                throw RuntimeFailure("--offline: nothing is cached for \(Sanitize.line(email)) (sign in once without --offline first)")
+            }
+            transport = OfflineUserTransport(wrapping: transport, userID: userID, apiRoot: apiBaseURL.text)
+            return Connection(transport: transport, tracer: tracer, session: nil, email: nil, remember: nil)
+        }
+        let key = ProcessInfo.processInfo.environment[RequestHeaders.apiKeyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        // The token requests go straight to the network: never cached, but traced (their
+        // lines hold no body and no header, so no password or token).
+        let network: any Transport = tracer.map { $0.tracing(AsyncHTTPTransport()) } ?? AsyncHTTPTransport()
+        let signIn = AuthSession(requests: GoTrueRequests(authURL: authURL, apiKey: key), transport: network)
+        transport = SessionTransport(wrapping: transport, session: signIn, apiRoot: apiBaseURL.text)
+        var remember: (@Sendable (String) -> Void)?
+        if let disk {
+            remember = { userID in disk.remember(userID: userID, email: email, authURL: authURL) }
+        }
+        return Connection(transport: transport, tracer: tracer, session: signIn, email: email, remember: remember)
     }
 }
 
@@ -139,6 +156,8 @@ struct Connection: Sendable {
     /// With `--email`: the session every request is sent in, once `signIn` succeeded.
     let session: AuthSession?
     let email: String?
+    /// Keeps who the address signed in as in the disk cache, for `--offline --email`.
+    let remember: (@Sendable (String) -> Void)?
 
     /// One line about a trace that could not be written, for stderr; nil when all went well.
     var traceProblem: String? { tracer?.writeFailure }
@@ -151,7 +170,8 @@ struct Connection: Sendable {
             throw RuntimeFailure("--email needs a password: set \(SupabaseOptions.passwordVariable) or run on a terminal")
         }
         do {
-            try await session.signIn(email: email, password: password)
+            let userID = try await session.signIn(email: email, password: password)
+            remember?(userID)
         } catch {
             throw RuntimeFailure(error.description)
         }

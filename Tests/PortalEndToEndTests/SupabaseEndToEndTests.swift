@@ -120,7 +120,9 @@ struct SupabaseListEndToEndTests {
             #expect(estimated.stderr == "portal: ≈ 785 rows (the server's estimate)\n")
             #expect(estimated.stdout.split(separator: "\n").count == 826)
             let traced = try String(contentsOfFile: trace, encoding: .utf8)
-            #expect(traced.split(separator: "\n").count == 15 + 9)
+            // 15 and 9 pages, and each run's sign-in (the trace lists every request).
+            #expect(traced.split(separator: "\n").count == 15 + 9 + 2)
+            #expect(traced.split(separator: "\n").filter { $0.contains("/auth/v1/token?grant_type=password") }.count == 2)
             let cacheBytes = SupabaseEndToEndTests.bytes(under: folder + "/cache")
             for secret in [key, "pw-ann-123", "eyJhbGci"] {
                 for text in [traced, dead.stdout, dead.stderr, estimated.stdout, estimated.stderr] { #expect(!text.contains(secret)) }

@@ -64,7 +64,7 @@ public struct AnyAPIPages: AddressablePageStrategy {
         }
         let position = request.index * pageSize
         let items = JSONItems.rows(list, columns: JSONItems.columnNames(in: root.node, beside: dialect.items), firstPosition: position)
-        let next = nextPage(after: request, root: root.node, response: response, items: items)
+        let next = try nextPage(after: request, root: root.node, response: response, items: items)
         var total = AnyAPITotals.total(dialect.total, root: root.node, response: response, pageSize: pageSize)
         if dialect.addressing != nil, next == nil { total = position + items.count }
         var links: [String] = []
@@ -72,7 +72,16 @@ public struct AnyAPIPages: AddressablePageStrategy {
         return (PageContent(items: items, next: next, totalCount: total), links)
     }
 
-    private func nextPage(after request: PageRequest, root: JSONNode, response: HTTPResponse, items: [Row]) -> PageRequest? {
+    /// A `next` link on the list's origin; nil for one that is no URL. One on another
+    /// origin is never followed (the list's headers, a key among them, would go along) nor
+    /// taken for the end of the list: the page fails saying so, as the built-in APIs' do.
+    private static func sameOrigin(_ target: String, base: URL) throws(PageFailure) -> URL? {
+        if let next = QueryEdit.sameOrigin(target, base: base) { return next }
+        guard let resolved = URL(string: target, relativeTo: base)?.absoluteURL, SplitURL(resolved.absoluteString) != nil else { return nil }
+        throw PageFailure(.foreignLink, "refused next link to another server: \(target.prefix(200))")
+    }
+
+    private func nextPage(after request: PageRequest, root: JSONNode, response: HTTPResponse, items: [Row]) throws(PageFailure) -> PageRequest? {
         let here = request.http.url
         let index = request.index + 1
         switch dialect.paging {
@@ -80,10 +89,10 @@ public struct AnyAPIPages: AddressablePageStrategy {
             return nil
         case .linkHeader:
             guard let value = response.headers["link"], let target = LinkHeader(value)["next"],
-                  let next = QueryEdit.sameOrigin(target, base: here) else { return nil }
+                  let next = try Self.sameOrigin(target, base: here) else { return nil }
             return self.request(at: next, index: index)
         case .nextURL(let path):
-            guard let target = AnyAPITotals.link(root.at(path)), let next = QueryEdit.sameOrigin(target, base: here) else { return nil }
+            guard let target = AnyAPITotals.link(root.at(path)), let next = try Self.sameOrigin(target, base: here) else { return nil }
             return self.request(at: next, index: index)
         case .pageNumber(let param):
             guard !items.isEmpty, AnyAPITotals.morePages(root, index: request.index, pageSize: pageSize, itemCount: items.count) else { return nil }

@@ -78,7 +78,7 @@ public struct PageFailure: Error, Sendable, Equatable, CustomStringConvertible {
         switch kind {
         case .http(let status): status == 429 || status >= 500
         case .transport(.bodyTooLarge), .transport(.cancelled), .transport(.notServed), .transport(.notInCache),
-             .transport(.invalidRequest),
+             .transport(.invalidRequest), .transport(.malformedAnswer),
              .transport(.sessionExpired): false
         case .transport: true
         case .malformed: true

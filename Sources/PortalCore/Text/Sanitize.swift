@@ -43,6 +43,31 @@ public enum Sanitize {
         return scalars.next() == nil ? line(String(kept)) : line(String(kept)) + "…"
     }
 
+    /// Text of several lines (a help text, `portal cache stats`, a batch of printed items,
+    /// TSV): `line`'s rule with two controls kept, the line feed and the tab, which only
+    /// start the next line or move to the next tab stop. A carriage return (which could
+    /// write over what a line said) and every other control become U+FFFD.
+    public static func lines(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !isLayout($0) && needsWork($0) }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isLayout(scalar) {
+                out.append(scalar)
+            } else if isControl(scalar) {
+                out.append("\u{FFFD}")
+            } else if !isHidden(scalar) {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// The line feed and the tab: the controls `lines` keeps.
+    @inline(__always)
+    public static func isLayout(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\n" || scalar == "\t"
+    }
+
     /// C0 and C1 controls and DEL.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         isControl(value: scalar.value)

@@ -44,6 +44,26 @@ public final class TracingTransport: Transport {
     public var writeFailure: String? { log.withLock { $0.failure } }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await send(request, through: inner)
+    }
+
+    /// `other` traced into the same file: for requests that go around the caches (the
+    /// sign-in, refresh and token requests of a session), so the trace still lists every
+    /// request. A line holds the URL, status, time and size only: never a header or a body,
+    /// so no password, token or key reaches the trace.
+    public func tracing(_ other: any Transport) -> any Transport {
+        TracedSide(tracer: self, inner: other)
+    }
+
+    private struct TracedSide: Transport {
+        let tracer: TracingTransport
+        let inner: any Transport
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            try await tracer.send(request, through: inner)
+        }
+    }
+
+    private func send(_ request: HTTPRequest, through inner: any Transport) async throws -> HTTPResponse {
         let start = ContinuousClock.now
         do {
             let response = try await inner.send(request)

@@ -124,6 +124,10 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The request itself cannot be sent (a header value HTTP does not allow): a local
     /// mistake, never retried. The text names what is wrong, never a header's value.
     case invalidRequest(String)
+    /// The server's answer is not HTTP portal can read (a header line past the parser's
+    /// limit, control bytes in a header, a broken status line): asking again gets the same
+    /// bytes, so it is never retried. The text names what is wrong, never the bytes.
+    case malformedAnswer(String)
 
     public var description: String {
         switch self {
@@ -137,6 +141,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         case .notInCache: "offline: not in the cache"
         case .sessionExpired: "session expired — sign in again"
         case .invalidRequest(let why): "request not sent: \(why)"
+        case .malformedAnswer(let why): "malformed answer: \(why)"
         }
     }
 }
