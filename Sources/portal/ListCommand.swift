@@ -24,7 +24,21 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var filters: FilterOptions
 
-    @Flag(help: "One JSON object per line, in the API's own shape.") var json = false
+    @Flag(help: "One JSON object per line, in the API's own shape (--format ndjson).") var json = false
+
+    @Option(help: ArgumentHelp("text (default), ndjson (as --json), json (one array), csv (RFC 4180) or tsv; columns from --fields.", valueName: "format"))
+    var format: ListFormat?
+
+    @Option(help: ArgumentHelp("Print from item N (1-based); a list addressed by page asks only for the pages that hold the range.", valueName: "N"))
+    var from: Int?
+
+    @Option(help: ArgumentHelp("Print up to item M (1-based, inclusive).", valueName: "M"))
+    var to: Int?
+
+    @Option(help: ArgumentHelp("Run a jq program on each item and print its outputs as jq -c does.", valueName: "program"))
+    var jq: String?
+
+    @Flag(name: [.customShort("r"), .customLong("raw")], help: "With --jq: print strings raw, as jq -r does.") var raw = false
 
     @Option(help: "Stop after this many items.") var limit: Int?
 
@@ -32,6 +46,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        try validateOutput()
         if source.dialect.table != nil {
             throw ValidationError("--table is for browsing; portal list takes the table as its argument")
         }
@@ -75,12 +90,15 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        OutputSink.ignoreBrokenPipe()
+        // A program jq refuses is said before any request.
+        let output = makeOutput()
         let made = try source.connect()
         try await made.signIn()
         // A trace that stopped is reported once, after the list: exit 1 even when the
         // list itself succeeded, since the trace asked for is incomplete.
         do {
-            try await list(made.transport, tracer: made.tracer)
+            try await list(made.transport, tracer: made.tracer, output: output)
         } catch {
             if let problem = made.traceProblem { StandardStreams.error(problem) }
             throw error
@@ -88,8 +106,9 @@ struct ListCommand: AsyncParsableCommand {
         if let problem = made.traceProblem { throw RuntimeFailure(problem) }
     }
 
-    /// Reads the list through its `Source`, as the browser does (`SourcePages`).
-    private func list(_ transport: any Transport, tracer: TracingTransport?) async throws {
+    /// Reads the list through its `Source`, as the browser does, a page at a time
+    /// (`ListStream`, ListCommand+Stream.swift).
+    private func list(_ transport: any Transport, tracer: TracingTransport?, output: ListOutput) async throws {
         if let url = source.anyAPI.url {
             let (listed, dialect) = try await source.anyAPISource(url: url, transport: transport, tracer: tracer)
             if explain {
@@ -97,63 +116,11 @@ struct ListCommand: AsyncParsableCommand {
                 StandardStreams.error(lines: dialect.explanation)
             }
             let tab = listed.tabs[0]
-            let printer = ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: source.apiBaseURL))
-            try await follow(SourcePages(source: listed, query: ListQuery(kind: tab.kind)), transport, noun: "items at this URL", printer.line)
+            try await stream(listed, ListQuery(kind: tab.kind), transport, noun: "items at this URL", output: output)
             return
         }
         let (listed, query, noun) = try target()
-        let printer = ItemPrinter(json: json, encoding: APIJSONEncoding(baseURL: source.apiBaseURL))
-        try await follow(SourcePages(source: listed, query: query), transport, noun: noun, printer.line)
-    }
-
-    private func follow<Strategy: PageStrategy>(
-        _ strategy: Strategy, _ transport: any Transport, noun: String, _ format: (Strategy.Item) -> String
-    ) async throws {
-        let loader = ListLoader(strategy: strategy)
-        let fetcher = PageFetcher(transport: transport, strategy: strategy)
-        var printed = 0
-        var saidStale = false
-        var saidCapped = false
-        var saidEstimate = false
-        while let ticket = loader.loadMore() {
-            let result = await fetcher.fetch(ticket)
-            // Once per run: the network failed and the disk cache stood in (stale-if-error).
-            if !saidStale, case .success(let page) = result, let cache = page.cache, cache.source == .stale {
-                saidStale = true
-                let why = cache.networkUnavailable.map(Sanitize.line) ?? "the network failed"
-                StandardStreams.error("\(why); showing answers \(cache.label(now: Date()) ?? "cached")")
-            }
-            // Once: a planned or estimated total, said as one (the list still ends where its rows do).
-            if !saidEstimate, case .success(let page) = result, let estimate = ReportedCount.plausible(page.estimatedTotal) {
-                saidEstimate = true
-                StandardStreams.error("≈ \(estimate) rows (the server's estimate)")
-            }
-            let change = loader.apply(result, for: ticket)
-            // Once, as soon as it is known: the server's total is past what portal counts.
-            if !saidCapped, let note = ReportedCount.note(for: loader.totalCount) {
-                saidCapped = true
-                StandardStreams.error(note)
-            }
-            switch change {
-            case .inserted(let range):
-                var text = ""
-                for item in loader.items[range] {
-                    guard limit.map({ printed < $0 }) ?? true else { break }
-                    text += format(item) + "\n"
-                    printed += 1
-                }
-                // A reader that went away (`| head`) ends the list quietly, as `cat` would.
-                do { try StandardStreams.out(text) } catch { return }
-                if let limit, printed >= limit { return }
-            case .failed(let failure):
-                throw RuntimeFailure("page \(ticket.request.index + 1) failed after \(printed) items: \(failure.message)")
-            case .ignored:
-                break
-            }
-        }
-        if loader.items.isEmpty {
-            StandardStreams.error("no \(noun) match")
-        }
+        try await stream(listed, query, transport, noun: noun, output: output)
     }
 }
 

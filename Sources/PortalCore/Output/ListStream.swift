@@ -1,0 +1,172 @@
+import Foundation
+
+/// One list read for printing (`portal list`): its pages in order, each handed on and
+/// forgotten, so memory stays the same however long the list (an endless cursor list of
+/// 20 KB items once grew `portal list` to 409 MB after 420 pages, because the loader kept
+/// every item).
+///
+/// What it keeps between pages is what going on needs: the next request, the ids of the
+/// last page (an item repeated across a page boundary is printed once), a `PageLinkGuard`
+/// started afresh every `guardSpan` pages, and `LoopCheckpoints` (a few requests at
+/// power-of-two page numbers), which together refuse a `next` that goes round, however
+/// long the round. `retainedCounts` says how much that is, for the tests.
+///
+/// A range that starts past the first page (`--from N`) on a list that can be addressed
+/// by page (`AddressableSource`: `?page=`, offsets, `Range`) asks for the page that holds
+/// item N straight away, then follows `next`: items 500,000…500,019 of a million are two
+/// requests. Other lists walk from the first page, skipping what comes before N (a disk
+/// cache answers a walk already made).
+public final class ListStream {
+    /// Pages after which the link guard starts afresh (its memory of requests is dropped;
+    /// the checkpoints still catch a longer round).
+    public static let guardSpan = 256
+
+    public let source: any Source
+    public let query: ListQuery
+    public let range: ItemRange
+    private let fetcher: PageFetcher<SourcePages>
+
+    /// The 1-based position of the next item a page brings.
+    public private(set) var nextPosition = 1
+    /// Items handed on so far.
+    public private(set) var delivered = 0
+    /// Pages asked for so far (each once, retries aside).
+    public private(set) var pagesFetched = 0
+    /// The total the server reports, once a page has said it.
+    public private(set) var totalCount: Int?
+    /// Whether the first request jumped to the page holding `range.from`.
+    public private(set) var jumped = false
+
+    private var guardRequests: PageLinkGuard?
+    private var pagesUnderGuard = 0
+    private var checkpoints = LoopCheckpoints()
+    private var lastPageIDs = Set<ItemKey>()
+
+    public init(source: any Source, query: ListQuery, range: ItemRange, fetcher: PageFetcher<SourcePages>) {
+        self.source = source
+        self.query = query
+        self.range = range
+        self.fetcher = fetcher
+    }
+
+    /// How the stream ended.
+    public enum End: Sendable, Equatable {
+        /// The range is printed, or the list ended.
+        case finished
+        /// `deliver` asked to stop (the reader went away, a limit was reached).
+        case stopped
+        /// The list ends before `range.from` (a jump past the end, or a walk that ran out).
+        case endsBefore(Int)
+    }
+
+    /// A page that failed for good (after the retries), with the items handed on before it.
+    public struct Failure: Error, Sendable {
+        public let page: Int
+        public let failure: PageFailure
+        public let delivered: Int
+    }
+
+    /// What the stream holds between pages, for the tests: the guard's window of pages
+    /// and the ids of the last page; neither grows with the list.
+    public var retainedCounts: (pagesUnderGuard: Int, lastPageIDs: Int, checkpoints: Int) {
+        (pagesUnderGuard, lastPageIDs.count, checkpoints.count)
+    }
+
+    /// Reads the list, handing `deliver` each page (for its notes: cache, totals) and the
+    /// items of it that are in the range, in order; `deliver` returns false to stop at
+    /// once (no further request is made).
+    public func run(_ deliver: (_ page: PageContent<Item>, _ items: ArraySlice<Item>) throws -> Bool) async throws -> End {
+        var request: PageRequest? = firstRequest()
+        // The last page read, and whether it is being read again for a dead link (`DeadLink`).
+        var previous: PageRequest?
+        var healing = false
+        while let current = request {
+            if let to = range.to, nextPosition > to { return .finished }
+            let result = await fetcher.fetch(PageTicket(generation: 0, request: current))
+            pagesFetched += 1
+            let page: PageContent<Item>
+            switch result {
+            case .failure(let failure):
+                // A jump past the end of a list that names no total: the page is not there.
+                if jumped, pagesFetched == 1, case .http(404) = failure.kind { return .endsBefore(range.from) }
+                if !healing, let again = DeadLink.healing(failure, of: current, from: previous) {
+                    healing = true
+                    request = again
+                    continue
+                }
+                throw Failure(page: current.index + 1, failure: failure, delivered: delivered)
+            case .success(let content):
+                page = content
+                if !current.http.reload { healing = false }
+                previous = current
+            }
+            totalCount = ReportedCount.total(reported: page.totalCount, previous: totalCount, loaded: 0)
+            let fresh = page.items.filter { !lastPageIDs.contains($0.id) }
+            let bringsNothingNew = fresh.isEmpty
+            let first = nextPosition
+            nextPosition += fresh.count
+            lastPageIDs = Set(page.items.map(\.id))
+            let wanted = Self.slice(of: fresh, startingAt: first, in: range)
+            delivered += wanted.count
+            if !(try deliver(page, wanted)) { return .stopped }
+            if jumped, pagesFetched == 1, page.items.isEmpty { return .endsBefore(range.from) }
+            guard let next = page.next else { break }
+            if let refusal = admit(next, after: current, bringsNothingNew: bringsNothingNew) {
+                throw Failure(page: current.index + 1, failure: refusal, delivered: delivered)
+            }
+            request = next
+        }
+        return nextPosition <= range.from ? .endsBefore(range.from) : .finished
+    }
+
+    /// The page holding `range.from` when the list can be addressed by page, else the first.
+    private func firstRequest() -> PageRequest {
+        let first = source.firstPage(for: query)
+        guard range.from > 1, let addressing = PageAddressing(source: source, query: query) else { return first }
+        let index = (range.from - 1) / addressing.pageSize
+        guard index > 0, let request = addressing.request(forPage: index) else { return first }
+        jumped = true
+        nextPosition = index * addressing.pageSize + 1
+        return request
+    }
+
+    /// The items of `items` (the first at 1-based `first`) inside `range`.
+    static func slice(of items: [Item], startingAt first: Int, in range: ItemRange) -> ArraySlice<Item> {
+        let lower = min(items.count, max(0, range.from - first))
+        let upper = range.to.map { min(items.count, max(lower, $0 - first + 1)) } ?? items.count
+        return items[lower..<upper]
+    }
+
+    /// The link guard's verdict on `next`, in a window of `guardSpan` pages, and the
+    /// checkpoints' on a longer round.
+    private func admit(_ next: PageRequest, after current: PageRequest, bringsNothingNew: Bool) -> PageFailure? {
+        if pagesUnderGuard >= Self.guardSpan || guardRequests == nil {
+            guardRequests = PageLinkGuard(firstPage: current)
+            pagesUnderGuard = 0
+        }
+        if checkpoints.seenBefore(next) {
+            return PageFailure(.refusedNext, "stopped: the server's next link repeats a page already fetched: \(next.http.url.absoluteString.prefix(200))")
+        }
+        if let refusal = guardRequests?.admit(next, after: current, bringsNothingNew: bringsNothingNew) { return refusal }
+        pagesUnderGuard += 1
+        checkpoints.passed(next, page: pagesFetched + 1)
+        return nil
+    }
+}
+
+/// Requests remembered at page numbers that are powers of two (Brent's cycle finding): a
+/// list that goes round, however long the round, comes back to one of them within about
+/// twice the round's length, and the memory is one request per doubling of the walk.
+struct LoopCheckpoints {
+    private var kept = Set<PageRequest.Identity>()
+
+    var count: Int { kept.count }
+
+    /// Whether `request` is one of the checkpoints.
+    func seenBefore(_ request: PageRequest) -> Bool { kept.contains(request.identity) }
+
+    /// Notes that `request` is page `page` of the walk (a checkpoint when a power of two).
+    mutating func passed(_ request: PageRequest, page: Int) {
+        if page > 0, page & (page - 1) == 0 { kept.insert(request.identity) }
+    }
+}
