@@ -38,8 +38,12 @@ public final class DiskCachingTransport: Transport {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let key = cache.key(for: request)
-        let kept = cache.answer(for: key)
         let time = now()
+        if request.reload, !offline {
+            // Out of date (`HTTPRequest.reload`): dropped, and asked for with no condition.
+            cache.remove(key)
+        }
+        let kept = cache.answer(for: key)
         if offline {
             guard let kept else { throw TransportError.notInCache }
             cache.touch(key, at: time)

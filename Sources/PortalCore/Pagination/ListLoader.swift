@@ -25,6 +25,9 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     public var maxRetryAfter: Duration = .seconds(60)
 
     private var next: PageRequest?
+    /// The request of the last page that arrived: asked again past the caches when the
+    /// link it gave turns out dead (`DeadLink`, on `retry`).
+    private var lastGood: PageRequest?
     private var seen = Set<Item.ID>()
     /// Refuses a `next` that would make the list go round (see `PageLinkGuard`).
     private var links: PageLinkGuard
@@ -63,9 +66,10 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     /// Asks again for the page that failed; nil if nothing failed or the server's
     /// `Retry-After` has not yet passed.
     public func retry() -> PageTicket? {
-        guard case .failed(_, let request) = state else { return nil }
+        guard case .failed(let failure, let failed) = state else { return nil }
         if let notBefore = retryNotBefore, now() < notBefore { return nil }
         retryNotBefore = nil
+        let request = DeadLink.healing(failure, of: failed, from: lastGood) ?? failed
         state = .loading(request)
         return PageTicket(generation: generation, request: request)
     }
@@ -94,6 +98,7 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
                 items.append(item)
             }
             pagesLoaded += 1
+            lastGood = ticket.request
             totalCount = ReportedCount.total(reported: page.totalCount, previous: totalCount, loaded: items.count)
             if let estimate = ReportedCount.plausible(page.estimatedTotal) { estimatedTotal = estimate }
             next = page.next
@@ -125,6 +130,7 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
         estimatedTotal = nil
         pagesLoaded = 0
         retryNotBefore = nil
+        lastGood = nil
         next = firstPage
         state = .idle
     }

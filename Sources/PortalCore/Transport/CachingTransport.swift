@@ -30,9 +30,11 @@ public final class CachingTransport: Transport {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let key = ResponseStore.Key(request)
-        // `R` asks past this cache; the disk cache behind revalidates.
+        // `R` asks past this cache; the disk cache behind revalidates. A reload drops
+        // what is kept: it is out of date.
         let store = self.store
-        if !request.revalidate, var cached = store.lookup(key) {
+        if request.reload { store.remove(key) }
+        if !request.revalidate, !request.reload, var cached = store.lookup(key) {
             // Served from memory: if it does not decode for this caller, it goes from
             // here and from the disk cache behind (whose receipt it kept).
             let behind = cached.receipt

@@ -16,6 +16,11 @@ public struct HTTPRequest: Sendable, Hashable {
     /// the disk cache then revalidates (`If-None-Match`, a 304 costs no body) while the
     /// session cache is passed by. Never sent as a header, not part of the request's identity.
     public var revalidate = false
+    /// Ask the network with no condition and replace what the caches hold: a page whose
+    /// kept copy gave a link the server no longer takes (a dead cursor, `DeadLink`) must
+    /// be read again as the server has it now, not revalidated into the same bytes (a 304)
+    /// nor served from memory. Never sent as a header, not part of the request's identity.
+    public var reload = false
 
     public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil, cacheIdentity: String? = nil) {
         self.method = method
@@ -31,8 +36,8 @@ public struct HTTPRequest: Sendable, Hashable {
         cacheIdentity == nil ? headers : headers.filter { $0.key.caseInsensitiveCompare("Authorization") != .orderedSame }
     }
 
-    /// The same request whether or not it revalidates: `revalidate` says how to ask, not
-    /// what (a page in flight is matched to its answer by this).
+    /// The same request whether or not it revalidates or reloads: those say how to ask,
+    /// not what (a page in flight is matched to its answer by this).
     public static func == (a: HTTPRequest, b: HTTPRequest) -> Bool {
         a.method == b.method && a.url == b.url && a.headers == b.headers && a.body == b.body && a.cacheIdentity == b.cacheIdentity
     }
@@ -56,6 +61,9 @@ public struct HTTPResponse: Sendable {
     /// Set by a cache that would keep this answer once it decoded (the session cache
     /// chains the disk cache's receipt behind its own). Nil for answers from elsewhere.
     public var receipt: DecodeReceipt?
+    /// The proxy the answer came through (`http://host:port`, never its credentials), set
+    /// by the live transport for `--trace`; nil for a direct connection.
+    public var proxy: String?
 
     public init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
