@@ -49,6 +49,7 @@ let package = Package(
         .executableTarget(name: "fuzz-grid", dependencies: ["FuzzEntryPoints", "PortalUI", "PortalCore"]),
         .executableTarget(name: "fuzz-image", dependencies: ["PortalImage"]),
         .executableTarget(name: "fuzz-cache-answer", dependencies: ["CacheFuzzEntryPoint", "FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-sanitize", dependencies: ["FuzzEntryPoints"]),
 
         // Writes the seed corpora from the snapshot through the project's server rules.
         .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzEntryPoints", "PortalCore", "PortalServers", "CNcurses"]),

@@ -17,7 +17,7 @@ SWIFT=${SWIFT:-swift}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 RUNS_EACH=${FUZZ_RUNS:-}
 DATA=${DATA:-../shared/data}
-ALL_TARGETS="fuzz-rickandmorty-page fuzz-pokeapi-page fuzz-postgrest-page fuzz-any-api fuzz-api-url fuzz-base-url fuzz-headers fuzz-json-models fuzz-keys fuzz-image fuzz-cache-answer fuzz-grid"
+ALL_TARGETS="fuzz-rickandmorty-page fuzz-pokeapi-page fuzz-postgrest-page fuzz-any-api fuzz-api-url fuzz-base-url fuzz-headers fuzz-json-models fuzz-json-tree fuzz-keys fuzz-image fuzz-cache-answer fuzz-grid fuzz-sanitize"
 TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 SCRATCH=.build-fuzz
 SEEDS=$SCRATCH/seeds
@@ -86,6 +86,7 @@ dictionary() {
         fuzz-api-url | fuzz-base-url) echo Fuzz/Dictionaries/url.dict ;;
         fuzz-headers) echo Fuzz/Dictionaries/headers.dict ;;
         fuzz-keys) echo Fuzz/Dictionaries/keys.dict ;;
+        fuzz-sanitize) echo Fuzz/Dictionaries/controls.dict ;;
         fuzz-image | fuzz-grid) ;;
         fuzz-cache-answer)
             mkdir -p "$SCRATCH/dictionaries"
@@ -100,7 +101,7 @@ summary=()
 for target in $TARGETS; do
     corpus=$SCRATCH/corpus/$target
     findings=$SCRATCH/findings/$target
-    mkdir -p "$corpus" "$findings"
+    mkdir -p "$corpus" "$findings" "$SEEDS/$target"
     log=$findings/last-run.log
     echo "make fuzz: running $target for ${SECONDS_EACH}s${RUNS_EACH:+ or $RUNS_EACH runs}"
     status=0
