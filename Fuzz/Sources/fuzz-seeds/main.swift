@@ -204,7 +204,15 @@ do {
         grids.add(op(7, Int.max, Int.max, 0) + op(1, total, 0) + op(2, 0, 20, 0) + op(4, 12, Int.max))
     }
 
-    for corpus in [rickAndMortyPages, pokeAPIPages, postgRESTPages, anyAPIPages, urls, baseURLs, headers, models, keys, images, cacheRows, grids] {
+    // JSON trees: the bodies of every page above, and the shapes that amplify (deep
+    // nesting, many tiny values, a long string deep down).
+    var trees = Corpus(target: "fuzz-json-tree")
+    for seed in anyAPIPages.seeds + models.seeds { trees.add(FuzzedResponse.parse(seed).body.map { $0 }) }
+    trees.add(String(repeating: "[", count: 14) + "\"x\"" + String(repeating: "]", count: 14))
+    trees.add("[" + Array(repeating: "0", count: 600).joined(separator: ",") + "]")
+    trees.add("{" + Array(repeating: #""":{}"#, count: 300).joined(separator: ",") + "}")
+
+    for corpus in [rickAndMortyPages, pokeAPIPages, postgRESTPages, anyAPIPages, urls, baseURLs, headers, models, keys, images, cacheRows, grids, trees] {
         try corpus.write()
     }
 } catch {

@@ -58,7 +58,7 @@ public struct AnyAPIPages: AddressablePageStrategy {
         }
         guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
         let root: JSONSpan
-        do { root = try JSONNode.parse(response.body) } catch { throw PageFailure(.malformed, "not JSON: \(error)") }
+        do { root = try JSONNode.parse(response.body) } catch { throw PageFailure(notJSON: error) }
         guard let list = root.node.at(dialect.items)?.elements ?? (dialect.items.isEmpty ? root.node.elements : nil) else {
             throw PageFailure(.malformed, "no item list at \(dialect.items.isEmpty ? "the top level" : dialect.items.joined(separator: "."))")
         }

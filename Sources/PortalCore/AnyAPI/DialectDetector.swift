@@ -36,7 +36,7 @@ public enum DialectDetector {
         guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
         let root: JSONNode
         do { root = try JSONNode.parse(response.body).node } catch {
-            throw PageFailure(.malformed, "the answer is not JSON (\(error))")
+            throw error.isLimit ? PageFailure(notJSON: error) : PageFailure(.malformed, "the answer is not JSON (\(error))")
         }
         let items = try itemsPath(root, given: overrides.items)
         let list = (items.isEmpty ? root.elements : root.at(items)?.elements) ?? []

@@ -4,9 +4,14 @@ import Foundation
 /// value's bytes are, so an item keeps its JSON exactly as served (`portal list --json`)
 /// and its nested values their own text.
 ///
-/// Bounded like `JSONReader`: nesting deeper than `maxDepth` is a decode error, not a
-/// stack overflow; strings are decoded by `JSONReader`'s rules through
-/// `JSONSerialization` only for the escapes.
+/// Bounded (`JSONNodeLimits`), because the body comes from a server portal does not
+/// control: nesting deeper than `maxDepth` is refused ("answer too deeply nested"), not a
+/// stack overflow, and so is a tree that would hold more than a small multiple of the
+/// body's bytes ("answer too large to hold"). Every span of one parse shares the body's
+/// bytes (`JSONSpan.text` is read from them when asked), so a value nested 120 levels deep
+/// is held once, not once per level: that copy per level made a 7 MiB answer cost 951 MB.
+/// Strings are decoded by `JSONReader`'s rules through `JSONSerialization` only for the
+/// escapes.
 public indirect enum JSONNode: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -18,7 +23,7 @@ public indirect enum JSONNode: Sendable, Hashable {
     case object([JSONField])
 
     /// The deepest nesting read.
-    public static let maxDepth = 128
+    public static var maxDepth: Int { JSONNodeLimits.standard.depth }
 
     /// The value at `key` of an object; nil for anything else or a missing key.
     public subscript(key: String) -> JSONNode? {
@@ -63,9 +68,10 @@ public indirect enum JSONNode: Sendable, Hashable {
         return nil
     }
 
-    /// Reads a whole body; anything but one JSON value (and white space) is an error.
-    public static func parse(_ data: Data) throws(JSONNodeError) -> JSONSpan {
-        var scanner = JSONNodeScanner(bytes: [UInt8](data))
+    /// Reads a whole body; anything but one JSON value (and white space) is an error, and
+    /// so is a body past `limits` (`JSONNodeError.isLimit`).
+    public static func parse(_ data: Data, limits: JSONNodeLimits = .standard) throws(JSONNodeError) -> JSONSpan {
+        var scanner = JSONNodeScanner(body: JSONBody([UInt8](data)), limits: limits)
         let value = try scanner.value(depth: 0)
         scanner.skipSpace()
         guard scanner.index == scanner.bytes.count else { throw scanner.fail("text after the JSON value") }
@@ -73,10 +79,42 @@ public indirect enum JSONNode: Sendable, Hashable {
     }
 }
 
-/// A value and its JSON text as served.
+/// A value and its JSON text as served. The text is not copied per value: every span of
+/// one parse points into the same body.
 public struct JSONSpan: Sendable, Hashable {
     public var node: JSONNode
-    public var text: String
+    /// The body this span was read from, shared by every span of the same parse.
+    let body: JSONBody
+    /// Where this value's text is in `body`.
+    let range: Range<Int>
+
+    init(node: JSONNode, body: JSONBody, range: Range<Int>) {
+        self.node = node
+        self.body = body
+        self.range = range
+    }
+
+    /// The value's JSON text exactly as served (made when asked: hold the string, not the
+    /// span, to keep one value without its whole body).
+    public var text: String { String(decoding: body.bytes[range], as: UTF8.self) }
+
+    /// Bytes of the value's JSON text.
+    public var byteCount: Int { range.count }
+
+    public static func == (a: JSONSpan, b: JSONSpan) -> Bool {
+        a.node == b.node && a.body.bytes[a.range].elementsEqual(b.body.bytes[b.range])
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(node)
+        hasher.combine(range.count)
+    }
+}
+
+/// The bytes of one parsed body, shared by its spans.
+final class JSONBody: Sendable {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
 }
 
 /// One field of an object.
@@ -85,15 +123,25 @@ public struct JSONField: Sendable, Hashable {
     public var value: JSONSpan
 }
 
-/// Why a body is not JSON, with the byte offset.
+/// Why a body is not JSON, with the byte offset; or why portal will not hold it.
 public struct JSONNodeError: Error, Sendable, CustomStringConvertible {
     public var description: String
+    /// The body may be JSON, but past a `JSONNodeLimits` bound: asking again brings the
+    /// same answer, so it is never retried.
+    public var isLimit = false
 }
 
 /// The byte scanner behind `JSONNode.parse`.
 struct JSONNodeScanner {
-    let bytes: [UInt8]
+    let body: JSONBody
+    var bytes: [UInt8] { body.bytes }
     var index = 0
+    var budget: JSONTreeBudget
+
+    init(body: JSONBody, limits: JSONNodeLimits) {
+        self.body = body
+        self.budget = JSONTreeBudget(limits: limits, bodyBytes: body.bytes.count)
+    }
 
     func fail(_ why: String) -> JSONNodeError { JSONNodeError(description: "\(why) at byte \(index)") }
 
@@ -102,7 +150,8 @@ struct JSONNodeScanner {
     }
 
     mutating func value(depth: Int) throws(JSONNodeError) -> JSONSpan {
-        guard depth < JSONNode.maxDepth else { throw fail("nested deeper than \(JSONNode.maxDepth)") }
+        guard depth < budget.limits.depth else { throw JSONTreeBudget.tooDeep(budget.limits.depth, at: index) }
+        try budget.holdValue(at: index)
         skipSpace()
         guard index < bytes.count else { throw fail("unexpected end") }
         let start = index
@@ -119,6 +168,7 @@ struct JSONNodeScanner {
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key") }
                     let key = try string()
+                    try budget.holdField(key: key, at: index)
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                     index += 1
@@ -151,14 +201,18 @@ struct JSONNodeScanner {
             }
             node = .array(items)
         case UInt8(ascii: "\""):
-            node = .string(try string())
+            let text = try string()
+            try budget.holdString(text, at: index)
+            node = .string(text)
         case UInt8(ascii: "t"): try literal("true"); node = .bool(true)
         case UInt8(ascii: "f"): try literal("false"); node = .bool(false)
         case UInt8(ascii: "n"): try literal("null"); node = .null
         default:
-            node = .number(try number())
+            let text = try number()
+            try budget.holdString(text, at: index)
+            node = .number(text)
         }
-        return JSONSpan(node: node, text: String(decoding: bytes[start..<index], as: UTF8.self))
+        return JSONSpan(node: node, body: body, range: start..<index)
     }
 
     mutating func literal(_ word: String) throws(JSONNodeError) {

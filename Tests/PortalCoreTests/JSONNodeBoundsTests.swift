@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import PortalCore
+
+/// `JSONNode.parse` builds a tree at most a small multiple of the body it read, or
+/// refuses the body with one clear line that is never retried (issue 27, item 4): one
+/// 7 MiB answer of a string inside 120 nested arrays cost 951 MB, each level copying the
+/// text below it.
+@Suite("JSONNode: the tree is bounded by the body")
+struct JSONNodeBoundsTests {
+    static func nested(_ depth: Int, around value: String) -> Data {
+        Data((String(repeating: "[", count: depth) + value + String(repeating: "]", count: depth)).utf8)
+    }
+
+    /// A string nested 120 levels deep is held once: the spans share the body.
+    @Test func aLongStringNestedDeepIsHeldOnce() throws {
+        let body = Self.nested(120, around: "\"" + String(repeating: "x", count: 7 * 1_048_576) + "\"")
+        let tree = try JSONNode.parse(body)
+        #expect(tree.heldBytes <= 3 * body.count, "\(tree.heldBytes) bytes held for \(body.count)")
+        // The text of every level is still the value as served.
+        var span = tree
+        for _ in 0..<119 { span = try #require(span.node.elements?.first) }
+        #expect(span.byteCount == body.count - 2 * 119)
+        #expect(span.text.hasPrefix("[\"xxx") && span.text.hasSuffix("xxx\"]"))
+    }
+
+    static func repeated(_ value: String, _ count: Int, open: String, close: String) -> String {
+        open + Array(repeating: value, count: count).joined(separator: ",") + close
+    }
+
+    static let tinyValues: [String] = [
+        repeated("0", 3_000_000, open: "[", close: "]"),
+        repeated("{}", 2_000_000, open: "[", close: "]"),
+        repeated(#""":0"#, 2_000_000, open: "{", close: "}"),
+    ]
+
+    @Test(arguments: tinyValues)
+    func aBodyOfTinyValuesIsRefusedPastTheBound(text: String) throws {
+        let body = Data(text.utf8)
+        #expect(throws: JSONNodeError.self) { _ = try JSONNode.parse(body) }
+        do { _ = try JSONNode.parse(body) } catch {
+            #expect(error.isLimit)
+            #expect(error.description.hasPrefix("answer too large to hold"), "\(error)")
+        }
+    }
+
+    @Test func nestingPastTheDepthIsRefusedAsTooDeep() throws {
+        do {
+            _ = try JSONNode.parse(Self.nested(200, around: "1"))
+            Issue.record("parsed 200 levels")
+        } catch {
+            #expect(error.isLimit)
+            #expect(error.description.hasPrefix("answer too deeply nested"), "\(error)")
+        }
+        // Within the depth it reads.
+        _ = try JSONNode.parse(Self.nested(JSONNode.maxDepth - 1, around: "1"))
+    }
+
+    /// A page past a bound is one clear failure that is not retried (the same answer would
+    /// come again); a body that is not JSON stays a malformed answer.
+    @Test func aPagePastTheBoundFailsWithoutRetry() throws {
+        let url = try #require(URL(string: "http://api.test/things"))
+        let pages = AnyAPIPages(url: url, dialect: AnyAPIDialect(items: ["items"], paging: .pageNumber(param: "page"), pageSize: 2))
+        let deep = Data(#"{"items":[{"id":1},"#.utf8) + Self.nested(300, around: "1") + Data("]}".utf8)
+        do {
+            _ = try pages.decode(HTTPResponse(status: 200, body: deep), for: pages.firstPage)
+            Issue.record("decoded")
+        } catch {
+            #expect(!error.isTransient)
+            #expect(error.message.hasPrefix("answer too deeply nested"), "\(error.message)")
+        }
+        do {
+            _ = try pages.decode(HTTPResponse(status: 200, body: Data("{\"items\":[".utf8)), for: pages.firstPage)
+            Issue.record("decoded")
+        } catch {
+            #expect(error.kind == .malformed)
+        }
+    }
+
+    @Test func ordinaryAnswersAreWellWithinTheBound() throws {
+        let items = (1...100).map { #"{"id":\#($0),"name":"Item \#($0)","tags":[1,2,3],"owner":{"login":"someone","url":"https://api.test/u/\#($0)"}}"# }
+        let body = Data(("{\"count\":100,\"results\":[" + items.joined(separator: ",") + "]}").utf8)
+        let tree = try JSONNode.parse(body)
+        #expect(tree.heldBytes < JSONNodeLimits.standard.allowance(bodyBytes: body.count))
+        #expect(tree.node["results"]?.elements?.count == 100)
+    }
+}
