@@ -1,3 +1,4 @@
+import Foundation
 import PortalCore
 
 /// Which list asked: the tab and the list's generation (bumped by every search or filter
@@ -88,6 +89,14 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case cancel(PaneAddress)
     /// Leave the program (the loop restores the terminal).
     case quit
+    /// `y` / `Y`: put these bytes (an item's JSON, or its URL) on the clipboard. The
+    /// terminal layer writes them as one OSC 52 sequence, base64-encoded, so no byte of a
+    /// server's text reaches the terminal raw; the interpreter ignores it.
+    case copyToClipboard(Data)
+    /// `o`: open this http(s) page with `$BROWSER` or `xdg-open`, never through a shell
+    /// (the terminal layer spawns it, output discarded, not waited for); the interpreter
+    /// ignores it.
+    case openURL(URL)
 
     public var description: String {
         switch self {
@@ -98,6 +107,8 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case .cancelPicture(let ticket): "cancelPicture(\(ticket))"
         case .cancel(let pane): "cancel(\(pane))"
         case .quit: "quit"
+        case .copyToClipboard(let data): "copyToClipboard(\(data.count) bytes)"
+        case .openURL(let url): "openURL(\(url.absoluteString))"
         }
     }
 }

@@ -18,6 +18,8 @@ public struct MirrorOptions: Sendable {
     public var publicURL: String?
     /// Serve this many synthetic characters instead of the real ones.
     public var scale: Int?
+    /// `--grow-every`: one more character at the end of the list every interval.
+    public var growEvery: Duration?
     public var faults = FaultSettings()
     public var log: LogTarget = .stdout
     /// `--require-key`: PostgREST routes answer 401 unless the request carries this key.

@@ -37,9 +37,10 @@ public struct MirrorRoutes: Sendable {
         self.auth = auth
         let root = BaseURL(publicURL)
         publicRoot = root
-        let characters: any ItemTable<Character> = data.scale.map {
+        var characters: any ItemTable<Character> = data.scale.map {
             SyntheticCharacterTable(base: data.rickAndMorty.characters, count: $0)
         } ?? ArrayTable(data.rickAndMorty.characters)
+        if let every = data.growEvery { characters = GrowingCharacterTable(base: characters, every: every, now: data.clock) }
         let served = ServedData(rickAndMorty: data.rickAndMorty, characters: characters, pokemon: data.pokemon,
                                 pokemonSprites: data.pokemonSprites)
         routes = APIRegistry.mirrorMounts
@@ -98,6 +99,10 @@ public struct MirrorData: Sendable {
     public var scale: Int?
     /// `DATA/pokeapi/sprites`, the Pokémon sprites served; nil serves none.
     public var pokemonSprites: String?
+    /// `--grow-every`: one more character at the end every interval (`GrowingCharacterTable`).
+    public var growEvery: Duration?
+    /// The clock the growing reads (a test moves one by hand).
+    public var clock: @Sendable () -> ContinuousClock.Instant = { .now }
 
     public init(rickAndMorty: RickAndMortyData, pokemon: [PokemonRecord], scale: Int? = nil, pokemonSprites: String? = nil) {
         self.rickAndMorty = rickAndMorty

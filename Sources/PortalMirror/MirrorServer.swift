@@ -22,6 +22,7 @@ public enum MirrorServer {
     ) async throws -> RunningMirror {
         if let problem = options.faults.problem { throw MirrorError.invalidOption(problem) }
         if let scale = options.scale, scale < 1 { throw MirrorError.invalidOption("--scale must be at least 1") }
+        if let every = options.growEvery, every < .milliseconds(1) { throw MirrorError.invalidOption("--grow-every must be at least 1ms") }
         if options.requireKey?.isEmpty == true { throw MirrorError.invalidOption("--require-key must not be empty") }
         if !(options.tokenTTL > 0) { throw MirrorError.invalidOption("--token-ttl must be more than 0 seconds") }
         let auth = options.authUsers.isEmpty ? nil : MirrorAuth(users: options.authUsers, tokenTTL: options.tokenTTL)
@@ -36,6 +37,7 @@ public enum MirrorServer {
                 throw MirrorError.data(error.description)
             }
         }
+        loaded.growEvery = options.growEvery
         let data = loaded
         let requestLog = try RequestLog(options.log)
         let state = MirrorState(

@@ -55,7 +55,7 @@ public final class EffectInterpreter: EffectPerformer {
 
     public func perform(_ effect: Effect, deliver: @escaping @Sendable (AppMessage) -> Void) {
         switch effect {
-        case .quit:
+        case .quit, .copyToClipboard, .openURL:  // the terminal layer's own effects
             return
         case .cancel(let pane):
             let running = tasks.withLock { $0.removeValue(forKey: pane) } ?? []
@@ -124,7 +124,7 @@ public final class EffectInterpreter: EffectPerformer {
                 for rendering in renderings { rendered[rendering] = rendering.render(picture) }
             }
             return .picture(ticket, outcome, rendered: rendered)
-        case .cancel, .cancelPage, .cancelPicture, .quit:
+        case .cancel, .cancelPage, .cancelPicture, .quit, .copyToClipboard, .openURL:
             return nil
         }
     }

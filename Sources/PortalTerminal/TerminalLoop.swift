@@ -6,7 +6,8 @@ import Glibc
 
 /// The event loop: the one thread (the main thread) that owns all UI state.
 ///
-/// It sleeps in `poll()` with no timeout on three descriptors: the terminal (keys), the
+/// It sleeps in `poll()` with no timeout (or, while a list is watched, until the watch's
+/// next tick: `TimedApp`) on three descriptors: the terminal (keys), the
 /// self-pipe (signals and finished effects) and, when libdispatch offers it, the main
 /// queue's wake-up fd (so main-actor jobs still run while the thread is parked in
 /// `poll()`). Idle means zero wake-ups and ~0 % CPU.
@@ -69,9 +70,12 @@ final class TerminalLoop {
             descriptors.append(pollfd(fd: mainQueueDescriptor, events: Int16(POLLIN), revents: 0))
         }
 
+        // An app with a timer (the list watch) sets poll()'s timeout to its next tick; with
+        // none the loop sleeps until something happens, as before.
+        let timed = app as? any TimedApp
         while true {
             for index in descriptors.indices { descriptors[index].revents = 0 }
-            if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
+            if poll(&descriptors, nfds_t(descriptors.count), Self.pollTimeout(until: timed?.timeUntilTick)) < 0 {
                 if errno == EINTR { continue }
                 return .hangUp
             }
@@ -116,6 +120,8 @@ final class TerminalLoop {
                 }
             }
 
+            if let timed, let left = timed.timeUntilTick, left <= .zero, perform(timed.tick()) { return .quit }
+
             if resized {
                 let newSize = session.syncSizeWithKernel()
                 session.repaintAllOnNextFlush()
@@ -138,18 +144,42 @@ final class TerminalLoop {
     /// Hands one event to the app and its effects to the performer; true when one of them
     /// is `.quit`. Each effect's messages come back through the mailbox and wake `poll()`.
     private func step(_ app: any App, _ event: AppEvent) -> Bool {
+        perform(app.update(event))
+    }
+
+    /// Hands `effects` to the performer, except the terminal's own: the clipboard (OSC 52)
+    /// and opening a page are done here; true when one of them is `.quit`.
+    private func perform(_ effects: [Effect]) -> Bool {
         idleOwed = true
         let mailbox = self.mailbox
         let wake = self.wake
         var quits = false
-        for effect in app.update(event) {
-            if effect == .quit { quits = true; continue }
-            performer.perform(effect) { message in
-                mailbox.post(message)
-                wake.poke()
+        for effect in effects {
+            switch effect {
+            case .quit:
+                quits = true
+            case .copyToClipboard(let data):
+                ClipboardSequence.write(data)
+            case .openURL(let url):
+                PageOpener.open(url)
+            default:
+                performer.perform(effect) { message in
+                    mailbox.post(message)
+                    wake.poke()
+                }
             }
         }
         return quits
+    }
+
+    /// poll()'s timeout for a tick due in `left`: -1 (none) without one, else the
+    /// milliseconds rounded up (so the tick is due when poll() returns), at least 0.
+    nonisolated static func pollTimeout(until left: Duration?) -> Int32 {
+        guard let left else { return -1 }
+        let (seconds, attoseconds) = left.components
+        guard seconds >= 0, left > .zero else { return 0 }
+        guard seconds < Int64(Int32.max) / 1000 else { return Int32.max }
+        return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
     /// One frame: the app blanks the screen, draws, and flushes (only changed cells are

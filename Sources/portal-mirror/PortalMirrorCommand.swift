@@ -29,6 +29,11 @@ struct PortalMirrorCommand: AsyncParsableCommand {
     @Option(help: "Serve N synthetic characters (the real ones cycled, renamed 'Name #2'…).")
     var scale: Int?
 
+    @Option(name: .customLong("grow-every"), help: ArgumentHelp(
+        "Add one character at the end of the list every interval (e.g. 5s, 2m), as the live API would: for portal --watch.",
+        valueName: "interval"))
+    var growEvery: String?
+
     @Option(help: "Seed for the fault generator, so a run can be replayed.")
     var seed: UInt64?
 
@@ -77,6 +82,9 @@ struct PortalMirrorCommand: AsyncParsableCommand {
             }
         }
         guard tokenTTL > 0 else { throw ValidationError("--token-ttl must be more than 0 seconds") }
+        if let growEvery, Self.interval(growEvery) == nil {
+            throw ValidationError("--grow-every takes a duration of at least 1s, like 5s, 2m or 1h (got '\(growEvery)')")
+        }
     }
 
     func run() async throws {
@@ -86,6 +94,7 @@ struct PortalMirrorCommand: AsyncParsableCommand {
         options.dataFolder = data
         options.publicURL = publicURL
         options.scale = scale
+        options.growEvery = growEvery.flatMap(Self.interval)
         options.faults.seed = seed
         options.faults.latencyMS = latency
         options.faults.jitterMS = jitter
@@ -116,5 +125,14 @@ struct PortalMirrorCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         FileHandle.standardError.write(Data("portal-mirror: stopped\n".utf8))
+    }
+
+    /// `5s`, `2m`, `1h` (a bare number is seconds), at least a second; nil otherwise.
+    static func interval(_ text: String) -> Duration? {
+        let scales: [Character: Int64] = ["s": 1, "m": 60, "h": 3600]
+        let unit = text.last.flatMap { scales[$0] }
+        let digits = unit == nil ? Substring(text) : text.dropLast()
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let count = Int64(digits), count >= 1, count <= 1_000_000 else { return nil }
+        return .seconds(count * (unit ?? 1))
     }
 }

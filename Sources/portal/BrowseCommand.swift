@@ -45,6 +45,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var source: SourceOptions
 
+    @OptionGroup var watch: WatchOptions
+
     /// The tab index `--tab` names in `tabs` (by title, kind, or either's plural).
     static func tabIndex(_ name: String, in tabs: [TabSpec]) -> Int? { TabSpec.index(of: name, in: tabs) }
 
@@ -80,6 +82,7 @@ struct BrowseCommand: ParsableCommand {
         let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
         let filters = self.filters.given
         let maxPages = self.maxPages
+        let watchEvery = watch.interval
         let interpreter = EffectInterpreter(source: browseSource, transport: transport,
                                             prepareThread: { TerminalUI.prepareWorkerThread() })
         let status: ExitStatus
@@ -90,6 +93,7 @@ struct BrowseCommand: ParsableCommand {
                 try TerminalUI.run(performer: interpreter, pictures: pictures, onIdle: made.tracer.map { tracer in { tracer.markIdle() } }) { mode in
                     ScreenController(source: browseSource, sourceLabel: label, initialTab: initialTab, initialFilters: filters,
                                      pictures: mode, maxPages: maxPages)
+                        .watching(every: watchEvery)
                 }
             }
         } catch let error as TerminalError {

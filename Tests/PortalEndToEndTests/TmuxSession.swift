@@ -60,6 +60,13 @@ final class TmuxSession {
         try run(["resize-window", "-t", "e2e", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
+    /// Any other tmux command on this session's server (`set-option`, `show-buffer`), its
+    /// output returned.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        try run(arguments)
+    }
+
     /// The visible pane as text.
     func capture() throws -> String {
         try run(["capture-pane", "-p", "-t", "e2e"])

@@ -32,7 +32,7 @@ final class EffectQueue {
             case .cancelPage(let list, let request):
                 // The interpreter would stop it: a cancelled page never answers.
                 pending.removeAll { if case .fetchPage(list, let ticket, _, _) = $0 { ticket.request == request } else { false } }
-            case .cancel, .quit: break
+            case .cancel, .quit, .copyToClipboard, .openURL: break
             }
         }
     }

@@ -14,6 +14,14 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case refresh
     /// `p`: pictures on cards on or off (pictures).
     case togglePictures
+    /// `y`: the selected item (or the pane's) as JSON on the clipboard (OSC 52).
+    case copyItem
+    /// `Y`: the item's URL on the clipboard.
+    case copyURL
+    /// `o`: the item's web page in `$BROWSER` / `xdg-open` (http and https only).
+    case openPage
+    /// `w`: ask for the list's first page again every interval (`--watch`), on or off.
+    case toggleWatch
     // Tabs (grid and detail)
     case tab1, tab2, tab3, tab4, tab5, tab6, tab7, tab8, tab9
     case nextTab, previousTab

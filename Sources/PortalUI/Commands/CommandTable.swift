@@ -50,6 +50,10 @@ public enum CommandTable {
         KeyBinding(.previousTab, .both, [.backTab], "Shift-Tab", "previous tab"),
         KeyBinding(.refresh, .both, [.character("R")], "R", "refresh: the list from the top, keeping the selection (in a pane: the item)"),
         KeyBinding(.toggleHelp, .both, [.character("?")], "?", "this help", hint: "? help"),
+        KeyBinding(.copyItem, .both, [.character("y")], "y", "copy the item as JSON (OSC 52 clipboard)"),
+        KeyBinding(.copyURL, .both, [.character("Y")], "Y", "copy the item's URL"),
+        KeyBinding(.openPage, .both, [.character("o")], "o", "open the item's web page ($BROWSER or xdg-open)"),
+        KeyBinding(.toggleWatch, .both, [.character("w")], "w", "watch the list: its first page again every 30 s (--watch), new items marked"),
 
         // The terminal loop asks the table for these before the app sees a key, so that no
         // UI state can swallow a way out.

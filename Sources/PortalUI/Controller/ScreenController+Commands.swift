@@ -8,6 +8,7 @@ extension ScreenController {
     /// starts from rest.
     func perform(_ command: Command, key: KeyInput) -> Bool {
         let rows = paneRows
+        notice = nil  // what the last y / Y / o / w said lasts until the next key
         switch command {
         case .moveUp: grid.state.move(.up)
         case .moveDown: grid.state.move(.down)
@@ -42,6 +43,10 @@ extension ScreenController {
         case .togglePictures:
             cardPictures.toggle()
             relayout()
+        case .copyItem: copyItemJSON()
+        case .copyURL: copyItemURL()
+        case .openPage: openItemPage()
+        case .toggleWatch: toggleWatch()
         case .quit, .forceQuit: emit([.quit])
         case .suspend: break  // the terminal loop suspends before a key reaches the app
         case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8, .tab9:

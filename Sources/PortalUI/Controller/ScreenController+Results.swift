@@ -12,6 +12,7 @@ extension ScreenController {
             // A `PageFailure` message is sanitised when it is made.
             tab.retryNote = "retrying… (attempt \(attempt + 1): \(failure.message))"
         case .page(let list, let ticket, let result):
+            if receiveWatched(list, ticket, result) { return }  // the list watch's look (Watch/)
             guard list.tab < tabs.count else { return }
             let tab = tabs[list.tab]
             planner.received(ticket.request, at: now())

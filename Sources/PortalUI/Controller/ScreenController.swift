@@ -59,6 +59,11 @@ public final class ScreenController: App, ItemListViewDelegate {
     private(set) var started = false
     /// Effects of the event being handled that are not fetches (cancels, quit).
     private var pending: [Effect] = []
+    /// What `y` / `Y` / `o` / `w` said, on the status line until the next key (Clipboard/).
+    var notice: String?
+    /// `--watch` / `w`: the timer and the look in flight; each tab's marks (Watch/).
+    var watch = ListWatch()
+    var marks: [Int: ListMarks] = [:]
 
     /// - Parameters:
     ///   - initialTab: the tab shown first (its first page is the only request at start).
@@ -232,7 +237,8 @@ public final class ScreenController: App, ItemListViewDelegate {
         screen.flush()
     }
 
-    public var listStatus: ListStatus { StatusText.listStatus(of: tab, requests: planner.pageRequestCount) }
+    /// The status line: the list's counts and state, then the watch and what y / Y / o said (Watch/).
+    public var listStatus: ListStatus { withNotes(StatusText.listStatus(of: tab, requests: planner.pageRequestCount)) }
 
     public var gridNote: GridNote { StatusText.gridNote(of: tab) }
 

@@ -18,6 +18,7 @@ public enum ScreenView {
             DetailView.draw(pane, breadcrumb: c.breadcrumb, picture: c.panePicture, in: layout.detail, beside: false, into: screen)
         } else {
             GridView.draw(grid: tab.grid.state, slot: tab.listView.slot(at:), note: c.gridNote, pictures: c.gridPictures, in: layout.grid, into: screen)
+            WatchMarksView.draw(c, in: layout.grid, into: screen)  // new / changed (Watch/)
             if let pane = c.pane {
                 DetailView.draw(pane, breadcrumb: c.breadcrumb, picture: c.panePicture, in: layout.detail, beside: true, into: screen)
             }

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A source whose items' links are built under one API root: `y` copies an item as the
+/// API serves it, with those links (the same JSON `portal list --json` prints).
+public protocol APIRootNaming {
+    var baseURL: BaseURL { get }
+}
+
+extension RickAndMortySource: APIRootNaming {}
+extension PokeAPISource: APIRootNaming {}
+extension PostgRESTSource: APIRootNaming {}
+
+extension Item {
+    /// The item as the API serves it, one compact JSON text: the models written back by
+    /// `APIJSONEncoding` under `baseURL`, rows and any-API objects exactly as served.
+    /// Server text is not sanitised here: it stays inside JSON strings (escaped) and is
+    /// only ever sent on base64-encoded (the clipboard) or parsed (its URL).
+    public func apiJSON(baseURL: BaseURL) -> String {
+        let encoding = APIJSONEncoding(baseURL: baseURL)
+        switch self {
+        case .character(let c): return encoding.line(c)
+        case .episode(let e): return encoding.line(e)
+        case .location(let l): return encoding.line(l)
+        case .pokemon(let p):
+            var w = JSONWriter()
+            w.beginObject()
+            w.field("id", p.id)
+            w.field("name", p.name)
+            if let record = p.record {
+                w.field("height", record.height)
+                w.field("weight", record.weight)
+                w.key("base_experience")
+                if let experience = record.baseExperience { w.int(experience) } else { w.null() }
+                w.key("types")
+                w.beginArray()
+                for type in record.types { w.string(type) }
+                w.endArray()
+            }
+            w.field("url", baseURL + "/pokemon/\(p.id)/")
+            w.endObject()
+            return w.string
+        case .row(let row, _): return row.json
+        case .json(let item, _): return item.row.json
+        }
+    }
+}
+
+extension PageTicket {
+    /// A ticket for `request` outside any list's own asking (the watch's look at the
+    /// first page): a list never applies it, since it is not the page it has in flight.
+    public init(outsideList generation: Int, request: PageRequest) {
+        self.init(generation: generation, request: request)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import PortalCore
+import PortalTestSupport
+@testable import PortalUI
+import Testing
+
+/// `--watch` / `w`: the first page asked again with its validators on the interval, new
+/// items slid in and marked `new` with the selection kept on its item, nothing done when
+/// nothing changed; `R` marks what changed since the last look. Through the real
+/// interpreter, against a table a test changes between looks.
+@MainActor @Suite struct WatchTests {
+    static let base = BaseURL("https://x.supabase.co/rest/v1")
+
+    static func harness(_ server: NamedRowsServer) -> Harness {
+        Harness(size: Size(columns: 100, rows: 30), inner: server, source: PostgRESTSource(baseURL: base, table: "t"))
+    }
+
+    static func screen(_ harness: Harness) -> String { harness.screen().lines.joined(separator: "\n") }
+
+    /// The watch's look as the timer would start it.
+    @discardableResult
+    static func look(_ harness: Harness) -> [Effect] {
+        let effects = harness.controller.tick()
+        harness.runner.enqueue(effects)
+        return effects
+    }
+
+    @Test func intervalsReadAsSecondsMinutesAndHours() {
+        #expect(ListWatch.interval(parsing: "30s") == .seconds(30))
+        #expect(ListWatch.interval(parsing: "2m") == .seconds(120))
+        #expect(ListWatch.interval(parsing: "1h") == .seconds(3600))
+        #expect(ListWatch.interval(parsing: "45") == .seconds(45))
+        for bad in ["0s", "0", "", "s", "-5s", "1.5s", "500ms", "2d", "x1s", "٣s"] {
+            #expect(ListWatch.interval(parsing: bad) == nil, "\(bad)")
+        }
+        #expect(ListWatch.text(.seconds(30)) == "30s")
+        #expect(ListWatch.text(.seconds(120)) == "2m")
+        #expect(ListWatch.text(.seconds(90)) == "90s")
+        #expect(ListWatch.text(.seconds(7200)) == "2h")
+    }
+
+    @Test func noTimerUntilWatchingThenOneEveryInterval() {
+        let clock = ManualClock()
+        let source = PostgRESTSource(baseURL: Self.base, table: "t")
+        let controller = ScreenController(source: source, sourceLabel: "test", pictures: .off, clock: clock)
+        _ = controller.update(.start(Size(columns: 100, rows: 30)))
+        #expect(controller.timeUntilTick == nil, "not watching: poll() sleeps with no timeout")
+        #expect(controller.tick().isEmpty)
+        _ = controller.update(.key(.character("w")))
+        #expect(controller.timeUntilTick == .seconds(30))
+        clock.advance(.seconds(12))
+        #expect(controller.timeUntilTick == .seconds(18))
+        clock.advance(.seconds(18))
+        #expect(controller.timeUntilTick == .zero)
+        _ = controller.tick()  // nothing loaded yet: no look, the next one interval on
+        #expect(controller.timeUntilTick == .seconds(30))
+        let screen = TextScreen(size: controller.size)
+        controller.render(into: screen)
+        #expect(screen.lines.joined().contains("watching · every 30s"))
+        _ = controller.update(.key(.character("w")))
+        #expect(controller.timeUntilTick == nil)
+    }
+
+    @Test func newItemsSlideInAtTheTopMarkedNewAndTheSelectionStays() async throws {
+        let server = NamedRowsServer(.init(ids: Array(1...200)))
+        let harness = Self.harness(server)
+        await harness.runner.drain(into: harness.controller)
+        harness.press(.character(":"), .character("8"), .enter)
+        await harness.runner.drain(into: harness.controller)
+        #expect(harness.controller.listView.selectedItem?.rawID == 8)
+        harness.controller.startWatching(every: .seconds(5))
+
+        server.change { $0.ids = [1001, 1002] + $0.ids }
+        let looked = Self.look(harness)
+        guard case .fetchPage(let address, let ticket, _, _) = try #require(looked.first) else { Issue.record("\(looked)"); return }
+        #expect(address.generation < 0 && ticket.request.index == 0 && ticket.request.http.revalidate)
+        #expect(harness.controller.timeUntilTick == nil, "no tick while the look is in flight")
+        await harness.runner.drain(into: harness.controller)
+
+        #expect(harness.controller.listView.selectedItem?.rawID == 8)
+        #expect(harness.controller.grid.selection == 9)
+        #expect(Array(harness.ids.prefix(3)) == [1001, 1002, 1])
+        let first = try #require(harness.controller.list.item(at: 0))
+        #expect(harness.controller.mark(of: first) == "new")
+        #expect(harness.controller.mark(of: try #require(harness.controller.list.item(at: 2))) == nil)
+        let screen = Self.screen(harness)
+        #expect(screen.contains("watching · every 5s · 2 new"), "\(screen)")
+        #expect(screen.contains(" new "), "\(screen)")
+        #expect(harness.controller.timeUntilTick != nil)
+    }
+
+    @Test func aLookThatFindsNothingNewCostsOneRequestAndChangesNothing() async throws {
+        let server = NamedRowsServer(.init(ids: Array(1...200)))
+        let harness = Self.harness(server)
+        await harness.runner.drain(into: harness.controller)
+        harness.controller.startWatching(every: .seconds(5))
+        let generation = harness.controller.list.generation
+        let before = harness.transport.count
+        #expect(Self.look(harness).count == 1)
+        await harness.runner.drain(into: harness.controller)
+        #expect(harness.transport.count == before + 1)
+        #expect(harness.controller.list.generation == generation, "no refresh")
+        #expect(Self.screen(harness).contains("watching · every 5s") && !Self.screen(harness).contains(" new"))
+    }
+
+    @Test func aListThatGrewAtItsEndMarksTheNewEnd() async throws {
+        let server = NamedRowsServer(.init(ids: Array(1...30)))
+        let harness = Self.harness(server)
+        await harness.runner.drain(into: harness.controller)
+        harness.controller.startWatching(every: .seconds(5))
+        server.change { $0.ids += [31, 32, 33] }
+        Self.look(harness)
+        await harness.runner.drain(into: harness.controller)
+        #expect(harness.controller.list.count == 33)
+        harness.press(.end)
+        await harness.runner.drain(into: harness.controller)
+        #expect(harness.controller.mark(of: try #require(harness.controller.list.item(at: 32))) == "new")
+        #expect(harness.controller.mark(of: try #require(harness.controller.list.item(at: 29))) == nil)
+        #expect(Self.screen(harness).contains("3 new"))
+    }
+
+    @Test func bigRMarksWhatChangedSinceTheLastLook() async throws {
+        let server = NamedRowsServer(.init(ids: Array(1...40)))
+        let harness = Self.harness(server)
+        await harness.runner.drain(into: harness.controller)
+        server.change { $0.names[3] = "renamed" }
+        harness.press(.character("R"))
+        await harness.runner.drain(into: harness.controller)
+        #expect(harness.controller.mark(of: try #require(harness.controller.list.item(at: 2))) == "changed")
+        #expect(harness.controller.mark(of: try #require(harness.controller.list.item(at: 3))) == nil)
+        #expect(Self.screen(harness).contains("renamed") && Self.screen(harness).contains(" changed"))
+    }
+}
