@@ -140,6 +140,7 @@ extension SparseList {
             }
         }
         page.slots = slots
+        page.bytes = PageByteBudget.bytes(ofSlots: slots)
         page.fetch = .idle
         page.refresh = false
         pages[index] = page
@@ -200,8 +201,10 @@ extension SparseList {
     }
 
     func evictIfNeeded(pageSize size: Int) {
-        guard pages.loaded.count > maxPages, let around = pageWindow(size) else { return }
-        for index in PageEviction.pagesToDrop(loaded: pages.loaded, maxPages: maxPages, viewport: around.shown, keep: around.near) {
+        guard pages.loaded.count > maxPages || pages.heldBytes > maxBytes, let around = pageWindow(size) else { return }
+        let drops = PageEviction.pagesToDrop(loaded: pages.loaded, maxPages: maxPages, heldBytes: pages.heldBytes, maxBytes: maxBytes,
+                                             bytes: { pages[$0]?.bytes ?? 0 }, viewport: around.shown, keep: around.near)
+        for index in drops {
             guard var page = pages[index], let slots = page.slots else { continue }
             release(slots[...], from: index * size)
             page.slots = nil

@@ -33,6 +33,9 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     public internal(set) var mode: SparseListMode = .awaitingFirstPage
     /// The most loaded pages kept (at least the pages near the viewport are kept anyway).
     public var maxPages: Int
+    /// The most bytes of items the loaded pages hold (`PageByteBudget`; at least the
+    /// pages near the viewport are kept anyway), besides `maxPages`.
+    public var maxBytes = PageByteBudget.defaultMaxBytes
     /// The most pages in flight before prefetching stops asking; pages on screen are
     /// always asked for.
     public var maxInFlight: Int

@@ -11,6 +11,8 @@ struct SparsePage<Item> {
     var refresh = false
     /// Loaded before a `refresh`: shown until its new answer arrives.
     var stale = false
+    /// The estimated bytes of its items (`PageByteBudget`), counted once when applied.
+    var bytes = 0
 
     var isEmpty: Bool { slots == nil && !fetch.isLoading && !fetch.isFailed }
 }
@@ -25,10 +27,14 @@ struct SparsePageTable<Item> {
     private(set) var loading = Set<Int>()
     private(set) var failed = Set<Int>()
     private(set) var stale = Set<Int>()
+    /// The estimated bytes of the loaded pages' items (what `SparseList.maxBytes` bounds).
+    private(set) var heldBytes = 0
 
     subscript(index: Int) -> SparsePage<Item>? {
         get { byIndex[index] }
         set {
+            if let old = byIndex[index], old.slots != nil { heldBytes -= old.bytes }
+            if let newValue, newValue.slots != nil { heldBytes += newValue.bytes }
             byIndex[index] = newValue
             if newValue?.stale == true && newValue?.slots != nil { stale.insert(index) } else { stale.remove(index) }
             if newValue?.slots != nil { loaded.insert(index) } else { loaded.remove(index) }
