@@ -45,6 +45,7 @@ let package = Package(
         .executableTarget(name: "fuzz-base-url", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-headers", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-json-models", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-json-tree", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-keys", dependencies: ["PortalTerminal", "PortalUI", "PortalEffects", "CNcurses"]),
         .executableTarget(name: "fuzz-grid", dependencies: ["FuzzEntryPoints", "PortalUI", "PortalCore"]),
         .executableTarget(name: "fuzz-image", dependencies: ["PortalImage"]),
