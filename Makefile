@@ -7,8 +7,9 @@ PORT ?= 8080
 # The binary `make run` opens (the end-to-end test points it at the debug build).
 PORTAL_BIN ?= .build/release/portal
 # Debian packages the build and the end-to-end tests need (libsqlite3-dev: GRDB, the disk cache;
-# libjq-dev: `portal list --jq` and the detail pane's jq prompt, through CJQ).
-DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux libsqlite3-dev libchafa-dev libjq-dev libglib2.0-dev xvfb xterm xdotool imagemagick
+# libjq-dev: `portal list --jq` and the detail pane's jq prompt, through CJQ;
+# libcurl4-openssl-dev: the live network, through CCurl).
+DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux libsqlite3-dev libchafa-dev libjq-dev libcurl4-openssl-dev libglib2.0-dev xvfb xterm xdotool imagemagick
 
 export LANG := C.UTF-8
 export PORTAL_DATA := $(abspath $(DATA))

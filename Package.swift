@@ -69,6 +69,10 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The live network on Debian's libcurl (libcurl4-openssl-dev): nothing to compile,
+        // the proxy variables honoured. CCurl is the C side; PortalCurl the only code that imports it.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "PortalCurl", dependencies: ["PortalCore", "CCurl"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // libjq (Debian libjq-dev): jq programs on items, for `portal list --jq` and the
         // detail pane's `|` prompt. CJQ is the C side; PortalJQ the only code that imports it.
@@ -115,6 +119,7 @@ let package = Package(
         .testTarget(name: "PortalJQTests", dependencies: ["PortalJQ"]),
         .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "PortalImage", "CNcurses"]),
+        .testTarget(name: "PortalCurlTests", dependencies: ["PortalCurl", "PortalCore", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalHTTPTests", dependencies: ["PortalHTTP", "PortalCore", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalHTTP", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.

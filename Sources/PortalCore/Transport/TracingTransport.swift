@@ -9,6 +9,7 @@ import Synchronization
 /// `"cache": "hit" | "revalidated" | "miss" | "stale"`; a line without `ms` (a cache hit,
 /// or `--offline` finding nothing) never went over the network, so the requests are
 /// exactly the lines with `ms`.
+/// An answer that came through a proxy names it: `"proxy": "http://host:port"`.
 /// A trace that cannot be written (a full disk, `/dev/full`) must not take the program
 /// down: the first failed write stops tracing and is kept in `writeFailure` for the
 /// command to report once, when it is done.
@@ -70,7 +71,7 @@ public final class TracingTransport: Transport {
             let cache = response.cache
             record(request, status: response.status, bytes: response.body.count,
                    since: cache?.source == .hit ? nil : start, error: cache?.source == .stale ? cache?.networkUnavailable : nil,
-                   cache: cache?.source.rawValue)
+                   cache: cache?.source.rawValue, proxy: response.proxy)
             return response
         } catch TransportError.notInCache {
             record(request, status: 0, bytes: 0, since: nil, error: TransportError.notInCache.description, cache: CacheStatus.Source.miss.rawValue)
@@ -84,7 +85,7 @@ public final class TracingTransport: Transport {
     }
 
     /// `start` is nil for an answer that never went over the network: no `ms` then.
-    private func record(_ request: HTTPRequest, status: Int, bytes: Int, since start: ContinuousClock.Instant?, error: String?, cache: String?) {
+    private func record(_ request: HTTPRequest, status: Int, bytes: Int, since start: ContinuousClock.Instant?, error: String?, cache: String?, proxy: String? = nil) {
         var w = JSONWriter()
         w.beginObject()
         w.field("url", request.url.absoluteString)
@@ -97,6 +98,7 @@ public final class TracingTransport: Transport {
         }
         w.field("bytes", bytes)
         if let cache { w.field("cache", cache) }
+        if let proxy { w.field("proxy", proxy) }
         if let error { w.field("error", error) }
         w.endObject()
         append(Data(w.bytes + [0x0A]))
