@@ -68,31 +68,37 @@ struct DeadCursorTests {
         return ids
     }
 
-    @Test func portalListWalksOnFromAFreshCopyOfThePageThatGaveTheDeadCursor() async throws {
+    /// `cached`: pages the first run read (kept a day). With one, the page that gave the
+    /// dead cursor is read again; with two, that page's own cursor is dead too, and the
+    /// list is read again from its first page, the items shown skipped.
+    @Test(arguments: [(1, 4), (2, 5)])
+    func portalListWalksOnFromAFreshCopyOfThePageThatGaveTheDeadCursor(cached: Int, requests: Int) async throws {
         let server = try CursorServer()
         let dir = try TemporaryDirectory()
         let first = Self.run(server, dir)
         let source = try await Self.source(server)
-        // A first run reads page 1 only (`--limit 20`): the disk cache keeps it for a day.
-        #expect(try await Self.stream(source, over: first, pages: 1) == Array(1...20))
-        #expect(server.requestCount == 1 + 1)
+        // A first run reads the first pages only (`--limit`): the disk cache keeps them a day.
+        #expect(try await Self.stream(source, over: first, pages: cached) == Array(1...(20 * cached)))
+        #expect(server.requestCount == 1 + cached)
 
         // The server forgets its old cursors; the cache's page 1 holds a dead one.
         server.forgetOldCursors()
         #expect(try await Self.stream(source, over: Self.run(server, dir)) == Array(1...60))
-        // The dead cursor (410), page 1 again from the network, pages 2 and 3.
-        #expect(server.requestCount == 2 + 4)
+        // The dead cursor (410), the page that gave it (410 too when its own cursor is
+        // dead, then page 1) again from the network, and on.
+        #expect(server.requestCount == 1 + cached + requests)
         // The fresh page 1 is what the cache holds now: the next run asks for nothing.
         #expect(try await Self.stream(source, over: Self.run(server, dir)) == Array(1...60))
-        #expect(server.requestCount == 6)
+        #expect(server.requestCount == 1 + cached + requests)
     }
 
-    @Test func theBrowsersRetryAsksForThePageThatGaveTheDeadCursor() async throws {
+    @Test(arguments: [1, 2])
+    func theBrowsersRetryAsksForThePageThatGaveTheDeadCursor(cached: Int) async throws {
         let server = try CursorServer()
         let dir = try TemporaryDirectory()
         let first = Self.run(server, dir)
         let source = try await Self.source(server)
-        #expect(try await Self.stream(source, over: first, pages: 1) == Array(1...20))
+        #expect(try await Self.stream(source, over: first, pages: cached) == Array(1...(20 * cached)))
         server.forgetOldCursors()
 
         let strategy = SourcePages(source: source, query: ListQuery(kind: source.tabs[0].kind))
@@ -103,10 +109,11 @@ struct DeadCursorTests {
             if case .failed(let failure) = loader.apply(await fetcher.fetch(ticket), for: ticket) {
                 #expect(DeadLink.isDead(failure), "\(failure)")
                 failures += 1
-                if failures > 1 { break }
+                if failures > 3 { break }
             }
         }
-        #expect(failures == 1)
+        // Each `r` heals one step: the page before (and, when its cursor is dead too, the first).
+        #expect(failures == cached)
         #expect(loader.items.map(\.rawID) == Array(1...60))
         #expect(loader.isExhausted)
     }
@@ -116,8 +123,17 @@ struct DeadCursorTests {
         let failure = PageFailure(.http(status: status), "HTTP \(status)")
         #expect(DeadLink.isDead(failure) == dead)
         let one = PageRequest(url: try #require(URL(string: "http://h/list")), index: 0)
-        let two = PageRequest(url: try #require(URL(string: "http://h/list?cursor=x")), index: 1)
-        #expect(DeadLink.healing(failure, of: two, from: one).map { $0.http.reload } == (dead ? true : nil))
-        #expect(DeadLink.healing(failure, of: one, from: nil) == nil)
+        let two = PageRequest(url: try #require(URL(string: "http://h/list?cursor=a")), index: 1)
+        let three = PageRequest(url: try #require(URL(string: "http://h/list?cursor=b")), index: 2)
+        var healer = DeadLink.Healer(first: one)
+        #expect(healer.heal(failure, of: one) == nil, "the first page needs no link")
+        healer.arrived(one, broughtNew: true)
+        healer.arrived(two, broughtNew: true)
+        let again = healer.heal(failure, of: three)
+        #expect(again.map { $0.request.http.reload && $0.request == two } == (dead ? true : nil))
+        guard dead, let again else { return }
+        // The page before is dead too: the first page; then nothing more.
+        #expect(healer.heal(failure, of: again.request) == .restart({ var first = one; first.http.reload = true; return first }()))
+        #expect(healer.heal(failure, of: two) == nil)
     }
 }

@@ -77,9 +77,11 @@ public final class ListStream {
     /// once (no further request is made).
     public func run(_ deliver: (_ page: PageContent<Item>, _ items: ArraySlice<Item>) throws -> Bool) async throws -> End {
         var request: PageRequest? = firstRequest()
-        // The last page read, and whether it is being read again for a dead link (`DeadLink`).
-        var previous: PageRequest?
-        var healing = false
+        // Heals a dead link (`DeadLink`): the page before it again, else the list again
+        // from its first page with the items before `resumeAt` (shown already) skipped.
+        var healer = DeadLink.Healer(first: request ?? source.firstPage(for: query))
+        let startPosition = nextPosition
+        var resumeAt: Int?
         while let current = request {
             if let to = range.to, nextPosition > to { return .finished }
             let result = await fetcher.fetch(PageTicket(generation: 0, request: current))
@@ -89,16 +91,19 @@ public final class ListStream {
             case .failure(let failure):
                 // A jump past the end of a list that names no total: the page is not there.
                 if jumped, pagesFetched == 1, case .http(404) = failure.kind { return .endsBefore(range.from) }
-                if !healing, let again = DeadLink.healing(failure, of: current, from: previous) {
-                    healing = true
-                    request = again
+                if let heal = healer.heal(failure, of: current) {
+                    if case .restart = heal {
+                        resumeAt = max(resumeAt ?? 0, nextPosition)
+                        nextPosition = startPosition
+                        lastPageIDs = []
+                        guardRequests = nil
+                    }
+                    request = heal.request
                     continue
                 }
                 throw Failure(page: current.index + 1, failure: failure, delivered: delivered)
             case .success(let content):
                 page = content
-                if !current.http.reload { healing = false }
-                previous = current
             }
             totalCount = ReportedCount.total(reported: page.totalCount, previous: totalCount, loaded: 0)
             let fresh = page.items.filter { !lastPageIDs.contains($0.id) }
@@ -106,7 +111,13 @@ public final class ListStream {
             let first = nextPosition
             nextPosition += fresh.count
             lastPageIDs = Set(page.items.map(\.id))
-            let wanted = Self.slice(of: fresh, startingAt: first, in: range)
+            var wanted = Self.slice(of: fresh, startingAt: first, in: range)
+            if let resume = resumeAt {
+                // Read again from the first page: what was shown before is skipped.
+                wanted = wanted[min(wanted.endIndex, max(wanted.startIndex, resume - first))...]
+                if nextPosition >= resume { resumeAt = nil }
+            }
+            healer.arrived(current, broughtNew: resumeAt == nil && !fresh.isEmpty && !current.http.reload)
             delivered += wanted.count
             if !(try deliver(page, wanted)) { return .stopped }
             if jumped, pagesFetched == 1, page.items.isEmpty { return .endsBefore(range.from) }

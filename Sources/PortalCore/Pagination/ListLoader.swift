@@ -25,9 +25,11 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     public var maxRetryAfter: Duration = .seconds(60)
 
     private var next: PageRequest?
-    /// The request of the last page that arrived: asked again past the caches when the
-    /// link it gave turns out dead (`DeadLink`, on `retry`).
-    private var lastGood: PageRequest?
+    /// Heals a dead link on `retry` (`DeadLink`): the page before again, else the list
+    /// from its first page (`rewalking` while it brings nothing new, which the link guard
+    /// then does not count as empty pages).
+    private var healer: DeadLink.Healer
+    private var rewalking = false
     private var seen = Set<Item.ID>()
     /// Refuses a `next` that would make the list go round (see `PageLinkGuard`).
     private var links: PageLinkGuard
@@ -39,6 +41,7 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
         self.firstPage = firstPage
         self.next = firstPage
         self.links = PageLinkGuard(firstPage: firstPage)
+        self.healer = DeadLink.Healer(first: firstPage)
         self.now = now
     }
 
@@ -69,7 +72,9 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
         guard case .failed(let failure, let failed) = state else { return nil }
         if let notBefore = retryNotBefore, now() < notBefore { return nil }
         retryNotBefore = nil
-        let request = DeadLink.healing(failure, of: failed, from: lastGood) ?? failed
+        let heal = healer.heal(failure, of: failed)
+        if case .restart = heal { rewalking = true }
+        let request = heal?.request ?? failed
         state = .loading(request)
         return PageTicket(generation: generation, request: request)
     }
@@ -89,7 +94,7 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
             }
             return .failed(failure)
         case .success(let page):
-            if let next = page.next, let refusal = links.admit(next, after: ticket.request, bringsNothingNew: page.items.allSatisfy { seen.contains($0.id) }) {
+            if let next = page.next, let refusal = links.admit(next, after: ticket.request, bringsNothingNew: !rewalking && page.items.allSatisfy { seen.contains($0.id) }) {
                 state = .failed(refusal, ticket.request)
                 return .failed(refusal)
             }
@@ -98,7 +103,8 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
                 items.append(item)
             }
             pagesLoaded += 1
-            lastGood = ticket.request
+            if start < items.count { rewalking = false }
+            healer.arrived(ticket.request, broughtNew: start < items.count)
             totalCount = ReportedCount.total(reported: page.totalCount, previous: totalCount, loaded: items.count)
             if let estimate = ReportedCount.plausible(page.estimatedTotal) { estimatedTotal = estimate }
             next = page.next
@@ -130,7 +136,8 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
         estimatedTotal = nil
         pagesLoaded = 0
         retryNotBefore = nil
-        lastGood = nil
+        healer = DeadLink.Healer(first: firstPage)
+        rewalking = false
         next = firstPage
         state = .idle
     }
