@@ -45,6 +45,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var source: SourceOptions
 
+    @OptionGroup var view: ViewOptions
+
     @OptionGroup var watch: WatchOptions
 
     /// The tab index `--tab` names in `tabs` (by title, kind, or either's plural).
@@ -82,6 +84,7 @@ struct BrowseCommand: ParsableCommand {
         let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
         let filters = self.filters.given
         let maxPages = self.maxPages
+        let (tableFields, sortStyle) = (source.anyAPI.cardFields, view.sortStyle)
         let watchEvery = watch.interval
         let interpreter = EffectInterpreter(source: browseSource, transport: transport,
                                             prepareThread: { TerminalUI.prepareWorkerThread() })
@@ -92,7 +95,7 @@ struct BrowseCommand: ParsableCommand {
             status = try MainActor.assumeIsolated {
                 try TerminalUI.run(performer: interpreter, pictures: pictures, onIdle: made.tracer.map { tracer in { tracer.markIdle() } }) { mode in
                     ScreenController(source: browseSource, sourceLabel: label, initialTab: initialTab, initialFilters: filters,
-                                     pictures: mode, maxPages: maxPages)
+                                     pictures: mode, maxPages: maxPages, tableFields: tableFields, sortStyle: sortStyle)
                         .watching(every: watchEvery)
                 }
             }

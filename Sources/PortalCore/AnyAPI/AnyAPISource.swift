@@ -35,7 +35,7 @@ public struct AnyAPISource: Source {
         [TabSpec(kind: kind, title: kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst(), searchKey: nil)]
     }
 
-    public func firstPage(for query: ListQuery) -> PageRequest { pages.firstPage }
+    public func firstPage(for query: ListQuery) -> PageRequest { pages(for: query).firstPage }
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
         let kind = self.kind
@@ -119,5 +119,5 @@ public struct AddressableAnyAPISource: AddressableSource {
     }
     public func pictureRequest(for item: Item) -> HTTPRequest? { base.pictureRequest(for: item) }
     public func pageSize(of query: ListQuery) -> Int { base.pages.pageSize }
-    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? { base.pages.request(forPage: index) }
+    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? { base.pages(for: query).request(forPage: index) }
 }

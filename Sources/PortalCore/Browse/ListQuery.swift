@@ -1,15 +1,18 @@
 import Foundation
 
-/// What one list shows: a kind and the filters the server applies (the name search is
-/// the `name` filter). Equal queries are the same list, so a query is also the identity
-/// of a list's pages in caches and tests.
+/// What one list shows: a kind, the filters the server applies (the name search is the
+/// `name` filter) and the order it is asked for (`s`). Equal queries are the same list, so
+/// a query is also the identity of a list's pages in caches and tests.
 public struct ListQuery: Sendable, Hashable, CustomStringConvertible {
     public var kind: ItemKind
     /// Filters in the order they are sent; keys are unique, values non-empty.
     public private(set) var filters: [APIRequest.Filter]
+    /// The order asked of the server (`s`/`S`), nil for the server's own order.
+    public var sort: ListSort?
 
-    public init(kind: ItemKind, filters: [(String, String)] = []) {
+    public init(kind: ItemKind, filters: [(String, String)] = [], sort: ListSort? = nil) {
         self.kind = kind
+        self.sort = sort
         self.filters = []
         for (key, value) in filters { set(key, value) }
     }
@@ -33,6 +36,6 @@ public struct ListQuery: Sendable, Hashable, CustomStringConvertible {
     public var pairs: [(String, String)] { filters.map { ($0.key, $0.value) } }
 
     public var description: String {
-        ([kind.rawValue] + filters.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+        ([kind.rawValue] + filters.map { "\($0.key)=\($0.value)" } + (sort.map { ["sorted \($0)"] } ?? [])).joined(separator: " ")
     }
 }

@@ -72,7 +72,7 @@ public struct PostgRESTSource: AddressableSource {
             all.append(search)
         }
         return ContentRangePages(baseURL: baseURL, table: table, pageSize: pageSize, window: function == nil ? .rangeHeader : .limitOffset,
-                                 count: count, filters: all, order: order, headers: headers, function: function)
+                                 count: count, filters: all, order: query.sort.flatMap { $0.postgRESTOrder(then: order) } ?? order, headers: headers, function: function)
     }
 
     public func firstPage(for query: ListQuery) -> PageRequest { pages(query).firstPage }

@@ -195,7 +195,9 @@ struct DialectPage {
 
     /// This route's URL with `params`, in a fixed order (page first).
     private func url(_ params: [String: String]) -> String {
-        let order = ["page", "page[number]", "page[size]", "cursor", "per_page", "size", "page_size", "limit"]
+        let order = ["page", "page[number]", "page[size]", "cursor", "per_page", "size", "page_size", "limit", "ordering"]
+        // DRF keeps the ordering asked for on its paging links.
+        let params = (style == .next || style == .nextNoCount) ? params + (value("ordering").map { ["ordering": $0] } ?? [:]) : params
         let pairs = params.sorted { (order.firstIndex(of: $0.key) ?? 99) < (order.firstIndex(of: $1.key) ?? 99) }
         return origin + path + "?" + pairs.map { QueryString.encode($0.key) + "=" + QueryString.encode($0.value) }.joined(separator: "&")
     }

@@ -29,12 +29,13 @@ public struct DialectRoutes: DialectRules {
             return Self.json(404, #"{"detail":"Not found."}"#)
         }
         let page = DialectPage(style: style, query: query, total: characters.count, origin: origin, path: "/dialects" + path)
+        let ordering = DialectOrdering(query: query, style: style, characters: characters)
         switch page.window() {
         case .refused(let answer): return answer
         case .items(let range):
             return page.answer(items: range.map { position in
                 var w = JSONWriter()
-                characters.item(at: position).writeAPIJSON(encoding, into: &w)
+                characters.item(at: ordering?.tablePosition(position) ?? position).writeAPIJSON(encoding, into: &w)
                 return w.bytes
             }, range: range)
         }

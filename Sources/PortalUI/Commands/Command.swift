@@ -14,6 +14,11 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case refresh
     /// `p`: pictures on cards on or off (pictures).
     case togglePictures
+    /// `t`: the list as a table or as cards (kept per tab).
+    case toggleTable
+    /// `s`: the server sorts the list by the selected column (again: its own order back);
+    /// `S`: the other way round.
+    case sortByColumn, sortReverse
     /// `y`: the selected item (or the pane's) as JSON on the clipboard (OSC 52).
     case copyItem
     /// `Y`: the item's URL on the clipboard.

@@ -5,8 +5,8 @@ public enum CommandTable {
     public static let bindings: [KeyBinding] = [
         KeyBinding(.moveUp, .grid, [.up, .character("k")], "↑ k", "up a row", hint: "↑↓←→ move"),
         KeyBinding(.moveDown, .grid, [.down, .character("j")], "↓ j", "down a row"),
-        KeyBinding(.moveLeft, .grid, [.left, .character("h")], "← h", "previous card"),
-        KeyBinding(.moveRight, .grid, [.right, .character("l")], "→ l", "next card"),
+        KeyBinding(.moveLeft, .grid, [.left, .character("h")], "← h", "previous card (table: column)"),
+        KeyBinding(.moveRight, .grid, [.right, .character("l")], "→ l", "next card (table: column)"),
         KeyBinding(.pageDown, .grid, [.pageDown, .control("f")], "PgDn ^F", "down a screen"),
         KeyBinding(.pageUp, .grid, [.pageUp, .control("b")], "PgUp ^B", "up a screen"),
         KeyBinding(.halfPageDown, .grid, [.control("d")], "^D", "down half a screen"),
@@ -21,6 +21,9 @@ public enum CommandTable {
         KeyBinding(.togglePictures, .grid, [.character("p")], "p", "pictures on cards on or off"),
         KeyBinding(.quit, .grid, [.character("q")], "q", "quit", hint: "q quit"),
         KeyBinding(.goToCard, .grid, [.character(":")], ": N Enter", "go to card N, e.g. :500000", hint: ": go to"),
+        KeyBinding(.toggleTable, .grid, [.character("t")], "t", "table or cards (each tab keeps its choice; ←→ pick a column)"),
+        KeyBinding(.sortByColumn, .grid, [.character("s")], "s", "sort on the server by the selected column (again: the server's own order)"),
+        KeyBinding(.sortReverse, .grid, [.character("S")], "S", "sort the other way round"),
 
         KeyBinding(.linkDown, .detail, [.down, .character("j"), .wheelDown], "↓ j", "next link or node (scrolls)", hint: "↑↓ links"),
         KeyBinding(.linkUp, .detail, [.up, .character("k"), .wheelUp], "↑ k", "previous link or node (scrolls)"),

@@ -12,8 +12,8 @@ extension ScreenController {
         switch command {
         case .moveUp: grid.state.move(.up)
         case .moveDown: grid.state.move(.down)
-        case .moveLeft: grid.state.move(.left)
-        case .moveRight: grid.state.move(.right)
+        case .moveLeft: if tab.table.isShown { tab.table.moveColumn(by: -1) } else { grid.state.move(.left) }
+        case .moveRight: if tab.table.isShown { tab.table.moveColumn(by: 1) } else { grid.state.move(.right) }
         case .pageUp: grid.state.move(.pageUp)
         case .pageDown: grid.state.move(.pageDown)
         case .halfPageUp: grid.state.move(.halfPageUp)
@@ -43,6 +43,9 @@ extension ScreenController {
         case .togglePictures:
             cardPictures.toggle()
             relayout()
+        case .toggleTable: toggleTable()
+        case .sortByColumn: return sortBySelectedColumn(reversing: false)
+        case .sortReverse: return sortBySelectedColumn(reversing: true)
         case .copyItem: copyItemJSON()
         case .copyURL: copyItemURL()
         case .openPage: openItemPage()

@@ -11,7 +11,7 @@ extension ScreenController {
     /// Whether `tab`'s cards show pictures: pictures on (`p`), a mode that draws them, a
     /// list whose items have them, and room for two rows of such cards.
     func cardsShowPictures(_ tab: TabState, in layout: Layout) -> Bool {
-        guard pictureMode != .off, !symbolsUndrawable, cardPictures, !layout.isTooSmall,
+        guard pictureMode != .off, !symbolsUndrawable, cardPictures, !tab.table.isShown, !layout.isTooSmall,
               layout.grid.height >= Self.pictureGridMinimumRows else { return false }
         return listHasPictures(tab)
     }

@@ -43,6 +43,10 @@ public final class ScreenController: App, ItemListViewDelegate {
     public internal(set) var cardPictures = true
     /// The pictures asked for and arrived, by their item's ticket.
     public let pictures = PictureStore()
+    /// `--fields`: the table's columns (nil: each resource's own choice).
+    public let tableFields: [String]?
+    /// How this source's server is asked to sort (`s`), nil when it cannot.
+    public let sortStyle: SortStyle?
     /// The palette of the screen last drawn on, for picture renderings asked for ahead;
     /// nil before the first frame, or on a screen of fewer than 256 colours.
     var symbolPalette: PictureRenderer.Palette?
@@ -71,12 +75,17 @@ public final class ScreenController: App, ItemListViewDelegate {
     ///   - maxPages: loaded pages each tab keeps (`--max-pages`); the farthest from the
     ///     viewport are dropped first and asked for again when the user comes back.
     ///   - clock: the monotonic clock; `today` the wall clock.
+    ///   - tableFields: the table's columns (`--fields`); nil for each resource's own.
+    ///   - sortStyle: how a `--url` list's server sorts (`--sort-style`); nil to detect it.
     public init<C: Clock>(
         source: any Source, sourceLabel: String, initialTab: Int = 0, initialFilters: [(String, String)] = [],
         pictures: PictureMode = .symbols, maxPages: Int = SparseList<Item>.defaultMaxPages,
-        clock: C = ContinuousClock(), today: @escaping @Sendable () -> Date = { Date() }
+        clock: C = ContinuousClock(), today: @escaping @Sendable () -> Date = { Date() },
+        tableFields: [String]? = nil, sortStyle: SortStyle? = nil
     ) where C.Instant == ContinuousClock.Instant {
         self.today = today
+        self.tableFields = tableFields
+        self.sortStyle = SortStyle.style(for: source, given: sortStyle)
         self.source = source
         self.sourceLabel = sourceLabel
         self.pictureMode = pictures
@@ -130,6 +139,7 @@ public final class ScreenController: App, ItemListViewDelegate {
             // Where the viewport went feeds the prefetch distance: a scroll measures speed
             // and direction, a jump starts from rest.
             let row = grid.offsetRows
+            tab.sortNote = nil  // what the last s / S found lasts until the next key
             let jumped = handle(key)
             planner.viewportMoved(from: row, to: grid.offsetRows, jumped: jumped, at: now())
         case .message(let message):
@@ -137,6 +147,8 @@ public final class ScreenController: App, ItemListViewDelegate {
         }
         // Every event may change what is drawn; then the one planning step.
         followCardHeight()
+        verifySort()
+        followTable()
         pane?.setTextWidth(paneTextWidth)
         needsRedraw = true
         defer { pending = [] }
@@ -203,14 +215,17 @@ public final class ScreenController: App, ItemListViewDelegate {
         guard started else { return }
         let layout = self.layout
         if !layout.isTooSmall {
-            grid.state.resize(width: layout.grid.width, height: layout.grid.height, cardHeight: cardHeight(in: layout))
+            // The table's rows are the grid's cards, one column of them one row high.
+            let rows = tab.table.isShown ? tableRows(in: layout) : (width: layout.grid.width, height: layout.grid.height)
+            grid.state.resize(width: rows.width, height: rows.height, cardHeight: cardHeight(in: layout), singleColumn: tab.table.isShown)
         }
         pane?.clampScroll(viewRows: paneRows)
     }
 
     /// Rows a card takes: cards grow to fit a picture when they show one.
     func cardHeight(in layout: Layout) -> Int {
-        cardsShowPictures(tab, in: layout) ? CardView.pictureCardHeight : GridState.defaultCardHeight
+        if tab.table.isShown { return 1 }
+        return cardsShowPictures(tab, in: layout) ? CardView.pictureCardHeight : GridState.defaultCardHeight
     }
 
     /// Lays the grid out again when its cards changed height since: a table learns that
@@ -237,8 +252,14 @@ public final class ScreenController: App, ItemListViewDelegate {
         screen.flush()
     }
 
-    /// The status line: the list's counts and state, then the watch and what y / Y / o said (Watch/).
-    public var listStatus: ListStatus { withNotes(StatusText.listStatus(of: tab, requests: planner.pageRequestCount)) }
+    /// The status line: the list's counts and state, its sort (`sorted name ↑`) and what
+    /// the last `s` found, then the watch and what y / Y / o said (Watch/).
+    public var listStatus: ListStatus {
+        var status = StatusText.listStatus(of: tab, requests: planner.pageRequestCount)
+        let notes = [status.note, tab.query.sort.map { "sorted \($0)" }, tab.sortNote].compactMap { $0 }
+        status.note = notes.isEmpty ? nil : notes.joined(separator: " · ")
+        return withNotes(status)  // the watch and what y / Y / o said (Watch/)
+    }
 
     public var gridNote: GridNote { StatusText.gridNote(of: tab) }
 

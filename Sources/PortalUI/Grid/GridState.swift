@@ -29,6 +29,9 @@ public struct GridState: Sendable, Equatable {
     public private(set) var selection: Int?
     /// Set by End: the selection follows the last card as pages arrive.
     public private(set) var isStickyEnd = false
+    /// One card a row whatever the width: the table view (`t`), whose rows are cards one
+    /// row high, so its selection, jumps and pages are the grid's own.
+    public private(set) var isSingleColumn = false
 
     public init(cardHeight: Int = GridState.defaultCardHeight) {
         self.cardHeight = max(1, cardHeight)
@@ -36,7 +39,7 @@ public struct GridState: Sendable, Equatable {
 
     // MARK: Geometry
 
-    public var columns: Int { max(1, width / Self.minCardWidth) }
+    public var columns: Int { isSingleColumn ? 1 : max(1, width / Self.minCardWidth) }
     /// Each card's share of the width (the last column of it is a gap).
     public var cardWidth: Int { max(1, width / columns) }
     /// Whole rows of cards the viewport shows (at least one).
@@ -94,13 +97,20 @@ public struct GridState: Sendable, Equatable {
     }
 
     /// The terminal (or the space beside the detail pane) changed size: reflow the columns
-    /// and keep the selected card in view, at about the same place on screen.
-    public mutating func resize(width: Int, height: Int, cardHeight: Int? = nil) {
+    /// and keep the selected card in view, at about the same place on screen. With
+    /// `singleColumn` the grid turns into the table's rows (or back into cards).
+    public mutating func resize(width: Int, height: Int, cardHeight: Int? = nil, singleColumn: Bool? = nil) {
         let oldScreenRow = selection.map { row(of: $0) - offsetRows }
+        let oldFirst = Saturating.multiply(offsetRows, columns)
+        let turns = singleColumn.map { $0 != isSingleColumn } ?? false
         self.width = max(0, width)
         self.height = max(0, height)
         if let cardHeight { self.cardHeight = max(1, cardHeight) }
-        if let selection, let oldScreenRow {
+        if let singleColumn { isSingleColumn = singleColumn }
+        if turns {
+            // Cards ↔ table: the first item on screen stays first (the selection is kept in view below).
+            offsetRows = row(of: oldFirst)
+        } else if let selection, let oldScreenRow {
             offsetRows = row(of: selection) - min(max(0, oldScreenRow), viewportRows - 1)
         }
         offsetRows = clampOffset(offsetRows)

@@ -22,7 +22,7 @@ public final class ItemListView: GridViewModelDelegate {
     public let tab: Int
     /// The one owner of the items; read, never copied (a million-row list holds only a
     /// bounded number of pages, and a copy of its slots would defeat that).
-    private let list: SparseList<Item>
+    public let list: SparseList<Item>
 
     public init(tab: Int, list: SparseList<Item>) {
         self.tab = tab

@@ -27,6 +27,15 @@ public final class TabState {
     var offlineNote: String?
     /// While `R` refreshes the list: the item the selection is kept on (`ListRefresh`).
     var refreshPin: ListRefresh?
+    /// The table view (`t`): shown or not, its columns and the selected one.
+    public internal(set) var table = TableState()
+    /// What the last `s`/`S` found (the API cannot sort, the server ignored the order);
+    /// said on the status line until the next key.
+    var sortNote: String?
+    /// A sort whose first page is still to be checked: the server's order on the field
+    /// must be the one asked for (a Django REST framework or GitHub server ignores a
+    /// parameter it does not take), else the list goes back to the server's own order.
+    var sortToVerify: ListSort?
 
     init<C: Clock>(index: Int, spec: TabSpec, query: ListQuery, firstPage: PageRequest, addressing: PageAddressing?,
                    maxPages: Int, clock: C) where C.Instant == ContinuousClock.Instant {
@@ -58,6 +67,8 @@ public final class TabState {
         offlineNote = nil
         wantsRetry = false
         refreshPin = nil
+        sortNote = nil
+        sortToVerify = nil
     }
 
     /// `R`: the list again from the top, the selection kept on its item (`ListRefresh`).

@@ -17,8 +17,13 @@ public enum ScreenView {
         if let pane = c.pane, !layout.isSideBySide {
             DetailView.draw(pane, breadcrumb: c.breadcrumb, picture: c.panePicture, in: layout.detail, beside: false, into: screen)
         } else {
-            GridView.draw(grid: tab.grid.state, slot: tab.listView.slot(at:), note: c.gridNote, pictures: c.gridPictures, in: layout.grid, into: screen)
-            WatchMarksView.draw(c, in: layout.grid, into: screen)  // new / changed (Watch/)
+            if tab.table.isShown {
+                TableView.draw(tab.table, grid: tab.grid.state, slot: tab.listView.slot(at:), note: c.gridNote, sort: tab.query.sort,
+                               in: layout.grid, into: screen)
+            } else {
+                GridView.draw(grid: tab.grid.state, slot: tab.listView.slot(at:), note: c.gridNote, pictures: c.gridPictures, in: layout.grid, into: screen)
+                WatchMarksView.draw(c, in: layout.grid, into: screen)  // new / changed (Watch/)
+            }
             if let pane = c.pane {
                 DetailView.draw(pane, breadcrumb: c.breadcrumb, picture: c.panePicture, in: layout.detail, beside: true, into: screen)
             }

@@ -1,0 +1,102 @@
+import Foundation
+
+/// How a server is asked to sort a list: the parameter families portal speaks. Chosen by
+/// the source (`SortStyle.detected(for:)`) or on the command line (`--sort-style`), since
+/// only the API knows which parameter it reads — and a parameter it ignores sorts nothing.
+public enum SortStyle: String, Sendable, Hashable, CaseIterable {
+    /// PostgREST: `order=column.asc|desc` (the `--table` / Supabase tab).
+    case postgrest
+    /// Django REST framework's `OrderingFilter`: `ordering=field` / `ordering=-field`,
+    /// nested fields with `__` (`owner__login`).
+    case django
+    /// GitHub's REST API: `sort=field&direction=asc|desc`.
+    case github
+
+    /// The style a source's server speaks, when portal can tell: PostgREST tables, a
+    /// `--url` on api.github.com, a `--url` answering in Django REST framework's shape
+    /// (`count`/`next`/`previous`/`results`); nil when it cannot (the Rick and Morty API
+    /// and PokeAPI have no sort parameter at all).
+    public static func detected(for source: any Source) -> SortStyle? {
+        switch source {
+        case is PostgRESTSource: return .postgrest
+        case let any as AnyAPISource: return detected(for: any.pages)
+        case let any as AddressableAnyAPISource: return detected(for: any.base.pages)
+        default: return nil
+        }
+    }
+
+    /// The style `s` uses for `source`: `given` (`--sort-style`) for a `--url` list, whose
+    /// server portal cannot always place; else what the source speaks (a built-in API's
+    /// parameter is known, and one without any cannot be told to have one).
+    public static func style(for source: any Source, given: SortStyle?) -> SortStyle? {
+        let isAnyAPI = source is AnyAPISource || source is AddressableAnyAPISource
+        return isAnyAPI ? given ?? detected(for: source) : detected(for: source)
+    }
+
+    /// GitHub by its host; Django REST framework by its answer's shape.
+    static func detected(for pages: AnyAPIPages) -> SortStyle? {
+        let host = pages.url.host?.lowercased() ?? ""
+        if host == "api.github.com" || host.hasSuffix(".github.com") && host.hasPrefix("api.") { return .github }
+        if pages.dialect.items == ["results"], pages.dialect.paging == .nextURL(["next"]) { return .django }
+        return nil
+    }
+}
+
+/// The order a list is asked for: a field, a direction, and the style of the server's
+/// parameter. Part of the `ListQuery`, so a sorted list is a list of its own (a new
+/// generation, its own cache entries: the sort is in every page's URL) and `R` and
+/// retries keep it.
+public struct ListSort: Sendable, Hashable, CustomStringConvertible {
+    /// The field as the table's column names it: a key, or a dotted path (`owner.login`).
+    public var field: String
+    public var descending: Bool
+    public var style: SortStyle
+
+    public init(field: String, descending: Bool = false, style: SortStyle) {
+        self.field = field
+        self.descending = descending
+        self.style = style
+    }
+
+    /// `name ↑` (ascending) or `name ↓`.
+    public var description: String { "\(field) \(descending ? "↓" : "↑")" }
+
+    /// The field as the server's parameter names it.
+    public var serverField: String {
+        switch style {
+        case .postgrest: field
+        case .django: field.replacingOccurrences(of: ".", with: "__")
+        case .github: Self.gitHubNames[field] ?? field
+        }
+    }
+
+    /// GitHub sorts by `created`, `updated`, `pushed`, `stars`, … while its items name the
+    /// same things `created_at`, `stargazers_count`, …
+    static let gitHubNames = [
+        "created_at": "created", "updated_at": "updated", "pushed_at": "pushed", "stargazers_count": "stars",
+        "forks_count": "forks", "watchers_count": "watchers", "comments": "comments",
+    ]
+
+    /// The query parameters that ask for this order, as the server reads them.
+    public var parameters: [(name: String, value: String)] {
+        let direction = descending ? "desc" : "asc"
+        switch style {
+        case .postgrest: return [("order", "\(serverField).\(direction)")]
+        case .django: return [("ordering", (descending ? "-" : "") + serverField)]
+        case .github: return [("sort", serverField), ("direction", direction)]
+        }
+    }
+
+    /// `url` asking for this order (each parameter set, the rest of the query as written).
+    public func applied(to url: URL) -> URL {
+        parameters.reduce(url) { url, parameter in QueryEdit.setting(url, parameter.name, parameter.value) ?? url }
+    }
+
+    /// PostgREST's `order` for this sort, the source's own order after it so that equal
+    /// values keep a stable order across pages (`name.desc,id`).
+    public func postgRESTOrder(then tieBreak: PostgRESTOrder) -> PostgRESTOrder? {
+        let first = "\(serverField).\(descending ? "desc" : "asc")"
+        let rest = tieBreak.text.split(separator: ",").filter { $0.split(separator: ".").first.map(String.init) != serverField }
+        return try? PostgRESTOrder(parsing: ([first] + rest.map(String.init)).joined(separator: ","))
+    }
+}

@@ -1,0 +1,114 @@
+import PortalCore
+
+/// One column of the table view (`t`): the field it shows, named as the server names it
+/// (so `s` can ask the server to sort by it), which is also its header.
+public struct TableColumn: Sendable, Hashable {
+    public var key: String
+
+    public init(_ key: String) { self.key = key }
+
+    /// The header text (the key, sanitised: it may come from a server's JSON).
+    public var title: String { Sanitize.shown(key) }
+}
+
+/// The table view's side of each resource: which columns a list of such items shows and
+/// what each cell says. Cells are one line, sanitised as all server text is; a field the
+/// item does not have is "—".
+extension Item {
+    /// The columns a table of items like this one shows: `fields` when given (`--fields`,
+    /// dotted paths allowed) and the item has one of them, else the resource's own choice (for rows and JSON objects:
+    /// the id, the title, then the scalar fields in served order).
+    public func tableColumns(fields: [String]?) -> [TableColumn] {
+        // A list none of whose fields this item has (another tab's) keeps its own columns.
+        if let fields, fields.contains(where: { rawCell($0) != nil }) { return fields.map(TableColumn.init) }
+        if case .json(let item, _) = self, let chosen = item.card.fields, !chosen.isEmpty {
+            return ([item.titleKey].compactMap { $0 } + chosen).map(TableColumn.init)
+        }
+        return defaultColumnKeys.map(TableColumn.init)
+    }
+
+    /// The most columns a row or JSON object offers by default (the rest scroll with ←/→
+    /// anyway, and `--fields` chooses others).
+    static let maxDefaultColumns = 12
+
+    private var defaultColumnKeys: [String] {
+        switch self {
+        case .character: ["id", "name", "status", "species", "type", "gender", "origin", "location", "episode"]
+        case .episode: ["id", "episode", "name", "air_date", "characters"]
+        case .location: ["id", "name", "type", "dimension", "residents"]
+        case .pokemon: ["id", "name", "height", "weight", "base_experience", "types"]
+        case .row(let row, _):
+            Array(row.displayColumns.filter { !Self.isLong($0.value) }.map(\.name).prefix(Self.maxDefaultColumns))
+        case .json(let item, _):
+            Array(Self.uniqued(["id"].filter { item.row[$0] != nil } + [item.titleKey].compactMap { $0 }
+                + item.row.columns.filter { !Self.isLong($0.value) }.map(\.name)).prefix(Self.maxDefaultColumns))
+        }
+    }
+
+    /// Nested arrays and objects stay out of the default columns (their JSON text says
+    /// little in a cell); `--fields` can still pick a path inside one.
+    private static func isLong(_ value: Row.Value) -> Bool {
+        if case .json = value { return true }
+        return false
+    }
+
+    private static func uniqued(_ keys: [String]) -> [String] {
+        var seen: Set<String> = []
+        return keys.filter { seen.insert($0).inserted }
+    }
+
+    /// The cell of column `key`, sanitised, on one line.
+    public func cell(_ key: String) -> String {
+        rawCell(key).map(Sanitize.shown) ?? "—"
+    }
+
+    private func rawCell(_ key: String) -> String? {
+        switch self {
+        case .character(let c):
+            switch key {
+            case "id": return String(c.id)
+            case "name": return c.name
+            case "status": return c.status.rawValue
+            case "species": return c.species
+            case "type": return c.type.isEmpty ? nil : c.type
+            case "gender": return c.gender.rawValue
+            case "origin", "origin.name": return c.origin.name
+            case "location", "location.name": return c.location.name
+            case "episode": return String(c.episodeIDs.count)
+            default: return nil
+            }
+        case .episode(let e):
+            switch key {
+            case "id": return String(e.id)
+            case "name": return e.name
+            case "episode": return e.code
+            case "air_date": return e.airDate
+            case "characters": return String(e.characterIDs.count)
+            default: return nil
+            }
+        case .location(let l):
+            switch key {
+            case "id": return String(l.id)
+            case "name": return l.name
+            case "type": return l.type
+            case "dimension": return l.dimension
+            case "residents": return String(l.residentIDs.count)
+            default: return nil
+            }
+        case .pokemon(let p):
+            switch key {
+            case "id": return String(p.id)
+            case "name": return p.name
+            case "height": return p.record.map { String($0.height) }
+            case "weight": return p.record.map { String($0.weight) }
+            case "base_experience": return p.record?.baseExperience.map(String.init)
+            case "types": return p.record.map { $0.types.joined(separator: ", ") }
+            default: return nil
+            }
+        case .row(let row, _):
+            return JSONItem.value(at: key, in: row)
+        case .json(let item, _):
+            return JSONItem.value(at: key, in: item.row)
+        }
+    }
+}
