@@ -111,6 +111,11 @@ public final class ListStream {
             let first = nextPosition
             nextPosition += fresh.count
             lastPageIDs = Set(page.items.map(\.id))
+            // A page whose `next` is refused is refused whole, as the browser's list does:
+            // none of its items is printed.
+            if let next = page.next, let refusal = admit(next, after: current, bringsNothingNew: bringsNothingNew) {
+                throw Failure(page: current.index + 1, failure: refusal, delivered: delivered)
+            }
             var wanted = Self.slice(of: fresh, startingAt: first, in: range)
             if let resume = resumeAt {
                 // Read again from the first page: what was shown before is skipped.
@@ -122,9 +127,6 @@ public final class ListStream {
             if !(try deliver(page, wanted)) { return .stopped }
             if jumped, pagesFetched == 1, page.items.isEmpty { return .endsBefore(range.from) }
             guard let next = page.next else { break }
-            if let refusal = admit(next, after: current, bringsNothingNew: bringsNothingNew) {
-                throw Failure(page: current.index + 1, failure: refusal, delivered: delivered)
-            }
             request = next
         }
         return nextPosition <= range.from ? .endsBefore(range.from) : .finished
