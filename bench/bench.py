@@ -771,6 +771,39 @@ def jumps_million(args, reaper, expected):
     return figures
 
 
+def jumps_million_pictures(args, reaper, expected):
+    """60 random `:N` Enter jumps on a million characters with pictures on (symbols, the
+    mode every terminal has), and the resident memory after them: what the byte budgets of
+    pages, items and pictures keep (goal < 64 MB; 145 MB before they had bytes)."""
+    mirror = Mirror(args, reaper, latency=0, extra=("--scale", str(MILLION)))
+    term = Tmux(args, reaper, [os.path.join(args.bin, "portal"), "--pictures", "symbols", "--base-url", mirror.base],
+                columns=120, rows=40)
+    figures = {}
+    try:
+        _, ready = wait_screen(term, lambda t: expected.names[0] in t, 15)
+        if ready is None:
+            log("jumps with pictures: no first grid")
+            return figures
+        term.settle(quiet=0.3, timeout=3)
+        rng = random.Random(1211)
+        slow = 0
+        for _ in range(60):
+            n = rng.randint(1, MILLION)
+            term.send("-l", f":{n}")
+            term.send("Enter")
+            name = synthetic_name(expected, n - 1)
+            _, took = wait_screen(term, lambda t: f"{n:,} / 1,000,000" in t and name in t, 10)
+            slow += took is None
+        term.settle(quiet=0.5, timeout=5)
+        figures["rss_mb_after_jumps_1m_pictures"] = vm_field(term.pid, "VmRSS") / 1048576
+        log(f"jumps with pictures: 60 jumps ({slow} not seen within 10 s), "
+            f"RSS {figures['rss_mb_after_jumps_1m_pictures']:.1f} MB")
+    finally:
+        term.stop()
+        mirror.stop()
+    return figures
+
+
 def any_api(args, reaper, expected):
     """portal --url against the mirror's paging styles on a million characters: G on a
     paged list (DRF-style next links with a count: jumps), and a cursor list (opaque
@@ -909,6 +942,7 @@ GOALS = [
     ("anyapi_cursor_revisit_requests", "portal --url, cursor list: requests to revisit pages seen", "0", lambda v: v == 0),
     ("anyapi_cursor_next_run_requests", "portal list --url, cursor list, next run (disk cache)", "0", lambda v: v == 0),
     ("rss_mb_after_jumps_1m", "RSS after 60 random :N jumps on 1M (MB)", "< 150", lambda v: 0 < v < 150),
+    ("rss_mb_after_jumps_1m_pictures", "RSS after 60 jumps on 1M with pictures on (MB)", "< 64", lambda v: 0 < v < 64),
     ("sparse_rss_mb_at_bound", "a tab's list full at --max-pages 10,000, on 1M (MB)", "< 64", lambda v: 0 < v < 64),
     ("sparse_bytes_per_item", "  resident bytes per item it holds", "—", None),
     ("sparse_jump_us", "  one jump there: encode, decode and fold in a page, evict one (µs)", "< 1000", lambda v: 0 < v < 1000),
@@ -1083,6 +1117,8 @@ def main():
                 results["visidata_over_jump_time"] = side["visidata_last_ms_1m"] / results["jump_end_ms_1m"]
             if results.get("rss_mb_after_jumps_1m"):
                 results["jump_vs_visidata_rss"] = results["rss_mb_after_jumps_1m"] / side["visidata_rss_mb_1m"]
+    if wanted("jumpspictures"):
+        results.update(jumps_million_pictures(args, reaper, expected))
     if wanted("anyapi"):
         results.update(any_api(args, reaper, expected))
     if wanted("startup"):
