@@ -48,7 +48,7 @@ enum Main {
             let code = PortalCommand.exitCode(for: error)
             if code == .success {
                 let message = PortalCommand.fullMessage(for: error)
-                print(RootHelp.isRootHelp(message, columns: nil) ? RootHelp.text(columns: nil) : message)
+                try? StandardStreams.out((RootHelp.isRootHelp(message, columns: nil) ? RootHelp.text(columns: nil) : message) + "\n")
                 exit(0)
             }
             let message = PortalCommand.message(for: error)

@@ -6,6 +6,9 @@ import Foundation
 /// never act on the terminal (an OSC 52 clipboard write, a C1 CSI, a title change).
 /// Whatever a call site forgot, the sink does not.
 ///
+/// The one other writer is `portal list`'s progress line (ProgressLine), whose bytes are
+/// portal's own: counts and the `\r`, `ESC [K` that redraw it in place.
+///
 /// The screen has its own sink, with the same rule: every cell the browser draws passes
 /// `Sanitize.isControl` in `NcursesScreen.put` (PortalTerminal), and the trace is JSON
 /// with every control escaped (`JSONWriter`).
