@@ -7,7 +7,8 @@
 # Writes OUT_DIR/grid.png (the characters grid with pictures on its cards) and
 # OUT_DIR/detail.png (Rick's detail pane with his picture). PORTAL (default
 # .build/debug/portal) and DATA (default ../shared/data) say what runs; COLUMNS_ and
-# ROWS_ the terminal size (default 120 × 36); SHRINK=1 stores the PNGs in 256 colours (the
+# ROWS_ the terminal size (default 120 × 36); TERM_NAME the TERM xterm sets (default
+# xterm-256color; TERM_NAME=xterm is xterm as it comes, 8 colours in terminfo); SHRINK=1 stores the PNGs in 256 colours (the
 # README's, about 90 KB each). Extra arguments go to portal, e.g.
 # `--pictures symbols` for the same screens in symbols. Needs Debian's xvfb, xterm,
 # xdotool and imagemagick (the Makefile installs them).
@@ -44,7 +45,7 @@ for _ in $(seq 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 
 # Mono 9 pt with no border, so cells are 8 × 15 pixels from the window's corner.
 cache=$(mktemp -d)
 export PORTAL_ERR="$out/portal.err"
-xterm -ti vt340 -tn xterm-256color -geometry "${columns}x${rows}+0+0" -b 0 -fa 'DejaVu Sans Mono' -fs 9 \
+xterm -ti vt340 -tn "${TERM_NAME:-xterm-256color}" -geometry "${columns}x${rows}+0+0" -b 0 -fa 'DejaVu Sans Mono' -fs 9 \
   -xrm 'XTerm*numColorRegisters: 256' \
   -title portal-shot -e env -u COLUMNS -u LINES -u NO_COLOR XDG_CACHE_HOME="$cache" LANG=C.UTF-8 \
   sh -c '"$0" "$@" 2>"$PORTAL_ERR"' "$portal" --data "$data" "$@" &

@@ -38,11 +38,11 @@ public final class EffectInterpreter: EffectPerformer {
         clock: C = ContinuousClock(),
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
         itemCacheLimit: Int = 20_000,
-        pictureCacheCount: Int = 512, pictureCacheBytes: Int = 48 * 1_048_576,
+        pictureCacheBytes: Int = 8 * 1_048_576,
         gate: FetchGate = FetchGate(),
         prepareThread: @escaping @Sendable () -> Void = {}
     ) where C.Instant == ContinuousClock.Instant {
-        self.pictureCache = PictureMemoryCache(maxCount: pictureCacheCount, maxBytes: pictureCacheBytes)
+        self.pictureCache = PictureMemoryCache(maxBytes: pictureCacheBytes)
         self.prepareThread = prepareThread
         self.source = source
         self.transport = transport
@@ -167,8 +167,9 @@ public final class EffectInterpreter: EffectPerformer {
             let response = try await transport.send(request)
             switch response.status {
             case 200..<300:
-                // Scrolled away meanwhile: do not spend a decode on it.
-                if Task.isCancelled { return .failed("cancelled") }
+                // Decoded even when its card scrolled away meanwhile: the bytes are here, and
+                // the caches keep only a picture that decoded (a cancelled one was fetched
+                // again, a disk-cache miss, the next time it was needed: issue 27, item 12).
                 do {
                     outcome = .picture(try Picture.decode(response.body))
                     // The picture decoded: the disk cache may keep these bytes (DecodeReceipt).

@@ -34,11 +34,12 @@ final class CursesSession {
     let defaultColors: Bool
     private var active = true
 
-    /// Starts ncurses on stdin/stdout. Call `TerminalPreflight.check()` first.
+    /// Starts ncurses on stdin/stdout with terminfo's entry `term` (`TERM`, or the entry
+    /// `TerminalColours` chose). Call `TerminalPreflight.check()` first.
     init(term: String) throws(TerminalError) {
         portal_crash_restore_save_modes(STDOUT_FILENO)
         // newterm, never initscr: initscr exits the process when TERM is unusable.
-        guard let screen = newterm(nil, portal_stdout(), portal_stdin()) else {
+        guard let screen = newterm(term, portal_stdout(), portal_stdin()) else {
             throw TerminalError("cannot start the terminal (TERM=\(term))")
         }
         set_term(screen)

@@ -10,6 +10,8 @@ enum TerminalEvent: Equatable {
     case mouse
     /// A key portal has no use for (Insert, a lone Ctrl-\, …).
     case ignored
+    /// The terminal's answer to a query (`TerminalProbe`): not a key.
+    case reply(TerminalReply)
 }
 
 /// Decodes `wget_wch` results into `KeyInput`, independent of any window.

@@ -25,14 +25,37 @@ public final class NcursesScreen: Screen {
     private let window: UnsafeMutablePointer<WINDOW>
     private let palette: StylePalette
     private var buffer: [wchar_t] = []
-    private let pixels: PixelWriter?
+    private var pixels: PixelWriter?
     private var framePlacements: [PixelPlacement] = []
+    /// How pictures are drawn, and whether the terminal still owes the answer that may
+    /// switch them to pixels.
+    private var probe: PictureProbe
 
-    /// `pixelProtocol`: the terminal's pixel protocol, when pictures are drawn in pixels.
-    init(window: UnsafeMutablePointer<WINDOW>, colors: Bool, defaultColors: Bool, pixelProtocol: PictureRenderer.PixelProtocol? = nil) {
+    /// `probe`: the pictures' mode (`TerminalProbe`); pixels are written in its protocol.
+    init(window: UnsafeMutablePointer<WINDOW>, colors: Bool, defaultColors: Bool, probe: PictureProbe = PictureProbe(mode: .symbols, asks: false)) {
         self.window = window
         self.palette = StylePalette(colors: colors, defaultColors: defaultColors)
-        self.pixels = pixelProtocol.map { PixelWriter(pixelProtocol: $0) }
+        self.probe = probe
+        self.pixels = Self.pixelProtocol(probe.mode).map { PixelWriter(pixelProtocol: $0) }
+    }
+
+    /// The terminal's answer to `TerminalProbe`'s queries: the pictures' new mode when it
+    /// changes (pixels are written in it from the next frame on), else nil.
+    func read(_ reply: TerminalReply) -> PictureMode? {
+        guard let mode = probe.read(reply) else { return nil }
+        pixels = Self.pixelProtocol(mode).map { PixelWriter(pixelProtocol: $0) }
+        return mode
+    }
+
+    /// The terminal was asked and has not answered yet.
+    var awaitsAnswer: Bool { probe.awaiting }
+
+    static func pixelProtocol(_ mode: PictureMode) -> PictureRenderer.PixelProtocol? {
+        switch mode {
+        case .sixel: .sixel
+        case .kitty: .kitty
+        case .symbols, .off: nil
+        }
     }
 
     public var size: Size {

@@ -115,6 +115,9 @@ final class TerminalLoop {
                     default:
                         if step(app, .key(key)) { return .quit }
                     }
+                case .reply(let reply):
+                    // The terminal's answer to the pictures' probe: pixels from now on.
+                    if let mode = screen.read(reply), step(app, .pictures(mode)) { return .quit }
                 case .mouse, .ignored:
                     break
                 }

@@ -1,5 +1,4 @@
 import CPortalShim
-import PortalImage
 import PortalUI
 
 /// Runs a full-screen `App` on this process's terminal: the one entry point the
@@ -31,30 +30,32 @@ public enum TerminalUI {
     /// `status.code`.
     /// `onIdle` runs once after each burst of events, when nothing is in flight.
     ///
-    /// `pictures` is `--pictures`: `auto` asks the terminal (`TerminalProbe`) before
-    /// ncurses takes it; `makeApp` gets the mode decided.
+    /// `pictures` is `--pictures`: `makeApp` gets the mode pictures start in; with `auto`
+    /// the terminal is asked (`TerminalProbe`) once ncurses has it in raw mode, and the
+    /// first frame never waits for the answer: it arrives as input, whenever it comes, and
+    /// switches pictures to pixels then (`AppEvent.pictures`).
     public static func run(performer: any EffectPerformer, pictures: PicturesOption = .auto, onIdle: (() -> Void)? = nil,
                            makeApp: (PictureMode) throws -> any App) throws -> ExitStatus {
         let term = try TerminalPreflight.check()
         let wake = try WakePipe()
         let mailbox = Mailbox()
-        let mode = TerminalProbe.mode(for: pictures, term: term)
-        let app = try makeApp(mode)
+        let probe = TerminalProbe.start(for: pictures, term: term)
+        let app = try makeApp(probe.mode)
 
-        let session = try CursesSession(term: term)
+        let session = try CursesSession(term: TerminalColours.cursesType(term: term))
         defer { session.end() }
         guard portal_signals_install(wake.writeDescriptor) == 0 else {
             session.end()
             throw TerminalError("cannot install signal handlers")
         }
-        let pixelProtocol: PictureRenderer.PixelProtocol? = switch mode {
-        case .sixel: .sixel
-        case .kitty: .kitty
-        case .symbols, .off: nil
-        }
+        // Raw and without echo now: the answers are read as input, never shown.
+        if probe.awaiting { TerminalProbe.ask() }
         let screen = NcursesScreen(window: session.window, colors: session.colors, defaultColors: session.defaultColors,
-                                   pixelProtocol: pixelProtocol)
-        defer { screen.clearPixels() }
+                                   probe: probe)
+        defer {
+            screen.clearPixels()
+            if screen.awaitsAnswer { TerminalProbe.settle() }
+        }
         let loop = TerminalLoop(session: session, screen: screen, wake: wake, mailbox: mailbox, performer: performer,
                                 afterFirstFrame: TestCrash.fromEnvironment().map { crash in { crash.trigger() } }, onIdle: onIdle)
         return loop.run(app)

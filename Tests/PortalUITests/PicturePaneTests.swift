@@ -46,13 +46,15 @@ struct PicturePaneTests {
         expectGolden(h.screen().text, "detail-picture-80x24")
     }
 
+    /// 120 × 30: the pane beside the grid is 46 columns wide, so the picture is 18 × 9
+    /// (two fifths of it); it was 16 × 8.
     @Test func besideTheGridItIsSmaller() async {
         let h = await loaded(Size(columns: 120, rows: 30))
         h.press(.right, .enter)  // Morty: his avatar 2.jpeg is a PNG
         await h.runner.drain(into: h.controller)
         #expect(h.transport.urls.contains { $0.hasSuffix("/character/avatar/2.jpeg") })
         let screen = h.screen()
-        #expect(screen.pictureCells.count == 16 * 8)
+        #expect(screen.pictureCells.count == 18 * 9)
         // The text beside it is cut short, never drawn over.
         #expect(screen.text.contains("Morty Smith"))
         #expect(screen.text.contains("Episodes  51"))
@@ -126,7 +128,7 @@ struct PicturePaneTests {
         h.send(.message(.picture(PictureTicket(item: morty.item, request: rick.request), answer, rendered: [:])))
         #expect(h.screen().pictureCells.isEmpty)
         await h.runner.drain(into: h.controller)
-        #expect(h.screen().pictureCells.count == 16 * 8)
+        #expect(h.screen().pictureCells.count == 18 * 9)
     }
 
     @Test func undecodableBytesSayNoPictureAndAreNotAskedAgain() async throws {
@@ -202,5 +204,33 @@ struct PicturePaneTests {
         // The help over it: symbols instead, no pixels that would cover the help.
         h.press(.character("?"))
         #expect(h.screen().placements.isEmpty)
+    }
+
+    /// In symbols the pane's picture uses the room the pane has (issue 27, item 10): at
+    /// 120 × 40 at least 150 cells, where it was 16 × 8 (14 × 8 once fitted).
+    @Test(arguments: [Size(columns: 120, rows: 40), Size(columns: 160, rows: 50)])
+    func thePanesPictureUsesTheRoomThePaneHas(size: Size) async {
+        let h = await loaded(size)
+        h.press(.enter)
+        await h.runner.drain(into: h.controller)
+        let screen = h.screen()
+        #expect(screen.pictureCells.count >= 150, "\(screen.pictureCells.count) cells at \(size)")
+        // The text beside it is cut short, never drawn over.
+        #expect(screen.text.contains("Rick Sanchez") && screen.text.contains("Episodes  51"))
+    }
+
+    /// `--pictures auto`: the first screen is drawn in symbols (or none, on 8 colours) and
+    /// the terminal's answer, whenever it comes, switches to pixels (issue 27, item 9).
+    @Test func theTerminalsAnswerSwitchesToPixels() async throws {
+        let h = await loaded(mode: .symbols)
+        h.press(.enter)
+        await h.runner.drain(into: h.controller)
+        #expect(h.screen().pictureCells.count == 200 && h.screen().placements.isEmpty)
+        h.runner.enqueue(h.controller.update(.pictures(.sixel)))
+        await h.runner.drain(into: h.controller)
+        let screen = h.screen()
+        #expect(h.controller.pictureMode == .sixel)
+        #expect(screen.placements.map(\.cells) == [Rect(top: 1, left: 59, width: 20, height: 10)])
+        #expect(screen.pictureCells.isEmpty)
     }
 }

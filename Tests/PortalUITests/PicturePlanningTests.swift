@@ -109,7 +109,7 @@ struct PicturePlanningTests {
             checked += 1
         }
         #expect(checked == 24)
-        #expect(h.controller.pictures.count <= PictureStore.defaultMaxKept + 64)
+        #expect(h.controller.pictures.bytes <= PictureStore.defaultMaxBytes + 24 * 200_000)
     }
 
     @Test func aPicturesArrivalRedrawsOnlyItsCard() async throws {
@@ -233,15 +233,40 @@ struct PictureStoreTests {
         #expect(store.plan(wanted: [ticket(3)]).fetch == [ticket(3)])
     }
 
-    @Test func keptPicturesAreBoundedByCount() throws {
-        let store = PictureStore(maxInFlight: 100, maxKept: 5)
-        let picture = try #require(PortalImagePicture.tiny)
+    @Test func keptPicturesAreBoundedByBytes() throws {
+        let picture = try #require(Picture(width: 64, height: 64, rgba: [UInt8](repeating: 7, count: 64 * 64 * 4)))
+        let store = PictureStore(maxInFlight: 100, maxBytes: 5 * (picture.byteCount + PictureStore.entryOverhead))
         for round in 0..<4 {
             let wanted = (round * 10..<round * 10 + 10).map(ticket)
             for t in store.plan(wanted: wanted).fetch { store.receive(t, .picture(picture)) }
         }
         _ = store.plan(wanted: [])
         #expect(store.count <= 5)
+        #expect(store.bytes <= store.maxBytes)
+        // Missing pictures cost their entry too: a long walk past thousands of them stays bounded.
+        let missing = PictureStore(maxInFlight: 100, maxBytes: 64 * PictureStore.entryOverhead)
+        for round in 0..<50 {
+            let wanted = (round * 100..<round * 100 + 100).map(ticket)
+            for t in missing.plan(wanted: wanted).fetch { missing.receive(t, .missing("no picture")) }
+        }
+        _ = missing.plan(wanted: [])
+        #expect(missing.count <= 64)
+    }
+
+    /// The default budget keeps a long session lean (issue 27, item 4): avatars of 192 ×
+    /// 192 pixels, screen after screen, hold no more than 8 MiB once off screen (it was
+    /// 256 of them, 36 MiB).
+    @Test func theDefaultBudgetKeepsALongSessionLean() throws {
+        let avatar = try #require(Picture(width: 192, height: 192, rgba: [UInt8](repeating: 9, count: 192 * 192 * 4)))
+        let store = PictureStore()
+        for screen in 0..<60 {
+            let wanted = (screen * 24..<screen * 24 + 24).map(ticket)
+            for _ in 0..<6 {
+                for t in store.plan(wanted: wanted).fetch { store.receive(t, .picture(avatar)) }
+            }
+        }
+        _ = store.plan(wanted: [])
+        #expect(store.bytes <= 8 * 1_048_576, "\(store.bytes) bytes held in \(store.count) pictures")
     }
 
     @Test func aheadIsTheNextRowsTheWayTheUserGoes() {

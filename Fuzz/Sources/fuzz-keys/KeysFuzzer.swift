@@ -31,7 +31,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         case .key(let key):
             check(key)
             for context in CommandContext.allCases { _ = CommandTable.command(for: key, in: context) }
-        case .resize:
+        case .resize, .reply:
             break
         case .mouse, .ignored:
             preconditionFailure("\(event) left the walk")

@@ -21,6 +21,8 @@ public enum AppEvent: Sendable {
     case resize(Size)
     /// A result (or interim note) of an effect.
     case message(AppMessage)
+    /// The terminal answered (`--pictures auto`): pictures are drawn this way from now on.
+    case pictures(PictureMode)
 }
 
 /// The UI as the terminal loop sees it. One UI thread calls everything here.

@@ -38,7 +38,8 @@ public final class ScreenController: App, ItemListViewDelegate {
     public private(set) var needsRedraw = true
     /// How pictures are drawn (`--pictures`, after `auto` asked the terminal); `.off` asks
     /// for none. The terminal turns `auto` off when there is no colour (`NO_COLOR`).
-    public let pictureMode: PictureMode
+    /// The terminal's answer may switch it once (`AppEvent.pictures`).
+    public internal(set) var pictureMode: PictureMode
     /// `p`: whether cards show pictures (the pane always does, unless `pictureMode` is off).
     public internal(set) var cardPictures = true
     /// The pictures asked for and arrived, by their item's ticket.
@@ -144,6 +145,8 @@ public final class ScreenController: App, ItemListViewDelegate {
             planner.viewportMoved(from: row, to: grid.offsetRows, jumped: jumped, at: now())
         case .message(let message):
             receive(message)
+        case .pictures(let mode):
+            pictureMode = mode
         }
         // Every event may change what is drawn; then the one planning step.
         followCardHeight()

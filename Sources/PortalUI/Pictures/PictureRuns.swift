@@ -11,6 +11,8 @@ struct PictureRuns {
     }
 
     let rows: [[Run]]
+    /// About what the runs hold in memory, for `PictureStore`'s budget.
+    let byteEstimate: Int
 
     init(_ cells: PictureCells) {
         var rows: [[Run]] = []
@@ -29,6 +31,9 @@ struct PictureRuns {
             rows.append(runs)
         }
         self.rows = rows
+        byteEstimate = rows.reduce(PictureStore.entryOverhead) { total, runs in
+            runs.reduce(total + MemoryLayout<[Run]>.stride) { $0 + MemoryLayout<Run>.stride + $1.text.utf8.count }
+        }
     }
 
     /// Puts the runs with the picture's top left at (top, left).

@@ -9,11 +9,12 @@ import PortalImage
 /// that are no longer needed (to cancel). An answer is kept only if its ticket is still in
 /// flight, so a late answer for a card scrolled away is dropped; a card finds its picture
 /// by its own item's ticket, so it can never show another item's. Arrived pictures not
-/// needed any more are kept up to a count and a byte budget, least recently needed going
-/// first (the interpreter's memory cache and the disk cache are behind it).
+/// needed any more are kept within a budget in bytes (pixels, symbol cells and every
+/// entry's own cost), least recently needed going first (the interpreter's memory cache
+/// and the disk cache are behind it).
 ///
 /// Symbol renderings are cached per picture and size, so a frame does not run libchafa
-/// again for a card it drew before.
+/// again for a card it drew before; they count against the same budget.
 @MainActor
 public final class PictureStore {
     public enum Entry: Sendable, Equatable {
@@ -33,19 +34,23 @@ public final class PictureStore {
 
     /// Requests in flight at once, all lists and panes together.
     public nonisolated static let defaultMaxInFlight = 4
-    /// Arrived pictures kept beyond those needed now.
-    public nonisolated static let defaultMaxKept = 256
-    public nonisolated static let defaultMaxBytes = 48 * 1_048_576
+    /// The bytes pictures may hold: a screen of cards and the pane need about 5 MiB
+    /// (35 avatars of 192 × 192 pixels), the rest keeps the last screens.
+    public nonisolated static let defaultMaxBytes = 8 * 1_048_576
+    /// What an entry costs besides its pixels (its ticket, its slot, its words).
+    nonisolated static let entryOverhead = 256
 
     public let maxInFlight: Int
-    public let maxKept: Int
     public let maxBytes: Int
     private var entries: [PictureTicket: Entry] = [:]
     /// Tickets in flight, oldest first.
     private var inFlight: [PictureTicket] = []
     private var lastNeeded: [PictureTicket: Int] = [:]
     private var step = 0
-    public private(set) var bytes = 0
+    /// Pixels of the pictures held.
+    private var pictureBytes = 0
+    /// Symbol cells and runs held.
+    private var renderingBytes = 0
     private var art: [ArtKey: PictureCells] = [:]
     /// The cells as runs a frame puts, made on first draw.
     private var runs: [ArtKey: PictureRuns] = [:]
@@ -59,12 +64,13 @@ public final class PictureStore {
         var rendering: PictureRendering
     }
 
-    public init(maxInFlight: Int = PictureStore.defaultMaxInFlight, maxKept: Int = PictureStore.defaultMaxKept,
-                maxBytes: Int = PictureStore.defaultMaxBytes) {
+    public init(maxInFlight: Int = PictureStore.defaultMaxInFlight, maxBytes: Int = PictureStore.defaultMaxBytes) {
         self.maxInFlight = max(1, maxInFlight)
-        self.maxKept = max(1, maxKept)
         self.maxBytes = max(1, maxBytes)
     }
+
+    /// Bytes held: pixels, symbol renderings, and each entry's own cost.
+    public var bytes: Int { pictureBytes + renderingBytes + entries.count * Self.entryOverhead }
 
     public func entry(_ ticket: PictureTicket) -> Entry? { entries[ticket] }
 
@@ -123,11 +129,11 @@ public final class PictureStore {
     public func receive(_ ticket: PictureTicket, _ outcome: PictureOutcome, rendered: [PictureRendering: PictureCells] = [:]) -> Bool {
         guard let index = inFlight.firstIndex(of: ticket) else { return false }
         inFlight.remove(at: index)
-        for (rendering, cells) in rendered { art[ArtKey(ticket: ticket, rendering: rendering)] = cells }
+        for (rendering, cells) in rendered { keepArt(cells, for: ArtKey(ticket: ticket, rendering: rendering)) }
         switch outcome {
         case .picture(let picture):
             entries[ticket] = .ready(picture)
-            bytes += picture.byteCount
+            pictureBytes += picture.byteCount
         case .missing(let why):
             entries[ticket] = .missing(why)
         case .failed(let why):
@@ -142,9 +148,10 @@ public final class PictureStore {
         let key = ArtKey(ticket: ticket, rendering: PictureRendering(columns: slot.columns, rows: slot.rows, palette: palette))
         if let known = runs[key] { return known }
         guard let cells = cells(ticket, slot: slot, palette: palette) else { return nil }
-        if runs.count >= 2 * maxKept { runs.removeAll(keepingCapacity: true) }
         let made = PictureRuns(cells)
+        makeRoomForRendering()
         runs[key] = made
+        renderingBytes += made.byteEstimate
         return made
     }
 
@@ -156,14 +163,31 @@ public final class PictureStore {
         let key = ArtKey(ticket: ticket, rendering: rendering)
         if let known = art[key] { return known }
         guard let cells = rendering.render(picture) else { return nil }
-        if art.count >= 2 * maxKept { art.removeAll(keepingCapacity: true) }
-        art[key] = cells
+        keepArt(cells, for: key)
         return cells
     }
 
+    private func keepArt(_ cells: PictureCells, for key: ArtKey) {
+        makeRoomForRendering()
+        if let old = art.updateValue(cells, forKey: key) { renderingBytes -= Self.byteEstimate(old) }
+        renderingBytes += Self.byteEstimate(cells)
+    }
+
+    /// Renderings are remade from the picture cheaply: past a quarter of the budget they
+    /// all go (the next frame makes again the few it draws).
+    private func makeRoomForRendering() {
+        guard renderingBytes > maxBytes / 4 else { return }
+        art.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        renderingBytes = 0
+    }
+
+    static func byteEstimate(_ cells: PictureCells) -> Int {
+        cells.cells.count * MemoryLayout<PictureCell>.stride + entryOverhead
+    }
+
     /// Failures not needed now are forgotten; arrived pictures not needed now are dropped,
-    /// least recently needed first, past the count or byte budget (down to three quarters
-    /// of it).
+    /// least recently needed first, past the byte budget (down to three quarters of it).
     private func forgetStale(needed: Set<PictureTicket>) {
         if !failures.isEmpty {
             for ticket in failures where !needed.contains(ticket) {
@@ -173,7 +197,7 @@ public final class PictureStore {
             }
         }
         // Cheap test first: the walk below only when a budget is exceeded.
-        guard entries.count - inFlight.count > maxKept + needed.count || bytes > maxBytes else { return }
+        guard bytes > maxBytes else { return }
         var idle: [(ticket: PictureTicket, step: Int)] = []
         for (ticket, entry) in entries where !needed.contains(ticket) {
             switch entry {
@@ -181,26 +205,24 @@ public final class PictureStore {
             case .ready, .missing: idle.append((ticket, lastNeeded[ticket] ?? 0))
             }
         }
-        guard idle.count > maxKept || bytes > maxBytes else { return }
-        // Down to three quarters of each budget, so the walk is not made again at the
-        // next event (the screen keeps moving into the budget a few pictures at a time).
-        let keptTarget = maxKept - maxKept / 4, bytesTarget = maxBytes - maxBytes / 4
+        // Down to three quarters of the budget, so the walk is not made again at the next
+        // event (the screen keeps moving into the budget a few pictures at a time).
+        let target = maxBytes - maxBytes / 4
         idle.sort { $0.step < $1.step }
         var index = 0
-        var idleCount = idle.count
         var dropped: Set<PictureTicket> = []
-        while index < idle.count, idleCount > keptTarget || bytes > bytesTarget {
+        while index < idle.count, bytes > target {
             let ticket = idle[index].ticket
-            if case .ready(let picture) = entries[ticket] { bytes -= picture.byteCount }
+            if case .ready(let picture) = entries[ticket] { pictureBytes -= picture.byteCount }
             entries[ticket] = nil
             lastNeeded[ticket] = nil
             dropped.insert(ticket)
-            idleCount -= 1
             index += 1
         }
         if !dropped.isEmpty {
             art = art.filter { !dropped.contains($0.key.ticket) }
             runs = runs.filter { !dropped.contains($0.key.ticket) }
+            renderingBytes = art.values.reduce(0) { $0 + Self.byteEstimate($1) } + runs.values.reduce(0) { $0 + $1.byteEstimate }
         }
     }
 

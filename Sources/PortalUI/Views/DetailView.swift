@@ -14,11 +14,20 @@
 public enum DetailView {
     /// The avatar's size in cells for a pane whose text area is `width` columns wide and
     /// `height` rows high (square pixels: half as many rows as columns), or nil when it
-    /// would crowd the text out.
+    /// would crowd the text out. It grows with the pane — two fifths of its width, half its
+    /// height, 40 × 20 at most — from 16 × 8 (20 × 10 in a pane 64 wide), so symbols have
+    /// the cells to show a face (issue 27, item 10).
     public static func avatarCells(width: Int, height: Int) -> (columns: Int, rows: Int)? {
-        if width >= 64, height >= 14 { return (20, 10) }
-        if width >= 37, height >= 10 { return (16, 8) }
-        return nil
+        let least: (columns: Int, rows: Int)
+        if width >= 64, height >= 14 {
+            least = (20, 10)
+        } else if width >= 37, height >= 10 {
+            least = (16, 8)
+        } else {
+            return nil
+        }
+        let columns = min(width * 2 / 5, height, 40) / 2 * 2
+        return columns > least.columns ? (columns, columns / 2) : least
     }
 
     /// The columns a pane's text gets in `outer` (the rule and margins taken off).
