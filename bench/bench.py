@@ -531,6 +531,26 @@ def startup(args, reaper, expected, argv, runs):
     return statistics.median(times)
 
 
+def startup_silent_terminal(args, reaper, expected, runs):
+    """`--pictures auto` in a pty that never answers the terminal probe (issue 27, item 9):
+    start → first screen (the first card's name and the total), median of `runs`, beside
+    the same start with `--pictures off`. The first screen must not wait for the answer."""
+    first_screen = lambda out: expected.names[0].encode() in out and str(expected.count).encode() in out
+    figures = {}
+    for key, flags in (("startup_ms_silent_terminal", ()), ("startup_ms_silent_terminal_pictures_off", TEXT_CARDS)):
+        times = []
+        for _ in range(runs):
+            app = PtyApp(reaper, [os.path.join(args.bin, "portal"), *flags, "--data", args.data])
+            seen = app.read_until(first_screen, timeout=15)
+            if seen is not None:
+                times.append((seen - app.t0) * 1000)
+            app.close()
+        figures[key] = statistics.median(times) if times else -1
+    log(f"startup, a terminal that never answers: pictures auto {figures['startup_ms_silent_terminal']:.1f} ms, "
+        f"pictures off {figures['startup_ms_silent_terminal_pictures_off']:.1f} ms")
+    return figures
+
+
 def proc_cpu_ticks(pid):
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
@@ -970,6 +990,9 @@ GOALS = [
     ("startup_ms_mirror", "start → first full grid, mirror (ms)", "—", None),
     ("startup_ms_cached", "start → first full grid, 100 ms mirror, from the disk cache (ms)", "< 100", lambda v: 0 <= v < 100),
     ("startup_ms_cold_latency", "the same start with --no-cache (ms)", "—", None),
+    ("startup_ms_silent_terminal", "start → first screen, --pictures auto, a terminal that never answers (ms)", "< 100",
+     lambda v: 0 <= v < 100),
+    ("startup_ms_silent_terminal_pictures_off", "the same start with --pictures off (ms)", "—", None),
     ("requests_second_run", "network requests, the same 200 cards scrolled again", "0", lambda v: v == 0),
     ("idle_cpu_pct", "idle CPU over 5 s (%)", "≈ 0", lambda v: 0 <= v < 0.5),
     ("idle_wakeups_ui_per_s", "idle wake-ups of the UI thread per second", "0", lambda v: v == 0),
@@ -1132,6 +1155,8 @@ def main():
         finally:
             mirror.stop()
         log(f"startup: offline {results['startup_ms_offline']:.1f} ms, mirror {results['startup_ms_mirror']:.1f} ms (median of {n})")
+    if wanted("startupsilent"):
+        results.update(startup_silent_terminal(args, reaper, expected, 5 if args.quick else 9))
     if wanted("cache"):
         results.update(disk_cache(args, reaper, expected, 5 if args.quick else 9))
     if wanted("idle"):
