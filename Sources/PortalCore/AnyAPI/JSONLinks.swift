@@ -16,10 +16,11 @@ public enum JSONLinks {
         return Int(kind.rawValue.dropFirst(5))
     }
 
-    /// A stable number for a URL (FNV-1a, 62 bits).
+    /// A stable number for a URL (FNV-1a, 62 bits), the same for every spelling of it
+    /// (`NormalisedURL`: query order, a default port), so a link that goes round is known.
     public static func id(of url: String) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.utf8 {
+        for byte in NormalisedURL.of(url).utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }

@@ -106,11 +106,11 @@ public final class ListStream {
                 page = content
             }
             totalCount = ReportedCount.total(reported: page.totalCount, previous: totalCount, loaded: 0)
-            let fresh = page.items.filter { !lastPageIDs.contains($0.id) }
+            let fresh = page.items.filter { !lastPageIDs.contains($0.sameness) }  // content, for items without ids (H1)
             let bringsNothingNew = fresh.isEmpty
             let first = nextPosition
             nextPosition += fresh.count
-            lastPageIDs = Set(page.items.map(\.id))
+            lastPageIDs = Set(page.items.map(\.sameness))
             // A page whose `next` is refused is refused whole, as the browser's list does:
             // none of its items is printed.
             if let next = page.next, let refusal = admit(next, after: current, bringsNothingNew: bringsNothingNew) {

@@ -31,6 +31,8 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     private var healer: DeadLink.Healer
     private var rewalking = false
     private var seen = Set<Item.ID>()
+    /// The content keys of items that have no id of their own (`ContentIdentified`).
+    private var seenContent = Set<Int>()
     /// Refuses a `next` that would make the list go round (see `PageLinkGuard`).
     private var links: PageLinkGuard
     private let now: @Sendable () -> ContinuousClock.Instant
@@ -94,14 +96,21 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
             }
             return .failed(failure)
         case .success(let page):
-            if let next = page.next, let refusal = links.admit(next, after: ticket.request, bringsNothingNew: !rewalking && page.items.allSatisfy { seen.contains($0.id) }) {
+            // New by id, or by content for items whose id is only their position.
+            let contentKeys = page.items.map { ($0 as? any ContentIdentified)?.contentKey }
+            let bringsNothingNew = zip(page.items, contentKeys).allSatisfy { item, key in
+                key.map { seenContent.contains($0) } ?? seen.contains(item.id)
+            }
+            if let next = page.next, let refusal = links.admit(next, after: ticket.request, bringsNothingNew: bringsNothingNew && !rewalking) {
                 state = .failed(refusal, ticket.request)
                 return .failed(refusal)
             }
             let start = items.count
-            for item in page.items where seen.insert(item.id).inserted {
+            // A page of nothing new adds nothing: its items are ones already listed.
+            for item in page.items where !bringsNothingNew && seen.insert(item.id).inserted {
                 items.append(item)
             }
+            for case let key? in contentKeys { seenContent.insert(key) }
             pagesLoaded += 1
             if start < items.count { rewalking = false }
             healer.arrived(ticket.request, broughtNew: start < items.count)
@@ -132,6 +141,7 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
         generation += 1
         items = []
         seen = []
+        seenContent = []
         totalCount = nil
         estimatedTotal = nil
         pagesLoaded = 0

@@ -101,7 +101,9 @@ public struct PageLinkGuard: Sendable {
 }
 
 extension PageRequest {
-    /// What makes two page requests the same request: URL and headers, not the index.
+    /// What makes two page requests the same request: URL (in its normal form, so a query
+    /// written in another order or a default port spelled out is the same page) and
+    /// headers, not the index.
     struct Identity: Hashable, Sendable {
         let method: String
         let url: String
@@ -109,5 +111,5 @@ extension PageRequest {
         let body: Data?
     }
 
-    var identity: Identity { Identity(method: http.method, url: http.url.absoluteString, headers: http.headers, body: http.body) }
+    var identity: Identity { Identity(method: http.method, url: NormalisedURL.of(http.url.absoluteString), headers: http.headers, body: http.body) }
 }

@@ -28,6 +28,7 @@ extension SparseList {
             tickets.append(ticket)
             inFlight += 1
         }
+        if let probe = endProbe(pageSize: size) { tickets.append(probe) }
         return tickets
     }
 

@@ -39,6 +39,7 @@ extension SparseList {
         positions = [:]
         isWalking = false
         duplicatesDropped = 0
+        end = SparseEnd()
         staleItems = nil
         revalidates = false
     }
@@ -57,6 +58,7 @@ extension SparseList {
     public func refresh() {
         revalidates = true
         isWalking = false
+        end = SparseEnd()
         switch mode {
         case .addressable where total == 0:
             // Nothing shown and no page to address: start from the first page again.
@@ -103,9 +105,19 @@ extension SparseList {
 
     func applyPage(_ result: Result<PageContent<Item>, PageFailure>, for ticket: PageTicket, pageSize size: Int) -> SparseChange {
         let index = ticket.request.index
-        guard var page = pages[index], case .loading(let asked) = page.fetch, asked == ticket.request else { return .ignored }
+        if end.probe == ticket.request { return applyProbe(result, for: ticket, pageSize: size) }
+        guard var page = pages[index], case .loading(let asked) = page.fetch, asked == ticket.request else {
+            return applyDropped(result, for: ticket, pageSize: size)
+        }
         let content: PageContent<Item>
         switch result {
+        case .failure(let failure) where index > 0 && failure.kind == .http(status: 404):
+            // No such page: the list ends before it (a server that shrank under a jump).
+            page.fetch = .idle
+            pages[index] = page.isEmpty ? nil : page
+            end.noteShort(page: index, count: 0, reported: nil, pageSize: size)
+            settleEnd(pageSize: size)
+            return .loaded(total..<total)
         case .failure(let failure):
             page.fetch = .failed(failure, ticket.request, notBefore: failure.retryWait(cap: maxRetryAfter).map { now() + $0 })
             pages[index] = page
@@ -113,19 +125,36 @@ extension SparseList {
         case .success(let success):
             content = success
         }
-        if let reported = content.totalCount.map(ReportedCount.clamped), reported != total {
+        let reported = content.totalCount.map(ReportedCount.clamped)
+        let count = content.items.count
+        if count >= size { end.noteFull(page: index) }
+        if count < size, count < min(size, total - index * size) || end.distrustsTotals {
+            // Fewer items than the list expected: the end is here or before (found with
+            // a bounded search, not one page at a time), and totals are no longer believed.
+            end.noteShort(page: index, count: count, reported: reported, pageSize: size)
+            settleEnd(pageSize: size)
+        } else if end.distrustsTotals {
+            settleEnd(pageSize: size)
+        } else if let reported, reported != total {
             adoptTotal(reported, pageSize: size)
-            // A total that ends before this page leaves nothing of it.
-            guard let kept = pages[index] else { return .loaded(total..<total) }
-            page = kept
         }
+        // A total that ends before this page leaves nothing of it.
+        guard let kept = pages[index] else { return .loaded(total..<total) }
+        page = kept
+        return store(content.items, in: page, at: index, pageSize: size)
+    }
+
+    /// Puts a page's items in its slots (an id already shown elsewhere stays a
+    /// placeholder) and evicts past the bound.
+    func store(_ items: [Item], in page: SparsePage<Item>, at index: Int, pageSize size: Int) -> SparseChange {
+        var page = page
         let start = index * size
         let expected = min(size, total - start)
         if let old = page.slots { release(old[...], from: start) }
         page.stale = false
         var slots: [Item?] = []
-        slots.reserveCapacity(min(expected, content.items.count))
-        for item in content.items.prefix(expected) {
+        slots.reserveCapacity(min(expected, items.count))
+        for item in items.prefix(expected) {
             // After a refresh a row may have moved: the fresh copy wins over a stale one.
             if let at = positions[item.id], pages.stale.contains(at / size), at / size != index {
                 pages[at / size]?.slots?[at % size] = nil

@@ -66,6 +66,8 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     var staleItems: [Item]?
     /// The last viewport and prefetch margins asked for, in items.
     var window = SparseWindow(visible: 0..<0, before: 0, after: 0)
+    /// Where the list really ends, once a page held fewer items than the total promised.
+    var end = SparseEnd()
     let now: @Sendable () -> ContinuousClock.Instant
 
     /// - Parameter clock: when a failed page's `Retry-After` has passed.
@@ -202,13 +204,14 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     /// Whether `request` is in flight (an interim note for it still belongs on screen).
     public func isInFlight(_ request: PageRequest) -> Bool {
         guard isAddressable else { return sequential.state == .loading(request) }
+        if end.probe == request { return true }
         if case .loading(let asked)? = pages[request.index]?.fetch { return asked == request }
         return false
     }
 
     public var loadedPageCount: Int { pages.loaded.count }
     public var pagesInFlight: Int {
-        isAddressable ? pages.loading.count : (sequential.state.isLoading ? 1 : 0)
+        isAddressable ? pages.loading.count + (end.probe == nil ? 0 : 1) : (sequential.state.isLoading ? 1 : 0)
     }
 
     /// Failed pages of an addressable list, in order.

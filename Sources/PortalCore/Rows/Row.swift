@@ -46,9 +46,9 @@ public struct Row: Sendable, Hashable, Identifiable {
     }
 
     /// A number for the row's identity in the browser (`ItemKey` ids are integers): the
-    /// `id` when it is one, else the row's position in its list (a table keyed by a uuid
-    /// or without `id`).
-    public var number: Int { Int(id) ?? position }
+    /// `id` when it is one, else its position or its id's text, in ranges that never meet
+    /// (`RowNumber`).
+    public var number: Int { RowNumber.of(id: id, position: position) }
 
     public subscript(column: String) -> Value? { columns.first { $0.name == column }?.value }
 

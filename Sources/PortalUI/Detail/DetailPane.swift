@@ -81,6 +81,9 @@ public final class DetailPane {
     public private(set) var more: More = .idle {
         didSet { cached = nil }
     }
+    /// A page of the linked list brought nothing new (no entries, or only ones shown):
+    /// the walk ends there, whatever its `next` says.
+    var walkEnded = false
     /// The first line of the pane's content shown.
     public internal(set) var scroll = 0
     /// Which stop is highlighted (an index into `stops`), nil when the pane has none.
@@ -127,6 +130,7 @@ public final class DetailPane {
         subject = .loaded(item)
         pages = []
         more = .idle
+        walkEnded = false
         related = (item.detail.related?.ids.isEmpty ?? true) ? .none : .loading
         asked.remove(.related)
         highlight = stops.isEmpty ? nil : 0
@@ -165,18 +169,26 @@ public final class DetailPane {
     static let pagesAhead = 5
 
     /// The link number of the linked list's next page, if the pane shows a list with one.
+    /// Nil once the walk has ended, and for a link to a page already shown (a `next` that
+    /// goes round, however its query is written: link numbers are of normalised URLs).
     public var nextPage: Int? {
-        guard case .json(let page, _) = pages.last ?? item, page.isPage else { return nil }
-        return page.nextLink
+        guard !walkEnded, case .json(let page, _) = pages.last ?? item, page.isPage, let next = page.nextLink else { return nil }
+        return isShown(page: next) ? nil : next
     }
 
     /// The page asked for arrived: its entries go under the others (a late answer for a
-    /// page no longer next is dropped).
+    /// page no longer next is dropped). A page with no entry that is not already shown
+    /// ends the walk instead: the same rule as the grid's lists.
     func appendPage(_ items: [Item]) {
         guard more == .loading, let next = nextPage,
               let page = items.first(where: { if case .json(let j, _) = $0 { j.linkID == next && j.isPage } else { false } }) else { return }
-        pages.append(page)
         more = .idle
+        guard bringsSomethingNew(page) else {
+            walkEnded = true
+            cached = nil
+            return
+        }
+        pages.append(page)
         if highlight == nil, !stops.isEmpty { highlight = 0 }
     }
 

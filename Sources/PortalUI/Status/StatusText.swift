@@ -21,11 +21,13 @@ enum StatusText {
             let spinner = requests - 1
             phase = tab.retryNote.map { .retrying($0) } ?? (list.isWalking ? .walking(spinner: spinner, soFar: list.count) : .loading(spinner: spinner))
         } else {
-            // The end: every page is in, or (a page-addressed list, whose pages far from
-            // the screen may never be asked for) the last card is loaded and on screen.
+            // The end: a list that walks says so once every page is in; a page-addressed
+            // one says where the selection is, so only while its last card is loaded and
+            // on screen (all its pages in, and the user back at the top, is not the end).
             let endShown = list.isAddressable && list.count > 0 && tab.grid.visibleRange.upperBound >= list.count
                 && list.item(at: list.count - 1) != nil
-            phase = list.isComplete || endShown ? .exhausted : .idle
+            let atEnd = list.isAddressable ? endShown || (list.count == 0 && list.isComplete) : list.isComplete
+            phase = atEnd ? .exhausted : .idle
         }
         let grid = tab.grid
         // A total at portal's cap is the server's "at least that many": said so, briefly.

@@ -1,0 +1,21 @@
+/// Items of an API portal has no description for (and table rows) may have no `id`: their
+/// id is their position, so whether a page brought anything new is judged by their JSON
+/// as served (`ContentIdentified`).
+extension Item: ContentIdentified {
+    public var contentKey: Int? {
+        switch self {
+        case .json(let item, _) where item.linkID == nil && item.row["id"] == nil: item.row.json.hashValue
+        case .row(let row, _) where row["id"] == nil: row.json.hashValue
+        default: nil
+        }
+    }
+}
+
+extension Item {
+    /// What makes an item the same as another when judging whether a page brought anything
+    /// new: its id, or, for an item whose id is only its position, its content (under a
+    /// kind of its own, so a content key never meets an id).
+    public var sameness: ItemKey {
+        contentKey.map { ItemKey(ItemKind(rawValue: "content:" + kind.rawValue), $0) } ?? id
+    }
+}
