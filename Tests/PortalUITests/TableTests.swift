@@ -97,6 +97,7 @@ struct TableTests {
         await h.runner.drain(into: h.controller)
         h.press(.character("t"))
         await h.runner.drain(into: h.controller)
+        #expect(h.controller.grid.state.columns == 1 && h.controller.grid.state.viewportRows == 26)
         let before = h.transport.count
         h.press(.character("G"))
         await h.runner.drain(into: h.controller)
