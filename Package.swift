@@ -25,8 +25,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The on-disk HTTP cache (PortalCache): SQLite through GRDB, the system libsqlite3.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        // The live HTTP client (PortalHTTP): streamed bodies with back-pressure, so the body
-        // cap bounds memory (corelibs URLSession buffers whatever the server sends).
+        // PortalHTTP, the NIO client the tests still hold next to PortalCurl (the live network
+        // of `portal` and portal-bench, on the system libcurl): `portal` no longer builds it.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "portal",
             dependencies: [
-                "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalHTTP", "PortalJQ",
+                "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalCurl", "PortalJQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -108,7 +108,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "portal-bench",
-            dependencies: ["PortalCore", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalHTTP", "PortalImage"]
+            dependencies: ["PortalCore", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalCurl", "PortalImage"]
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).

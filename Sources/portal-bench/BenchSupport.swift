@@ -2,7 +2,6 @@
 
 import Foundation
 import PortalCore
-import PortalHTTP
 import PortalServers
 import PortalRuntime
 import PortalUI

@@ -1,6 +1,5 @@
 import Foundation
 import PortalCore
-import PortalHTTP
 import PortalServers
 import PortalRuntime
 import PortalUI

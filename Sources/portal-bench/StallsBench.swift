@@ -1,6 +1,6 @@
 import Foundation
 import PortalCore
-import PortalHTTP
+import PortalCurl
 import PortalServers
 import PortalRuntime
 import PortalUI
@@ -21,7 +21,7 @@ func stalls() async {
     let size = Size(columns: Int(option("columns") ?? "80") ?? 80, rows: Int(option("rows") ?? "24") ?? 24)
     let limit = Double(option("timeout") ?? "90") ?? 90
     let source = RickAndMortySource(baseURL: BaseURL(base))
-    let interpreter = EffectInterpreter(source: source, transport: AsyncHTTPTransport())
+    let interpreter = EffectInterpreter(source: source, transport: CurlTransport())
     let mailbox = Mailbox()
     let controller = ScreenController(source: source, sourceLabel: "bench")
     let screen = TextScreen(size: size)

@@ -12,7 +12,6 @@
 
 import Foundation
 import PortalCore
-import PortalHTTP
 import PortalServers
 import PortalRuntime
 import PortalUI

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PortalCache
 import PortalCore
-import PortalHTTP
+import PortalCurl
 import PortalServers
 import Synchronization
 
@@ -108,7 +108,7 @@ struct SourceOptions: ParsableArguments {
         } else {
             // Inside the tracer, so each trace line can say hit, revalidated or miss.
             disk = cache.openIfUsed()
-            transport = cache.wrap(AsyncHTTPTransport(), in: disk)
+            transport = cache.wrap(CurlTransport(), in: disk)
         }
         var tracer: TracingTransport?
         if let trace {
@@ -137,7 +137,7 @@ struct SourceOptions: ParsableArguments {
         let key = ProcessInfo.processInfo.environment[RequestHeaders.apiKeyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         // The token requests go straight to the network: never cached, but traced (their
         // lines hold no body and no header, so no password or token).
-        let network: any Transport = tracer.map { $0.tracing(AsyncHTTPTransport()) } ?? AsyncHTTPTransport()
+        let network: any Transport = tracer.map { $0.tracing(CurlTransport()) } ?? CurlTransport()
         let signIn = AuthSession(requests: GoTrueRequests(authURL: authURL, apiKey: key), transport: network)
         transport = SessionTransport(wrapping: transport, session: signIn, apiRoot: apiBaseURL.text)
         var remember: (@Sendable (String) -> Void)?
