@@ -10,12 +10,3 @@ extension Item: ContentIdentified {
         }
     }
 }
-
-extension Item {
-    /// What makes an item the same as another when judging whether a page brought anything
-    /// new: its id, or, for an item whose id is only its position, its content (under a
-    /// kind of its own, so a content key never meets an id).
-    public var sameness: ItemKey {
-        contentKey.map { ItemKey(ItemKind(rawValue: "content:" + kind.rawValue), $0) } ?? id
-    }
-}
