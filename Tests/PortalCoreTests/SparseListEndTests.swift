@@ -63,6 +63,19 @@ struct SparseListEndTests {
         #expect(asked <= 6, "\(asked) requests")
     }
 
+    /// A 404 past the items (a lying total on a server that answers 404 past its end)
+    /// is the same evidence as an empty page: the end is found, not "error — r to retry"
+    /// at 1,000,000.
+    @Test func a404PastTheItemsFindsTheEndInsteadOfFailing() throws {
+        let list = try SparseListTests.started(total: 1_000_000)
+        let asked = Self.settle(list, Self.atTheEnd) { index in
+            index < 3 ? Self.answer(index, fullPages: 3, claimed: 1_000_000) : .failure(PageFailure(.http(status: 404), "There is nothing here"))
+        }
+        #expect(list.count == 60 && list.failure == nil)
+        #expect(Self.atTheEnd(60).allSatisfy { list.item(at: $0)?.id == $0 + 1 })
+        #expect(asked <= 8, "\(asked) requests")
+    }
+
     /// Pages that shrink (count 100; pages of 20, 10, 5, 2, 1 rows): the first short page
     /// ends the list, so every index has its item and no placeholder waits forever.
     @Test(arguments: [false, true])
