@@ -52,7 +52,7 @@ let package = Package(
         // update function and the interpreter that runs its effects both speak, so the
         // interpreter needs none of PortalUI's views or view models.
         .target(name: "PortalEffects", dependencies: ["PortalCore", "PortalImage"]),
-        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "CTextWidth"]),
+        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "CTextWidth", "PortalJQ"]),
         // Runs the UI's effects: owns the source's decoding, the transport, the retry
         // policy and the caches. PortalUI names none of them.
         .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalEffects", "PortalImage"]),

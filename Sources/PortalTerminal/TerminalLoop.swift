@@ -89,8 +89,11 @@ final class TerminalLoop {
                     if signal == SIGWINCH || signal == SIGCONT || signal == SIGTSTP { resized = true }
                 }
             }
+            var drawAnyway = false
             if descriptors.count > 2, descriptors[2].revents != 0 {
                 portal_main_queue_drain()
+                // A main-queue job (a jq run in a pane ending) changes what is shown.
+                drawAnyway = true
             }
             for message in mailbox.takeAll() where step(app, .message(message)) {
                 return .quit
@@ -123,7 +126,10 @@ final class TerminalLoop {
                 }
             }
 
-            if let timed, let left = timed.timeUntilTick, left <= .zero, perform(timed.tick()) { return .quit }
+            if let timed, let left = timed.timeUntilTick, left <= .zero {
+                if perform(timed.tick()) { return .quit }
+                drawAnyway = true
+            }
 
             if resized {
                 let newSize = session.syncSizeWithKernel()
@@ -134,7 +140,7 @@ final class TerminalLoop {
                     if step(app, .resize(newSize)) { return .quit }
                 }
                 draw(app)
-            } else if app.needsRedraw {
+            } else if app.needsRedraw || drawAnyway {
                 draw(app)
             }
             if idleOwed, performer.activity.running == 0, mailbox.isEmpty {

@@ -20,6 +20,7 @@ import Testing
     /// The watch's look as the timer would start it.
     @discardableResult
     static func look(_ harness: Harness) -> [Effect] {
+        harness.controller.watch.nextLook = ContinuousClock.now  // due now
         let effects = harness.controller.tick()
         harness.runner.enqueue(effects)
         return effects
@@ -101,6 +102,18 @@ import Testing
         #expect(harness.transport.count == before + 1)
         #expect(harness.controller.list.generation == generation, "no refresh")
         #expect(Self.screen(harness).contains("watching · every 5s") && !Self.screen(harness).contains(" new"))
+    }
+
+    @Test func noLookWhileAPaneIsOpen() async throws {
+        let harness = Self.harness(NamedRowsServer(.init(ids: Array(1...30))))
+        await harness.runner.drain(into: harness.controller)
+        harness.controller.startWatching(every: .seconds(5))
+        harness.press(.enter)
+        await harness.runner.drain(into: harness.controller)
+        #expect(harness.controller.pane != nil)
+        #expect(Self.look(harness).isEmpty, "a refresh would drop the pane's answers")
+        harness.press(.escape)
+        #expect(Self.look(harness).count == 1)
     }
 
     @Test func aListThatGrewAtItsEndMarksTheNewEnd() async throws {

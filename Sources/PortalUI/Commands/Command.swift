@@ -27,6 +27,8 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case openPage
     /// `w`: ask for the list's first page again every interval (`--watch`), on or off.
     case toggleWatch
+    /// `|` in a pane: a jq program filters the pane's JSON as it is typed.
+    case filterPane
     // Tabs (grid and detail)
     case tab1, tab2, tab3, tab4, tab5, tab6, tab7, tab8, tab9
     case nextTab, previousTab
@@ -67,6 +69,8 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
 /// search prompt, the `:` go-to prompt, the `f` filter form, or anywhere at all.
 public enum CommandContext: String, Sendable, Hashable, CaseIterable {
     case grid, detail, both, help, search, goTo, filters, anywhere
+    /// The `|` jq prompt over a detail pane.
+    case paneFilter
 
     /// Whether a binding declared for `self` applies when the screen is in `current`.
     /// `both` covers the grid and the detail pane, never a prompt, form or overlay (where

@@ -37,6 +37,7 @@ public enum CommandTable {
         KeyBinding(.detailRetry, .detail, [.character("r")], "r", "retry what failed in the pane"),
         KeyBinding(.back, .detail, [.escape, .backspace], "Esc ⌫", "back one step (closes the first pane)", hint: "Esc back"),
         KeyBinding(.closeDetail, .detail, [.character("q")], "q", "close the pane and its trail"),
+        KeyBinding(.filterPane, .detail, [.character("|")], "|", "filter the item with a jq program, live (Esc: as it was)"),
 
         KeyBinding(.search, .both, [.character("/")], "/", "search by name (the list starts over)", hint: "/ search"),
         KeyBinding(.filter, .both, [.character("f")], "f", "filter the list (the API's own filters)", hint: "f filter"),
@@ -74,6 +75,12 @@ public enum CommandTable {
         KeyBinding(.deleteCharacter, .goTo, [.backspace, .delete], "⌫", "delete the last digit"),
         KeyBinding(.clearText, .goTo, [.control("u")], "^U", "clear the number"),
         KeyBinding(.typeText, .goTo, [], "0-9", "the card's number (1 is the first; , _ and spaces are ignored)", takesText: true),
+
+        KeyBinding(.submit, .paneFilter, [.enter], "Enter", "run the program now (it also runs as you pause typing)", hint: "Enter run"),
+        KeyBinding(.cancel, .paneFilter, [.escape], "Esc", "close; the pane as it was", hint: "Esc close"),
+        KeyBinding(.deleteCharacter, .paneFilter, [.backspace, .delete], "⌫", "delete the last character"),
+        KeyBinding(.clearText, .paneFilter, [.control("u")], "^U", "clear the program"),
+        KeyBinding(.typeText, .paneFilter, [], "text", "the jq program, e.g. .episode | length", takesText: true),
 
         KeyBinding(.nextField, .filters, [.down, .tab], "↓ Tab", "next field", hint: "↑↓ field"),
         KeyBinding(.previousField, .filters, [.up, .backTab], "↑ Shift-Tab", "previous field"),
@@ -138,6 +145,7 @@ public enum CommandTable {
             ("Search prompt (/)", documented.filter { $0.context == .search }),
             ("Go to card (:)", documented.filter { $0.context == .goTo }),
             ("Filter form (f)", documented.filter { $0.context == .filters }),
+            ("jq in a pane (|)", documented.filter { $0.context == .paneFilter }),
             ("Help", documented.filter { $0.context == .help }),
         ]
     }

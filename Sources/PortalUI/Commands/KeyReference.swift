@@ -13,7 +13,9 @@ public enum KeyReference {
         for (title, bindings) in CommandTable.helpSections where !bindings.isEmpty {
             out += "\n## \(title)\n\n| keys | does |\n|---|---|\n"
             for binding in bindings {
-                out += "| \(binding.keyLabel.replacingOccurrences(of: "^", with: "Ctrl-")) | \(binding.help) |\n"
+                // A `|` in a cell (the jq prompt's key) is escaped, or it would end the cell.
+                let keys = binding.keyLabel.replacingOccurrences(of: "^", with: "Ctrl-").replacingOccurrences(of: "|", with: "\\|")
+                out += "| \(keys) | \(binding.help.replacingOccurrences(of: "|", with: "\\|")) |\n"
             }
         }
         out += """

@@ -50,6 +50,7 @@ extension ScreenController {
         case .copyURL: copyItemURL()
         case .openPage: openItemPage()
         case .toggleWatch: toggleWatch()
+        case .filterPane: beginPaneFilter()
         case .quit, .forceQuit: emit([.quit])
         case .suspend: break  // the terminal loop suspends before a key reaches the app
         case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8, .tab9:
@@ -116,6 +117,9 @@ extension ScreenController {
         case .filters:
             if command == .typeText, case .character(let c) = key { form.type(c); return false }
             return applyForm(form.perform(command))
+        case .paneFilter:
+            editPaneFilter(command, key: key)
+            return false
         default:
             return false
         }

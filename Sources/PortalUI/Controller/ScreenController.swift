@@ -69,6 +69,8 @@ public final class ScreenController: App, ItemListViewDelegate {
     /// `--watch` / `w`: the timer and the look in flight; each tab's marks (Watch/).
     var watch = ListWatch()
     var marks: [Int: ListMarks] = [:]
+    /// `|` in a pane: the jq prompt and its last result (JQ/).
+    var paneFilter = PaneFilter()
 
     /// - Parameters:
     ///   - initialTab: the tab shown first (its first page is the only request at start).
@@ -122,6 +124,7 @@ public final class ScreenController: App, ItemListViewDelegate {
         if search.isActive { return .search }
         if goTo.isActive { return .goTo }
         if form.isActive { return .filters }
+        if paneFilterShown { return .paneFilter }
         return pane == nil ? .grid : .detail
     }
 

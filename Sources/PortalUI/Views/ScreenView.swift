@@ -16,6 +16,7 @@ public enum ScreenView {
                         width: c.size.columns, row: layout.headerRow, into: screen)
         if let pane = c.pane, !layout.isSideBySide {
             DetailView.draw(pane, breadcrumb: c.breadcrumb, picture: c.panePicture, in: layout.detail, beside: false, into: screen)
+            PaneFilterView.draw(c, in: layout.detail, beside: false, into: screen)  // | jq (JQ/)
         } else {
             if tab.table.isShown {
                 TableView.draw(tab.table, grid: tab.grid.state, slot: tab.listView.slot(at:), note: c.gridNote, sort: tab.query.sort,
@@ -26,12 +27,15 @@ public enum ScreenView {
             }
             if let pane = c.pane {
                 DetailView.draw(pane, breadcrumb: c.breadcrumb, picture: c.panePicture, in: layout.detail, beside: true, into: screen)
+                PaneFilterView.draw(c, in: layout.detail, beside: true, into: screen)  // | jq (JQ/)
             }
         }
         StatusLineView.draw(c.listStatus, width: c.size.columns, row: layout.statusRow, into: screen)
         if c.search.isActive {
             let label = "search \(tab.spec.searchKey ?? "name"): "
             FooterView.drawPrompt(c.search, label: label, width: c.size.columns, row: layout.footerRow, into: screen)
+        } else if c.paneFilterShown {
+            PaneFilterView.drawPrompt(c, width: c.size.columns, row: layout.footerRow, into: screen)
         } else if c.goTo.isActive {
             let of = c.list.count > 0 ? " (1–\(Grouped.text(c.list.count)))" : ""
             FooterView.drawPrompt(text: c.goTo.text, label: "go to card\(of): ", width: c.size.columns, row: layout.footerRow, into: screen)

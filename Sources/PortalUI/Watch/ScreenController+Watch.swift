@@ -6,12 +6,25 @@ import PortalCore
 extension ScreenController: TimedApp {
     // MARK: TimedApp
 
+    /// The sooner of the watch's next look and the pane's jq program (`|`, debounced).
     public var timeUntilTick: Duration? {
+        [watchDue, paneFilterDue].compactMap { $0 }.min()
+    }
+
+    public func tick() -> [Effect] {
+        runPaneFilterIfDue()
+        guard let due = watchDue, due <= .zero else { return [] }
+        return look()
+    }
+
+    /// Time until the watch's next look; nil when not watching or a look is in flight.
+    private var watchDue: Duration? {
         guard watch.interval != nil, watch.lookInFlight == nil, let next = watch.nextLook else { return nil }
         return next - now()
     }
 
-    public func tick() -> [Effect] {
+    /// The watch's look at the active tab's first page, and the next one an interval on.
+    private func look() -> [Effect] {
         guard let interval = watch.interval else { return [] }
         watch.nextLook = now() + interval
         let tab = self.tab
