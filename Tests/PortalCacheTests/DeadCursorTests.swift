@@ -116,6 +116,8 @@ struct DeadCursorTests {
         #expect(failures == cached)
         #expect(loader.items.map(\.rawID) == Array(1...60))
         #expect(loader.isExhausted)
+        // Pages read again to heal are not counted as more pages (the status line's `page N`).
+        #expect(loader.pagesLoaded == 3)
     }
 
     @Test(arguments: [(410, true), (400, true), (404, true), (422, true), (401, false), (403, false), (429, false), (500, false)])

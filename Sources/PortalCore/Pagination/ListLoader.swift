@@ -111,7 +111,8 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
                 items.append(item)
             }
             for case let key? in contentKeys { seenContent.insert(key) }
-            pagesLoaded += 1
+            // A page read again to heal a dead link is not one more page.
+            if !ticket.request.http.reload, !rewalking || start < items.count { pagesLoaded += 1 }
             if start < items.count { rewalking = false }
             healer.arrived(ticket.request, broughtNew: start < items.count)
             totalCount = ReportedCount.total(reported: page.totalCount, previous: totalCount, loaded: items.count)
