@@ -46,6 +46,25 @@ struct PageByteBudgetTests {
         #expect(list.loadedPageCount == 1 && list.heldBytes == onePage)
     }
 
+    /// Past the byte budget nothing is prefetched: the pages on screen are always asked
+    /// for (and kept), the margins only while they fit — else a grid of 7 MiB items held
+    /// its screen and every margin page (727 MB by hand), and dropping margins would ask
+    /// for them again at once.
+    @Test func pastTheBudgetOnlyThePagesOnScreenAreAskedFor() throws {
+        let list = SparseList<Item>(firstPage: try #require(Self.addressing.request(forPage: 0)), addressing: Self.addressing)
+        Self.show(list, 0..<1, total: 1_000)
+        let tickets = list.ticketsForPages(near: 10..<13, before: 5, after: 20)
+        #expect(tickets.map(\.request.index) == [10, 11, 12])
+        // Small items: the margins are asked for as before.
+        let small = SparseList<Item>(firstPage: try #require(Self.addressing.request(forPage: 0)), addressing: Self.addressing)
+        let episode = Episode(id: 1, name: "Pilot", airDate: "x", code: "S01E01", characterIDs: [], created: Date())
+        for ticket in small.ticketsForPages(near: 0..<1, before: 0, after: 0) {
+            small.apply(.success(PageContent(items: [.episode(episode)], next: nil, totalCount: 1_000)), for: ticket)
+        }
+        // (The three on screen, then margins up to `maxInFlight` in flight.)
+        #expect(small.ticketsForPages(near: 10..<13, before: 5, after: 20).map(\.request.index) == [10, 11, 12, 13])
+    }
+
     @Test func theCountBoundStillHoldsForSmallItems() throws {
         let list = SparseList<Item>(firstPage: try #require(Self.addressing.request(forPage: 0)), addressing: Self.addressing, maxPages: 5)
         let small = Episode(id: 1, name: "Pilot", airDate: "December 2, 2013", code: "S01E01", characterIDs: [1, 2], created: Date())

@@ -23,7 +23,7 @@ extension SparseList {
         var tickets: [PageTicket] = []
         for index in PageFetchOrder(shown: around.shown, near: around.near, afterFirst: window.after >= window.before) {
             guard needsFetch(index) else { continue }
-            if !around.shown.contains(index), inFlight >= maxInFlight { break }
+            if !around.shown.contains(index), inFlight >= maxInFlight || !prefetchFits(near: around.near, inFlight: inFlight) { break }
             guard let ticket = ask(index) else { continue }
             tickets.append(ticket)
             inFlight += 1
