@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalRuntime
 import PortalServers
 import PortalTestSupport
 import PortalUI
@@ -106,5 +107,29 @@ struct SortTests {
         #expect(h.screen().text.contains("the server ignored ordering=species"))
         #expect(h.controller.list.item(at: 0)?.cell("name") == "Rick Sanchez")
         #expect(h.transport.urls.last?.contains("ordering") == false)
+    }
+
+    /// `--sort-style github` on a list in GitHub's shape (a top-level array, `Link`): `s`
+    /// asks `sort=…&direction=…`; the mirror's GitHub-style route sorts nothing, which the
+    /// first page shows, so the list goes back to the server's order and says why.
+    @Test func gitHubSortAndDirectionAreAskedForAndAnIgnoredOneIsUndone() async throws {
+        let server = try DialectTransport()
+        let url = DialectTransport.url(.link)
+        let first = try await server.send(HTTPRequest(url: url))
+        let source = AnyAPISource.make(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(first, for: url)))
+        #expect(SortStyle.detected(for: source) == nil)
+        let transport = CountingTransport(server)
+        let runner = EffectQueue(interpreter: EffectInterpreter(source: source, transport: transport, retryPolicy: .none, clock: ManualClock()))
+        let controller = ScreenController(source: source, sourceLabel: "mirror", pictures: .off, sortStyle: .github)
+        runner.enqueue(controller.update(.start(Size(columns: 100, rows: 30))))
+        await runner.drain(into: controller)
+        runner.enqueue(controller.update(.key(.character("t"))))
+        let effects = controller.update(.key(.character("S")))
+        #expect(!pageURLs(effects).isEmpty && pageURLs(effects).allSatisfy { $0.contains("sort=name&direction=desc") }, "\(pageURLs(effects))")
+        runner.enqueue(effects)
+        await runner.drain(into: controller)
+        #expect(controller.tab.query.sort == nil)
+        #expect(controller.listStatus.note?.contains("the server ignored sort=name&direction=desc") == true)
+        #expect(transport.urls.last?.contains("direction") == false)
     }
 }
