@@ -95,7 +95,8 @@ struct ListStreamTests {
         let held = stream.retainedCounts
         #expect(held.pagesUnderGuard < ListStream.guardSpan)
         #expect(held.lastPageIDs <= 20)
-        #expect(held.checkpoints <= 11)
+        #expect(held.checkpoints <= 22)
+        #expect(held.recentContents <= ListStream.guardSpan)
     }
 
     @Test("a next link that comes back after the guard's window is still refused")
@@ -108,6 +109,27 @@ struct ListStreamTests {
             _ = try await Self.read(source, ListQuery(kind: source.tabs[0].kind), .all, over: loop)
         }
         #expect(loop.requests.withLock { $0 } < 3 * (ListStream.guardSpan + 44))
+    }
+
+    /// Issue 27, item 3: items without ids and a `next` that is new text every time (a
+    /// fresh cursor) while the pages alternate: the walk ends when a page comes again, each
+    /// item printed once.
+    @Test("pages that come back under new links end the walk")
+    func contentLoopEnds() async throws {
+        let server = ReturningPages()
+        let url = ReturningPages.url(token: 1)
+        let source = AnyAPISource.make(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(server.answer(token: 1), for: url)))
+        var names: [String] = []
+        let fetcher = PageFetcher(transport: server, strategy: SourcePages(source: source, query: ListQuery(kind: source.tabs[0].kind)), policy: .none)
+        let stream = ListStream(source: source, query: ListQuery(kind: source.tabs[0].kind), range: .all, fetcher: fetcher)
+        await #expect(throws: ListStream.Failure.self) {
+            _ = try await stream.run { _, items in
+                names += items.compactMap { if case .json(let object, _) = $0 { object.title } else { nil } }
+                return true
+            }
+        }
+        #expect(names.count == 10 && Set(names).count == 10, "\(names)")
+        #expect(server.requests.withLock { $0 } == 3)
     }
 
     @Test("a page's items are cut to the range at both ends")
@@ -151,5 +173,27 @@ final class LoopingList: Transport {
         requests.withLock { $0 += 1 }
         let cursor = request.url.query?.split(separator: "=").last.map { String($0.dropFirst()) } ?? "1"
         return answer(page: Int(cursor) ?? 1)
+    }
+}
+
+/// Items without ids, pages A and B in turn, each `next` a new token (`?t=N`).
+final class ReturningPages: Transport {
+    let requests = Mutex(0)
+
+    static func url(token: Int) -> URL {
+        // swiftlint:disable:next force_unwrapping
+        URL(string: "http://returning.test/items?t=\(token)")!
+    }
+
+    func answer(token: Int) -> HTTPResponse {
+        let side = token % 2 == 1 ? "a" : "b"
+        let items = (1...5).map { #"{"name":"entry \#($0) at \#(side)"}"# }.joined(separator: ",")
+        return HTTPResponse(status: 200, body: Data(#"{"next":"\#(Self.url(token: token + 1).absoluteString)","results":[\#(items)]}"#.utf8))
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        requests.withLock { $0 += 1 }
+        let token = request.url.query?.split(separator: "=").last.flatMap { Int($0) } ?? 1
+        return answer(token: token)
     }
 }

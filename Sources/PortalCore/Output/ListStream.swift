@@ -40,6 +40,9 @@ public final class ListStream {
     private var guardRequests: PageLinkGuard?
     private var pagesUnderGuard = 0
     private var checkpoints = LoopCheckpoints()
+    /// The contents of the pages under the guard (`PageContent.fingerprint`): a list whose
+    /// links never repeat (a fresh cursor each time) but whose pages do is a loop too.
+    private var recentContents = Set<Int>()
     private var lastPageIDs = Set<ItemKey>()
 
     public init(source: any Source, query: ListQuery, range: ItemRange, fetcher: PageFetcher<SourcePages>) {
@@ -68,8 +71,8 @@ public final class ListStream {
 
     /// What the stream holds between pages, for the tests: the guard's window of pages
     /// and the ids of the last page; neither grows with the list.
-    public var retainedCounts: (pagesUnderGuard: Int, lastPageIDs: Int, checkpoints: Int) {
-        (pagesUnderGuard, lastPageIDs.count, checkpoints.count)
+    public var retainedCounts: (pagesUnderGuard: Int, lastPageIDs: Int, checkpoints: Int, recentContents: Int) {
+        (pagesUnderGuard, lastPageIDs.count, checkpoints.count, recentContents.count)
     }
 
     /// Reads the list, handing `deliver` each page (for its notes: cache, totals) and the
@@ -97,6 +100,9 @@ public final class ListStream {
                         nextPosition = startPosition
                         lastPageIDs = []
                         guardRequests = nil
+                        // The first pages again are no loop.
+                        checkpoints = LoopCheckpoints()
+                        recentContents = []
                     }
                     request = heal.request
                     continue
@@ -106,11 +112,16 @@ public final class ListStream {
                 page = content
             }
             totalCount = ReportedCount.total(reported: page.totalCount, previous: totalCount, loaded: 0)
-            let fresh = page.items.filter { !lastPageIDs.contains($0.sameness) }  // content, for items without ids (H1)
+            let fresh = page.items.filter { !lastPageIDs.contains($0.id) }
             let bringsNothingNew = fresh.isEmpty
             let first = nextPosition
             nextPosition += fresh.count
-            lastPageIDs = Set(page.items.map(\.sameness))
+            lastPageIDs = Set(page.items.map(\.id))
+            // A page listed before (under new links) is the list going round: refused whole.
+            // (Not for a page read again to heal a dead link: the same items, on purpose.)
+            if !current.http.reload, let refusal = admitContent(of: page.items) {
+                throw Failure(page: current.index + 1, failure: refusal, delivered: delivered)
+            }
             // A page whose `next` is refused is refused whole, as the browser's list does:
             // none of its items is printed.
             if let next = page.next, let refusal = admit(next, after: current, bringsNothingNew: bringsNothingNew) {
@@ -150,12 +161,40 @@ public final class ListStream {
         return items[lower..<upper]
     }
 
+    /// Refuses a page whose items, in order, are a page already listed (under the guard,
+    /// or at a checkpoint); remembers it otherwise. An empty page is the guard's to judge.
+    private func admitContent(of items: [Item]) -> PageFailure? {
+        guard let fingerprint = Self.fingerprint(of: items) else { return nil }
+        if recentContents.contains(fingerprint) || checkpoints.contentSeenBefore(fingerprint) {
+            return PageFailure(.refusedNext, "stopped: the server's next link leads back to a page already listed (the same \(items.count) items again)")
+        }
+        recentContents.insert(fingerprint)
+        checkpoints.passed(content: fingerprint, page: pagesFetched)
+        return nil
+    }
+
+    /// What a page holds, as one number: each item by its content where it has no id of
+    /// its own to go by (any API's objects, table rows), else by its id; nil when empty.
+    static func fingerprint(of items: [Item]) -> Int? {
+        guard !items.isEmpty else { return nil }
+        var hasher = Hasher()
+        for item in items {
+            switch item {
+            case .json(let object, _): hasher.combine(object.row.json)
+            case .row(let row, _): hasher.combine(row.json)
+            default: hasher.combine(item.id)
+            }
+        }
+        return hasher.finalize()
+    }
+
     /// The link guard's verdict on `next`, in a window of `guardSpan` pages, and the
     /// checkpoints' on a longer round.
     private func admit(_ next: PageRequest, after current: PageRequest, bringsNothingNew: Bool) -> PageFailure? {
         if pagesUnderGuard >= Self.guardSpan || guardRequests == nil {
             guardRequests = PageLinkGuard(firstPage: current)
             pagesUnderGuard = 0
+            recentContents = []
         }
         if checkpoints.seenBefore(next) {
             return PageFailure(.refusedNext, "stopped: the server's next link repeats a page already fetched: \(next.http.url.absoluteString.prefix(200))")
@@ -172,8 +211,17 @@ public final class ListStream {
 /// twice the round's length, and the memory is one request per doubling of the walk.
 struct LoopCheckpoints {
     private var kept = Set<PageRequest.Identity>()
+    private var contents = Set<Int>()
 
-    var count: Int { kept.count }
+    var count: Int { kept.count + contents.count }
+
+    /// Whether a page's content (`ListStream.fingerprint`) is one of the checkpoints.
+    func contentSeenBefore(_ fingerprint: Int) -> Bool { contents.contains(fingerprint) }
+
+    /// Notes that page `page` of the walk held `content` (a checkpoint when a power of two).
+    mutating func passed(content: Int, page: Int) {
+        if page > 0, page & (page - 1) == 0 { contents.insert(content) }
+    }
 
     /// Whether `request` is one of the checkpoints.
     func seenBefore(_ request: PageRequest) -> Bool { kept.contains(request.identity) }
