@@ -25,6 +25,9 @@ struct SourceOptions: ParsableArguments {
     /// `--url` (any API) and its overrides.
     @OptionGroup var anyAPI: AnyAPIOptions
 
+    /// `--pictures-origin`.
+    @OptionGroup var pictures: PicturesOriginOption
+
     /// `--base-url`, normalised once here (trailing slashes trimmed); every source,
     /// strategy and rule below takes it as it is.
     var base: BaseURL? { baseURL.map { BaseURL($0) } }
@@ -78,10 +81,12 @@ struct SourceOptions: ParsableArguments {
     /// (`--header`, the key) and PostgREST's `--table`, `--where` and `--order`.
     /// `table` overrides `--table` (`portal list TABLE`); `asServed` keeps rows as served.
     func settings(table: String? = nil, asServed: Bool = false) throws -> SourceSettings {
-        SourceSettings(
+        var settings = SourceSettings(
             baseURL: apiBaseURL, pageSize: dialect.pageSize ?? APIKind.defaultPageSize, headers: try requestHeaders(),
             table: table ?? dialect.tableName, filters: try dialect.filters(), order: try dialect.sortOrder(),
             asServed: asServed, function: try supabase.function(), count: supabase.countMode)
+        settings.picturesOrigin = pictures.picturesOrigin
+        return settings
     }
 
     /// The API the browser shows, with its tabs: the dialect's source (`APIDescription`).
@@ -217,7 +222,7 @@ extension SourceOptions {
                 return (parts[0], parts.count > 1 ? parts[1] : "")
             })
             let pages = AnyAPIPages(url: url, dialect: dialect, headers: headers)
-            return (AnyAPISource.make(pages: pages, fields: anyAPI.cardFields), dialect)
+            return (AnyAPISource.make(pages: pages, fields: anyAPI.cardFields, picturesOrigin: pictures.picturesOrigin), dialect)
         case .failure(let failure):
             throw RuntimeFailure("\(Sanitize.line(text)): \(failure.message)")
         }

@@ -69,8 +69,22 @@ struct BrowseSourcesTests {
         #expect(!own.headers.isEmpty)
     }
 
-    @Test func aRowsPictureIsAskedForOnlyOnTheAPIsOwnServer() throws {
-        let source = PostgRESTSource(baseURL: "https://x.supabase.co/rest/v1", table: "profiles")
+    @Test func aRowsPictureElsewhereIsAskedForBareByDefault() throws {
+        var headers = RequestHeaders()
+        try headers.add(line: "apikey: K")
+        let source = PostgRESTSource(baseURL: "https://x.supabase.co/rest/v1", table: "profiles", headers: headers)
+        let item = Item.row(Row(id: "1", columns: [("id", .number("1")), ("avatar_url", .string("https://cdn.example/a.png"))], json: "{}"),
+                            kind: ItemKind(rawValue: "profiles"))
+        let request = try #require(source.pictureRequest(for: item))
+        #expect(request.url.host == "cdn.example" && request.headers == ["Accept": BarePictureRequest.accept])
+        let own = Item.row(Row(id: "2", columns: [("id", .number("2")), ("avatar_url", .string("https://x.supabase.co/p.png"))], json: "{}"),
+                           kind: ItemKind(rawValue: "profiles"))
+        #expect(source.pictureRequest(for: own)?.headers == headers.applied(to: [:]))
+    }
+
+    @Test func aRowsPictureIsAskedForOnlyOnTheAPIsOwnServerWithPicturesOriginSame() throws {
+        var source = PostgRESTSource(baseURL: "https://x.supabase.co/rest/v1", table: "profiles")
+        source.picturesOrigin = .same
         func row(_ column: String, _ value: String) -> Item {
             .row(Row(id: "1", columns: [("id", .number("1")), (column, .string(value))], json: "{}"), kind: ItemKind(rawValue: "profiles"))
         }

@@ -10,16 +10,19 @@ public struct AnyAPISource: Source {
     public let card: JSONCardChoice
     /// The same-origin URLs seen in answers, by link number, so Enter on one can fetch it.
     public let links = LinkBook()
+    /// Where its pictures may come from (`--pictures-origin`): any http(s) origin by default.
+    public var picturesOrigin: PicturesOrigin
 
-    public init(pages: AnyAPIPages, fields: [String]? = nil) {
+    public init(pages: AnyAPIPages, fields: [String]? = nil, picturesOrigin: PicturesOrigin = .any) {
         self.pages = pages
+        self.picturesOrigin = picturesOrigin
         self.kind = ItemKind(rawValue: Self.listName(pages.url))
         self.card = JSONCardChoice(fields: fields, linkOrigin: JSONLinks.origin(of: pages.url))
     }
 
     /// The source, addressable when the dialect can ask for any page.
-    public static func make(pages: AnyAPIPages, fields: [String]? = nil) -> any Source {
-        let source = AnyAPISource(pages: pages, fields: fields)
+    public static func make(pages: AnyAPIPages, fields: [String]? = nil, picturesOrigin: PicturesOrigin = .any) -> any Source {
+        let source = AnyAPISource(pages: pages, fields: fields, picturesOrigin: picturesOrigin)
         return pages.dialect.addressing == nil ? source : AddressableAnyAPISource(base: source)
     }
 
@@ -59,7 +62,7 @@ public struct AnyAPISource: Source {
         guard let id = JSONLinks.id(in: kind) else { throw PageFailure(.malformed, "this API's items cannot be looked up by id") }
         guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
         let root: JSONSpan
-        do { root = try JSONNode.parse(response.body) } catch { throw PageFailure(.malformed, "not JSON: \(error)") }
+        do { root = try JSONNode.parse(response.body) } catch { throw PageFailure(notJSON: error) }
         var found: [String] = []
         if let origin = card.linkOrigin { JSONLinks.collect(root.node, origin: origin, into: &found) }
         links.remember(found)
@@ -95,11 +98,12 @@ public struct AnyAPISource: Source {
         return JSONLinks.id(of: address)
     }
 
-    /// An item's image column (`PictureColumns`) on the list's own origin; elsewhere none.
+    /// An item's image column (`PictureColumns`) on an origin `picturesOrigin` allows: on
+    /// the list's own origin asked for as before, elsewhere bare (`BarePictureRequest`).
     public func pictureRequest(for item: Item) -> HTTPRequest? {
         guard case .json(let json, _) = item, let origin = SplitURL(pages.url.absoluteString)?.origin,
-              let url = PictureColumns.url(in: json.row, allowedOrigins: [origin]) else { return nil }
-        return HTTPRequest(url: url)
+              let url = PictureColumns.url(in: json.row, home: origin, policy: picturesOrigin) else { return nil }
+        return BarePictureRequest.make(url, home: origin, homeHeaders: [:])
     }
 }
 

@@ -30,6 +30,8 @@ public struct PostgRESTSource: AddressableSource {
     public let count: ContentRangePages<Row>.Count
     /// Rows stay rows, never read as models (`portal list` prints what was served).
     public let rowsAsServed: Bool
+    /// Where a row's picture may come from (`--pictures-origin`): any http(s) origin by default.
+    public var picturesOrigin: PicturesOrigin = .any
 
     public init(
         baseURL: BaseURL, table: String = "characters", pageSize: Int = APIKind.defaultPageSize,
@@ -104,12 +106,12 @@ public struct PostgRESTSource: AddressableSource {
         }
     }
 
-    /// A row's image column (`PictureColumns`), when it names a picture on the API's own
-    /// server (sent with the API's headers); a picture anywhere else is not asked for.
+    /// A row's image column (`PictureColumns`) on an origin `picturesOrigin` allows: on the
+    /// API's own server sent with the API's headers, elsewhere bare (`BarePictureRequest`).
     public func pictureRequest(for item: Item) -> HTTPRequest? {
-        guard case .row(let row, _) = item, let url = PictureColumns.url(in: row, allowedOrigins: [SplitURL(baseURL.text)?.origin].compactMap { $0 })
-        else { return nil }
-        return HTTPRequest(url: url, headers: headers.applied(to: [:]))
+        guard case .row(let row, _) = item, let home = SplitURL(baseURL.text)?.origin,
+              let url = PictureColumns.url(in: row, home: home, policy: picturesOrigin) else { return nil }
+        return BarePictureRequest.make(url, home: home, homeHeaders: headers.applied(to: [:]))
     }
 }
 

@@ -12,9 +12,11 @@ extension APIDescription {
         fixedPageSize: nil, takesTables: true,
         recognises: { $0.hasSuffix("/rest/v1") },
         makeSource: { settings in
-            PostgRESTSource(baseURL: settings.baseURL, table: settings.table ?? "characters", pageSize: settings.pageSize,
-                            filters: settings.filters, order: settings.order, headers: settings.headers,
-                            rowsAsServed: settings.asServed, function: settings.function, count: settings.count)
+            var source = PostgRESTSource(baseURL: settings.baseURL, table: settings.table ?? "characters", pageSize: settings.pageSize,
+                                         filters: settings.filters, order: settings.order, headers: settings.headers,
+                                         rowsAsServed: settings.asServed, function: settings.function, count: settings.count)
+            source.picturesOrigin = settings.picturesOrigin
+            return source
         },
         snapshotRules: { folder, _ in
             let data = try RickAndMortyData.load(dataFolder: folder)

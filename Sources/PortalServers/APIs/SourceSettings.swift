@@ -22,6 +22,8 @@ public struct SourceSettings: Sendable {
     public var function: ContentRangePages<Row>.Function?
     /// PostgREST: `--count`, the total asked for.
     public var count: ContentRangePages<Row>.Count
+    /// `--pictures-origin` (the config's `pictures_origin`): any http(s) origin, or the API's own.
+    public var picturesOrigin: PicturesOrigin = .any
 
     public init(baseURL: BaseURL, pageSize: Int = APIKind.defaultPageSize, headers: RequestHeaders = RequestHeaders(),
                 table: String? = nil, filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, asServed: Bool = false,
