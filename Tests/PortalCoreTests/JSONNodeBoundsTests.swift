@@ -77,6 +77,23 @@ struct JSONNodeBoundsTests {
         }
     }
 
+    /// The same for a linked item the detail pane looks up (`AnyAPISource.decodeItems`).
+    @Test func aLinkedItemPastTheBoundFailsWithoutRetry() throws {
+        let url = try #require(URL(string: "http://api.test:8000/v1/people?page=1"))
+        let response = HTTPResponse(status: 200, body: Data(#"{"count":1,"next":null,"results":[{"id":7,"team":"http://api.test:8000/v1/teams/3"}]}"#.utf8))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(response, for: url)), fields: nil)
+        _ = try source.decodePage(response, for: source.firstPage(for: ListQuery(kind: source.kind)), of: ListQuery(kind: source.kind))
+        let team = JSONLinks.id(of: "http://api.test:8000/v1/teams/3")
+        let deep = Data(#"{"id":3,"x":"#.utf8) + Self.nested(300, around: "1") + Data("}".utf8)
+        do {
+            _ = try source.decodeItems(JSONLinks.kind(team), HTTPResponse(status: 200, body: deep))
+            Issue.record("decoded")
+        } catch {
+            #expect(!error.isTransient)
+            #expect(error.message.hasPrefix("answer too deeply nested"), "\(error.message)")
+        }
+    }
+
     @Test func ordinaryAnswersAreWellWithinTheBound() throws {
         let items = (1...100).map { #"{"id":\#($0),"name":"Item \#($0)","tags":[1,2,3],"owner":{"login":"someone","url":"https://api.test/u/\#($0)"}}"# }
         let body = Data(("{\"count\":100,\"results\":[" + items.joined(separator: ",") + "]}").utf8)
