@@ -28,9 +28,14 @@ let package = Package(
         // PortalHTTP, the NIO client the tests still hold next to PortalCurl (the live network
         // of `portal` and portal-bench, on the system libcurl): `portal` no longer builds it.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // The config file (PortalConfig): TOML through toml++.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .target(name: "PortalCore"),
+        // The config file of saved APIs (config.toml): parsing, validation and the secret
+        // references, apart from the CLI so they are unit-tested without it.
+        .target(name: "PortalConfig", dependencies: ["PortalCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // The emulated servers (the real APIs' behaviour, written once): the offline
         // snapshot source and the mirror answer through them.
         .target(name: "PortalServers", dependencies: ["PortalCore"]),
@@ -124,6 +129,7 @@ let package = Package(
         .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalHTTP", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalTestSupport", "PortalImage"]),
+        .testTarget(name: "PortalConfigTests", dependencies: ["PortalConfig"]),
         .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalCore", "PortalRuntime", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,53 @@
+import Foundation
+@testable import PortalConfig
+import Testing
+
+/// Secret references: parsed without a shell, resolved from the environment, a file or a
+/// command's output; a failure names the key and never the output.
+@Suite("Secret references")
+struct SecretReferenceTests {
+    @Test func parsesEachKind() throws {
+        #expect(try SecretReference(parsing: "env:TOKEN") == .environment("TOKEN"))
+        #expect(try SecretReference(parsing: "file:/run/secret") == .file("/run/secret"))
+        #expect(try SecretReference(parsing: #"command:pass show "my shop" 'a b' c\ d"#) == .command(["pass", "show", "my shop", "a b", "c d"]))
+        #expect(try SecretReference(parsing: "plain") == .literal("plain"))
+        #expect(throws: SecretReferenceError.self) { try SecretReference(parsing: "command:pass 'open") }
+    }
+
+    @Test func resolvesTheEnvironment() throws {
+        let resolver = SecretResolver(environment: ["TOKEN": "s3cret"])
+        #expect(try resolver.resolve(.environment("TOKEN"), key: "apis.a.auth.bearer") == "s3cret")
+        let error = #expect(throws: SecretReferenceError.self) { try resolver.resolve(.environment("NOPE"), key: "apis.a.auth.bearer") }
+        #expect(error?.description.contains("apis.a.auth.bearer") == true)
+    }
+
+    @Test func resolvesAFileTrimmed() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("portal-secret-\(UUID().uuidString)").path
+        try "from-a-file\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try SecretResolver(environment: [:]).resolve(.file(path), key: "k") == "from-a-file")
+    }
+
+    @Test func resolvesACommandWithoutAShell() throws {
+        let resolver = SecretResolver(environment: ["PATH": "/usr/bin:/bin"])
+        // With no shell, `$HOME` and `;` are plain words that printf prints as they are.
+        #expect(try resolver.resolve(.command(["printf", "%s|", "$HOME", ";", "x y"]), key: "k") == "$HOME|;|x y|")
+        #expect(try resolver.resolve(.command(["/bin/echo", "  padded  "]), key: "k") == "padded")
+    }
+
+    @Test func aFailingCommandNamesTheKeyAndNotItsOutput() {
+        let resolver = SecretResolver(environment: ["PATH": "/usr/bin:/bin"])
+        let error = #expect(throws: SecretReferenceError.self) {
+            try resolver.resolve(.command(["sh", "-c", "echo leaked-output; exit 3"]), key: "apis.shop.auth.oauth2.client_secret")
+        }
+        #expect(error?.description.contains("apis.shop.auth.oauth2.client_secret") == true)
+        #expect(error?.description.contains("exit status 3") == true)
+        #expect(error?.description.contains("leaked-output") == false)
+    }
+
+    @Test func aCommandThatHangsIsStopped() {
+        let resolver = SecretResolver(environment: ["PATH": "/usr/bin:/bin"], commandTimeout: .milliseconds(200))
+        let error = #expect(throws: SecretReferenceError.self) { try resolver.resolve(.command(["sleep", "30"]), key: "k") }
+        #expect(error?.description.contains("did not finish") == true)
+    }
+}
