@@ -89,6 +89,7 @@ let package = Package(
             name: "portal",
             dependencies: [
                 "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalCurl", "PortalJQ",
+                "PortalConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

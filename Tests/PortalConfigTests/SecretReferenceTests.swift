@@ -51,3 +51,21 @@ struct SecretReferenceTests {
         #expect(error?.description.contains("did not finish") == true)
     }
 }
+
+/// What `portal apis` prints of an API's auth: its kind and where each secret comes from.
+@Suite("Auth summaries")
+struct AuthSummaryTests {
+    @Test func aSummaryNeverHoldsALiteralSecret() {
+        let secret = SecretReference.literal("SUPERSECRET")
+        let auths: [SavedAuth] = [
+            .bearer(secret), .basic(secret), .header(name: "X-Key", value: secret),
+            .supabase(email: "me@example.com", password: secret, key: secret),
+            .oauth2(OAuth2ClientCredentials(tokenURL: "http://x/token", clientID: "cli", clientSecret: secret)),
+        ]
+        for auth in auths {
+            #expect(!auth.summary.contains("SUPERSECRET"))
+        }
+        #expect(SavedAuth.bearer(.environment("TOKEN")).summary == "bearer env:TOKEN")
+        #expect(SavedAuth.bearer(.command(["pass", "show", "x"])).summary == "bearer command:pass")
+    }
+}
