@@ -115,6 +115,9 @@ struct BrowseSourcesTests {
         let rows = try RowReader.rows(Data(#"[{"id":7,"name":"x","moons":2},{"id":"a-b","title":"no name"}]"#.utf8), firstPosition: 40)
         let items = rows.map { TableItems.item($0, kind: ItemKind(rawValue: "planets")) }
         #expect(items.map(\.kind.rawValue) == ["planets", "planets"])
-        #expect(items.map(\.rawID) == [7, 41])
+        // An integer id stands for itself; any other id is a number from its own range
+        // (RowNumber), never a position that another row's id could equal.
+        #expect(items.map(\.rawID) == [7, RowNumber.of(id: "a-b", position: 41)])
+        #expect(items[1].rawID != 41)
     }
 }

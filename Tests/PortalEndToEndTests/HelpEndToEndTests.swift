@@ -28,7 +28,7 @@ struct HelpEndToEndTests {
             let result = try runPortal(["list", "--help"])
             #expect(result.status == 0)
             #expect(result.stdout.contains("USAGE: portal list"))
-            #expect(!result.stdout.contains("--pictures"))
+            #expect(!result.stdout.contains("--tab "), "the browse options belong to portal --help, not list's")
         }
     }
 
