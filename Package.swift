@@ -25,9 +25,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The on-disk HTTP cache (PortalCache): SQLite through GRDB, the system libsqlite3.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        // PortalHTTP, the NIO client the tests still hold next to PortalCurl (the live network
-        // of `portal` and portal-bench, on the system libcurl): `portal` no longer builds it.
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The config file (PortalConfig): TOML through toml++.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
@@ -63,17 +60,6 @@ let package = Package(
         .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalEffects", "PortalImage"]),
         // The on-disk HTTP cache, apart from PortalCore so Core stays Foundation-only.
         .target(name: "PortalCache", dependencies: ["PortalCore", .product(name: "GRDB", package: "GRDB.swift")]),
-        // The live network (async-http-client), apart from PortalCore so Core stays Foundation-only.
-        .target(
-            name: "PortalHTTP",
-            dependencies: [
-                "PortalCore",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
-        ),
         // The live network on Debian's libcurl (libcurl4-openssl-dev): nothing to compile,
         // the proxy variables honoured. CCurl is the C side; PortalCurl the only code that imports it.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -126,8 +112,7 @@ let package = Package(
         .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "PortalImage", "CNcurses"]),
         .testTarget(name: "PortalCurlTests", dependencies: ["PortalCurl", "PortalCore", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalHTTPTests", dependencies: ["PortalHTTP", "PortalCore", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalHTTP", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalCurl", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalTestSupport", "PortalImage"]),
         .testTarget(name: "PortalConfigTests", dependencies: ["PortalConfig"]),

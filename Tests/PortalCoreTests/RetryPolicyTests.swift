@@ -87,4 +87,9 @@ struct RetryPolicyTests {
         #expect(RetryAfter.wait(5, cap: .milliseconds(250)) == .milliseconds(250))
         #expect(RetryAfter.wait(.infinity, cap: .seconds(100_000)) == .seconds(RetryAfter.ceiling))
     }
+
+    @Test func aLocalValidationErrorIsNeverRetried() {
+        let failure = PageFailure(.transport(.invalidRequest("a header")), "request not sent")
+        #expect(RetryPolicy().delay(after: failure, attempt: 1, random: 0) == nil)
+    }
 }

@@ -6,7 +6,7 @@ import PortalCurl
 import PortalServers
 import PortalTestSupport
 
-/// The cases AsyncHTTPTransportTests holds for the NIO client, run against CurlTransport,
+/// The transport's cases (those the NIO client's tests held, before it went),
 /// and what only CurlTransport does (any method with a body, cancellation, reuse).
 @Suite("CurlTransport passes statuses up, caps bodies and times out", .serialized)
 struct CurlTransportTests {

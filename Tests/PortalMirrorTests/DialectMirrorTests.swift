@@ -1,6 +1,6 @@
 import Foundation
 import PortalCore
-import PortalHTTP
+import PortalCurl
 import PortalTestSupport
 import PortalMirror
 import Testing
@@ -87,7 +87,7 @@ import Testing
 
     @Test func theEngineLoadsEveryPokemonWithOffsetLimitPages() async throws {
         try await Mirror.with { m in
-            let counting = CountingTransport(AsyncHTTPTransport())
+            let counting = CountingTransport(CurlTransport())
             let strategy = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL("\(m.publicURL)/v2"), path: "pokemon", limit: 100)
             let loader = await drain(strategy, through: counting)
             #expect(loader.state == .exhausted, "\(loader.state)")
@@ -151,7 +151,7 @@ import Testing
     @Test(arguments: [ContentRangePages<Character>.Window.rangeHeader, .limitOffset])
     func theEngineLoadsEveryCharacterRowWithContentRangePages(_ window: ContentRangePages<Character>.Window) async throws {
         try await Mirror.with { m in
-            let counting = CountingTransport(AsyncHTTPTransport())
+            let counting = CountingTransport(CurlTransport())
             let strategy = ContentRangePages<Character>(baseURL: BaseURL("\(m.origin)/rest/v1"), table: "characters", pageSize: 20, window: window)
             let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
@@ -163,7 +163,7 @@ import Testing
 
     @Test func theEngineLoadsPokemonRowsWithoutACount() async throws {
         try await Mirror.with { m in
-            let counting = CountingTransport(AsyncHTTPTransport())
+            let counting = CountingTransport(CurlTransport())
             let strategy = ContentRangePages<PokemonRecord>(
                 baseURL: BaseURL("\(m.origin)/rest/v1"), table: "pokemon", pageSize: 100, window: .limitOffset, exactCount: false)
             let loader = await drain(strategy, through: counting)

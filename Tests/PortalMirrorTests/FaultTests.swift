@@ -1,6 +1,6 @@
 import Foundation
 import PortalCore
-import PortalHTTP
+import PortalCurl
 import PortalTestSupport
 @testable import PortalMirror
 import Synchronization
@@ -136,7 +136,7 @@ import Testing
         faults.truncateRate = 0.1
         faults.seed = 3
         try await Mirror.with(faults: faults) { m in
-            let network = CountingTransport(AsyncHTTPTransport())
+            let network = CountingTransport(CurlTransport())
             let cache = CachingTransport(wrapping: network)
             let strategy = RickAndMortyPages<Character>(baseURL: BaseURL(m.publicURL), request: .list(.character))
             let loader = await drain(strategy, through: cache, policy: Self.patient)
@@ -149,7 +149,7 @@ import Testing
 
     @Test func rickAndMortyReachesTheEndThroughFaults() async throws {
         try await Mirror.with(faults: Self.storm) { m in
-            let counting = CountingTransport(AsyncHTTPTransport())
+            let counting = CountingTransport(CurlTransport())
             let strategy = RickAndMortyPages<Character>(baseURL: BaseURL(m.publicURL), request: .list(.character))
             let loader = await drain(strategy, through: counting, policy: Self.patient)
             #expect(loader.isExhausted, "stopped at \(loader.state)")
@@ -162,7 +162,7 @@ import Testing
     @Test func pokeAPIReachesTheEndThroughFaults() async throws {
         try await Mirror.with(faults: Self.storm) { m in
             let strategy = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL("\(m.publicURL)/v2"), path: "pokemon", limit: 100)
-            let loader = await drain(strategy, through: AsyncHTTPTransport(), policy: Self.patient)
+            let loader = await drain(strategy, through: CurlTransport(), policy: Self.patient)
             #expect(loader.isExhausted, "stopped at \(loader.state)")
             #expect(loader.count == 1351)
             #expect(loader.items.map(\.id) == Mirror.data.pokemon.map(\.id))
@@ -172,7 +172,7 @@ import Testing
     @Test func postgRESTReachesTheEndThroughFaults() async throws {
         try await Mirror.with(faults: Self.storm) { m in
             let strategy = ContentRangePages<Character>(baseURL: BaseURL("\(m.origin)/rest/v1"), table: "characters", pageSize: 50)
-            let loader = await drain(strategy, through: AsyncHTTPTransport(), policy: Self.patient)
+            let loader = await drain(strategy, through: CurlTransport(), policy: Self.patient)
             #expect(loader.isExhausted, "stopped at \(loader.state)")
             #expect(loader.items.map(\.id) == Array(1...826))
         }

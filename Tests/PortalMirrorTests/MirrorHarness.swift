@@ -1,6 +1,6 @@
 import Foundation
 import PortalCore
-import PortalHTTP
+import PortalCurl
 import PortalTestSupport
 @testable import PortalMirror
 import Synchronization
@@ -47,7 +47,7 @@ enum Mirror {
         }
     }
 
-    static let transport = AsyncHTTPTransport()
+    static let transport = CurlTransport()
 
     /// One GET of `path` (raw, may hold a query) with optional headers.
     static func get(_ mirror: RunningMirror, _ path: String, headers: [String: String] = [:]) async throws -> HTTPResponse {

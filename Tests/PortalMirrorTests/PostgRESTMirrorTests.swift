@@ -1,6 +1,6 @@
 import Foundation
 import PortalCore
-import PortalHTTP
+import PortalCurl
 import PortalTestSupport
 import PortalMirror
 import Testing
@@ -173,7 +173,7 @@ import Testing
         try await Mirror.with(requireKey: "k") { m in
             var headers = RequestHeaders()
             try headers.addAPIKey("k")
-            let counting = CountingTransport(AsyncHTTPTransport())
+            let counting = CountingTransport(CurlTransport())
             let strategy = ContentRangePages<Row>(
                 baseURL: BaseURL("\(m.origin)/rest/v1"), table: "characters", pageSize: 7,
                 filters: [try PostgRESTFilter(parsing: "name=ilike.*smith*")], order: try PostgRESTOrder(parsing: "id.desc"),

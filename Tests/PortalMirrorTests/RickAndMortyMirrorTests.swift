@@ -1,6 +1,6 @@
 import Foundation
 import PortalCore
-import PortalHTTP
+import PortalCurl
 import PortalTestSupport
 import PortalMirror
 import Testing
@@ -144,7 +144,7 @@ import Testing
 
     @Test func theEngineLoadsAll826CharactersInExactly42Requests() async throws {
         try await Mirror.with { m in
-            let counting = CountingTransport(AsyncHTTPTransport())
+            let counting = CountingTransport(CurlTransport())
             let strategy = RickAndMortyPages<Character>(baseURL: BaseURL(m.publicURL), request: .list(.character))
             let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
@@ -157,7 +157,7 @@ import Testing
 
     @Test func theEngineFollowsAFilteredListWithRawValuesInNext() async throws {
         try await Mirror.with { m in
-            let counting = CountingTransport(AsyncHTTPTransport())
+            let counting = CountingTransport(CurlTransport())
             let strategy = RickAndMortyPages<Character>(
                 baseURL: BaseURL(m.publicURL), request: .list(.character, filters: [("species", "Mythological Creature")]))
             let loader = await drain(strategy, through: counting)

@@ -114,7 +114,7 @@ extension PageFailure {
     public init(statusOf response: HTTPResponse) {
         var message = HTTPStatusText.describe(response.status)
         if (300..<400).contains(response.status), let location = response.header("location") {
-            // Redirects to another origin are not followed (AsyncHTTPTransport); say where it went.
+            // Redirects to another origin are not followed (CurlTransport); say where it went.
             message += ": redirect to \(location.prefix(200)) not followed"
         }
         if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
