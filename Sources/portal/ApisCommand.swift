@@ -9,8 +9,44 @@ import PortalCore
 struct ApisCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apis",
-        abstract: "List the APIs saved in the config file."
+        abstract: "List the APIs saved in the config file (or add one: portal apis add).",
+        subcommands: [Show.self, Add.self],
+        defaultSubcommand: Show.self
     )
+
+    /// `portal apis add NAME URL [--header …] [--bearer-env VAR]`: appends one API to the
+    /// file (created 0600 in a 0700 folder), the key by reference to an environment variable.
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Save an API in the config file.")
+
+        @Argument(help: "The name to open it by: portal NAME.") var name: String
+        @Argument(help: "The list's URL, or the API's root.") var url: String
+        /// `--header` lines (repeatable), as every command reads them.
+        @OptionGroup var source: SourceOptions
+        @Option(name: .long, help: ArgumentHelp("Send Authorization: Bearer with this environment variable's value.", valueName: "var"))
+        var bearerEnv: String?
+        @Option(name: .long, help: ArgumentHelp("Write to this config file instead of the default one.", valueName: "file"))
+        var config: String?
+
+        func run() throws {
+            var headers: [(name: String, value: String)] = []
+            for line in source.dialect.headerLines {
+                guard let colon = line.firstIndex(of: ":") else { throw ValidationError("--header \(Sanitize.line(line)): expected \"Name: value\"") }
+                headers.append((String(line[..<colon]).trimmingCharacters(in: .whitespaces), String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)))
+            }
+            let path = ConfigFile.path(explicit: config, environment: ProcessInfo.processInfo.environment)
+            do {
+                try ConfigAppender.append(name: name, url: url, headers: headers, bearerVariable: bearerEnv, to: path)
+            } catch {
+                throw ValidationError(Sanitize.line(error.description))
+            }
+            print("saved \(Sanitize.line(name)) in \(Sanitize.line(path))")
+        }
+    }
+
+    /// `portal apis` (`portal apis show`): the listing.
+    struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "List the saved APIs (the default).")
 
     @Option(name: .long, help: ArgumentHelp("Read this config file instead of $XDG_CONFIG_HOME/portal/config.toml.", valueName: "file"))
     var config: String?
@@ -35,4 +71,5 @@ struct ApisCommand: ParsableCommand {
             print(Sanitize.line(line))
         }
     }
+}
 }
