@@ -46,30 +46,30 @@ struct ApisCommand: ParsableCommand {
 
     /// `portal apis` (`portal apis show`): the listing.
     struct Show: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "List the saved APIs (the default).")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "List the saved APIs (the default).")
 
-    @Option(name: .long, help: ArgumentHelp("Read this config file instead of $XDG_CONFIG_HOME/portal/config.toml.", valueName: "file"))
-    var config: String?
+        @Option(name: .long, help: ArgumentHelp("Read this config file instead of $XDG_CONFIG_HOME/portal/config.toml.", valueName: "file"))
+        var config: String?
 
-    func run() throws {
-        let path = ConfigFile.path(explicit: config, environment: ProcessInfo.processInfo.environment)
-        let file: ConfigFile
-        do {
-            file = try ConfigFile.load(path: path)
-        } catch {
-            // A bad file is a usage error: exit 2, with the line.
-            throw ValidationError(Sanitize.line(error.description))
-        }
-        guard !file.apis.isEmpty else {
-            print("no saved APIs in \(Sanitize.line(path))")
-            return
-        }
-        for api in file.apis {
-            var line = api.name + "  " + (api.url ?? api.openapi.map { "openapi " + $0 } ?? api.graphql.map { "graphql " + $0 } ?? api.kind ?? "")
-            if !api.lists.isEmpty { line += "  lists: " + api.lists.map(\.name).joined(separator: ", ") }
-            line += "  auth: " + (api.auth?.summary ?? "none")
-            print(Sanitize.line(line))
+        func run() throws {
+            let path = ConfigFile.path(explicit: config, environment: ProcessInfo.processInfo.environment)
+            let file: ConfigFile
+            do {
+                file = try ConfigFile.load(path: path)
+            } catch {
+                // A bad file is a usage error: exit 2, with the line.
+                throw ValidationError(Sanitize.line(error.description))
+            }
+            guard !file.apis.isEmpty else {
+                print("no saved APIs in \(Sanitize.line(path))")
+                return
+            }
+            for api in file.apis {
+                var line = api.name + "  " + (api.url ?? api.openapi.map { "openapi " + $0 } ?? api.graphql.map { "graphql " + $0 } ?? api.kind ?? "")
+                if !api.lists.isEmpty { line += "  lists: " + api.lists.map(\.name).joined(separator: ", ") }
+                line += "  auth: " + (api.auth?.summary ?? "none")
+                print(Sanitize.line(line))
+            }
         }
     }
-}
 }
