@@ -57,7 +57,10 @@ struct CacheEndToEndTests {
         let session = try TmuxSession()
         defer { session.close() }
         try session.type(line: PortalRun(session, source: "--base-url '\(base)' --cache-dir '\(scratch.cacheDir)'").commandLine)
-        let screen = try session.waitFor("Morty Smith")
+        // Waits for the whole first row: a capture can fall between two writes of a frame.
+        let screen = try session.waitFor("the cached first page") {
+            $0.contains("Rick Sanchez") && $0.contains("Morty Smith") && $0.contains("Summer Smith")
+        }
         #expect(screen.contains("Rick Sanchez") && screen.contains("Summer Smith"))
         try session.press("q")
         #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
