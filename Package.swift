@@ -27,6 +27,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // The config file (PortalConfig): TOML through toml++.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // The mirror's /graphql (PortalMirror only, never portal): the reference GraphQL
+        // executor, introspection included; it needs swift-collections only (no NIO).
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
         .target(name: "PortalCore"),
@@ -89,6 +92,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "GraphQL", package: "GraphQL"),
             ]
         ),
         .executableTarget(
