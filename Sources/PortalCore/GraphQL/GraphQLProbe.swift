@@ -1,0 +1,83 @@
+import Foundation
+
+/// Makes the `GraphQLSource` for an endpoint, before the list starts: asks the schema
+/// (introspection) and builds a query per list, or reads the user's `--query`; then asks
+/// the first page of the first Relay list (or of the query) once, to see whether the
+/// server's cursors are graphql-relay's offsets (so its Relay lists can jump) and that the
+/// answer holds a list. Both go through the one retry loop; the answers, having been
+/// read, are kept by the caches, so the first tab's first page costs no second request.
+public enum GraphQLProbe {
+    /// What was found, for `--explain` and the trace.
+    public struct Found: Sendable {
+        public var source: GraphQLSource
+        /// One line per list: its name and paging.
+        public var explanation: [String]
+    }
+
+    public static func source(
+        endpoint: URL, headers: [String: String], query: String?, pageSize: Int, fields: [String]? = nil,
+        picturesOrigin: PicturesOrigin = .any, sender: RetryingSender
+    ) async throws(GraphQLFailure) -> Found {
+        let lists: [GraphQLList]
+        if let query {
+            lists = [try GraphQLUserQuery.list(query, pageSize: pageSize)]
+        } else {
+            lists = try await introspect(endpoint: endpoint, headers: headers, pageSize: pageSize, sender: sender)
+        }
+        var offsetCursors = false
+        if let probed = query == nil ? lists.first(where: { if case .cursor = $0.paging { true } else { false } }) : lists.first {
+            let pages = GraphQLPages(endpoint: endpoint, headers: headers, list: probed, offsetCursors: false)
+            let outcome = await sender.send(pages.firstPage.http) { response throws(PageFailure) -> Bool in
+                let answer = try GraphQLAnswer.read(response)
+                guard let found = GraphQLFoundList.find(in: answer.data.node) else {
+                    throw answer.errors.isEmpty
+                        ? PageFailure(.transport(.malformedAnswer("no list")), "no list in the answer (a field returning a list or a connection)")
+                        : GraphQLAnswer.failure(answer.errors)
+                }
+                return found.cursorsAreOffsets(from: 0)
+            }
+            switch outcome {
+            case .success(let offsets): offsetCursors = offsets
+            case .failure(let failure): throw .request("\(probed.name): \(failure.message)")
+            }
+        }
+        let source = GraphQLSource(endpoint: endpoint, headers: headers, lists: lists, offsetCursors: offsetCursors,
+                                   fields: fields, picturesOrigin: picturesOrigin)
+        let explanation = lists.map { list in
+            let jumps = list.isAddressable(offsetCursors: offsetCursors) ? "jumps" : "walks"
+            return "\(list.name): \(list.paging.label), \(list.pageSize) a page, \(jumps)"
+        }
+        return Found(source: source, explanation: explanation)
+    }
+
+    /// The lists of the server's schema.
+    static func introspect(endpoint: URL, headers: [String: String], pageSize: Int, sender: RetryingSender) async throws(GraphQLFailure) -> [GraphQLList] {
+        let request = GraphQLRequestBody.request(endpoint, headers: headers, query: GraphQLSchema.introspectionQuery, variables: [])
+        let outcome = await sender.send(request) { response throws(PageFailure) -> Result<GraphQLSchema, GraphQLFailure> in
+            let answer: GraphQLAnswer
+            do throws(PageFailure) {
+                answer = try GraphQLAnswer.read(response)
+            } catch {
+                // Refused introspection comes as errors (200 or 400): say so, not the raw failure.
+                if case .transport(.malformedAnswer) = error.kind { return .failure(.noIntrospection) }
+                if case .http(let status) = error.kind, (400..<500).contains(status), ![401, 403, 407, 429].contains(status) {
+                    return .failure(.noIntrospection)
+                }
+                throw error
+            }
+            do throws(GraphQLFailure) {
+                return .success(try GraphQLSchema.read(data: answer.data.node))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success(.success(let schema)):
+            let lists = GraphQLQueryBuilder.lists(in: schema, pageSize: pageSize)
+            if lists.isEmpty { throw .noLists }
+            return lists
+        case .success(.failure(let failure)): throw failure
+        case .failure(let failure): throw .request("introspection: \(failure.message)")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+
+/// A GraphQL server as the browser sees it (`portal --graphql URL`): one tab per list
+/// (`GraphQLList`: a root field found in the schema, or the `--query`), named by it, items
+/// as `Item.json`. Every page is a POST (`GraphQLPages`). When one of its lists can be
+/// addressed (page numbers, offsets, offset cursors) it is an `AddressableSource`
+/// (`AddressableGraphQLSource`), so those tabs jump; the others walk.
+public struct GraphQLSource: Source {
+    public let endpoint: URL
+    public let headers: [String: String]
+    public let lists: [GraphQLList]
+    /// The server's Relay cursors are graphql-relay's offsets (seen by `GraphQLProbe`).
+    public let offsetCursors: Bool
+    public let card: JSONCardChoice
+    /// The `errors` of partial answers, for a notice.
+    public let notices = GraphQLNotices()
+    public var picturesOrigin: PicturesOrigin
+
+    public init(endpoint: URL, headers: [String: String], lists: [GraphQLList], offsetCursors: Bool,
+                fields: [String]? = nil, picturesOrigin: PicturesOrigin = .any) {
+        self.endpoint = endpoint
+        self.headers = headers
+        self.lists = lists
+        self.offsetCursors = offsetCursors
+        self.card = JSONCardChoice(fields: fields)
+        self.picturesOrigin = picturesOrigin
+    }
+
+    /// The source, addressable when any list can be asked for by page.
+    public static func make(_ source: GraphQLSource) -> any Source {
+        source.lists.contains { $0.isAddressable(offsetCursors: source.offsetCursors) } ? AddressableGraphQLSource(base: source) : source
+    }
+
+    public var title: String { Sanitize.line(endpoint.host ?? "GraphQL") + " GraphQL" }
+
+    public var tabs: [TabSpec] {
+        lists.map { TabSpec(kind: ItemKind(rawValue: $0.name), title: $0.name, searchKey: nil) }
+    }
+
+    /// The pages of the list `kind` names (the first list for a kind it does not name).
+    public func pages(_ kind: ItemKind) -> GraphQLPages {
+        let list = lists.first { $0.name == kind.rawValue } ?? lists.first
+            ?? GraphQLList(name: kind.rawValue, query: "{ __typename }", paging: .none, pageSize: 1)
+        return GraphQLPages(endpoint: endpoint, headers: headers, list: list, offsetCursors: offsetCursors)
+    }
+
+    public func firstPage(for query: ListQuery) -> PageRequest { pages(query.kind).firstPage }
+
+    public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
+        let (page, errors) = try pages(query.kind).decode(response, for: request)
+        if !errors.isEmpty { notices.add(errors) }
+        let card = self.card
+        let kind = query.kind
+        return page.map { .json(JSONItem(row: $0, card: card), kind: kind) }
+    }
+
+    /// No lookups by id: an item is whole as its list brought it.
+    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { nil }
+
+    public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
+        throw PageFailure(.malformed, "GraphQL items are not looked up by id")
+    }
+
+    /// An item's image column (`PictureColumns`) on an origin `picturesOrigin` allows.
+    public func pictureRequest(for item: Item) -> HTTPRequest? {
+        guard case .json(let json, _) = item, let origin = SplitURL(endpoint.absoluteString)?.origin,
+              let url = PictureColumns.url(in: json.row, home: origin, policy: picturesOrigin) else { return nil }
+        return BarePictureRequest.make(url, home: origin, homeHeaders: [:])
+    }
+}
+
+/// `GraphQLSource` with lists that jump. A Relay list whose cursors are not offsets says a
+/// page size one past its own, which its first page never matches, so it walks.
+public struct AddressableGraphQLSource: AddressableSource {
+    public let base: GraphQLSource
+
+    public var title: String { base.title }
+    public var tabs: [TabSpec] { base.tabs }
+    public func firstPage(for query: ListQuery) -> PageRequest { base.firstPage(for: query) }
+    public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
+        try base.decodePage(response, for: request, of: query)
+    }
+    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { base.itemsRequest(kind, ids: ids) }
+    public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
+        try base.decodeItems(kind, response)
+    }
+    public func pictureRequest(for item: Item) -> HTTPRequest? { base.pictureRequest(for: item) }
+
+    public func pageSize(of query: ListQuery) -> Int {
+        let pages = base.pages(query.kind)
+        return pages.list.isAddressable(offsetCursors: base.offsetCursors) ? pages.list.pageSize : pages.list.pageSize + 1
+    }
+
+    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? { base.pages(query.kind).request(forPage: index) }
+}
+
+/// The messages of partial answers (`data` with `errors`), each kept once, for
+/// `portal list` to say on stderr and the trace to note.
+public final class GraphQLNotices: Sendable {
+    private let seen = Mutex<[String]>([])
+    static let capacity = 20
+
+    public init() {}
+
+    func add(_ messages: [String]) {
+        seen.withLock { list in
+            for message in messages where !list.contains(message) && list.count < Self.capacity { list.append(message) }
+        }
+    }
+
+    public var messages: [String] { seen.withLock { $0 } }
+}
