@@ -79,11 +79,14 @@ public struct GraphQLFoundList: Sendable {
             return GraphQLFoundList(container: node, items: nodes, cursors: cursors, path: path)
         }
         for key in ["nodes", "results"] {
-            if let list = node[key]?.elements { return GraphQLFoundList(container: node, items: list, cursors: [], path: path) }
+            if let list = node[key]?.elements {
+                return GraphQLFoundList(container: node, items: list.filter { $0.node != .null }, cursors: [], path: path)
+            }
         }
         for field in fields {
-            if let list = field.value.node.elements, list.allSatisfy({ $0.node.fields != nil }) {
-                return GraphQLFoundList(container: nil, items: list, cursors: [], path: path + [field.key])
+            // A null entry is an item the server could not give (its error is in `errors`).
+            if let list = field.value.node.elements, list.allSatisfy({ $0.node.fields != nil || $0.node == .null }) {
+                return GraphQLFoundList(container: nil, items: list.filter { $0.node != .null }, cursors: [], path: path + [field.key])
             }
         }
         for field in fields where field.value.node.fields != nil {

@@ -80,7 +80,7 @@ public enum GraphQLUserQuery {
         guard let open = head.firstIndex(of: "(") else { return [] }
         guard let close = head[open...].firstIndex(of: ")") else { throw .query("the variable definitions are not closed with )") }
         var definitions: [Definition] = []
-        for part in head[head.index(after: open)..<close].split(separator: "$").dropFirst() {
+        for part in head[head.index(after: open)..<close].split(separator: "$", omittingEmptySubsequences: false).dropFirst() {
             let pieces = part.split(separator: ":", maxSplits: 1)
             let name = pieces.first.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
             guard GraphQLName.isValid(name), pieces.count == 2 else { throw .query("a variable definition portal cannot read: $\(Sanitize.line(String(part.prefix(40))))") }
