@@ -156,7 +156,9 @@ final class CacheDatabase: Sendable {
                 result = try updates(db)
                 return .commit
             }
-            return result!
+            // Set unless `updates` threw, which `inTransaction` rethrows before here.
+            guard let result else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the write ended without a result") }
+            return result
         }
     }
 

@@ -78,6 +78,9 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case cancelPage(ListAddress, PageRequest)
     /// Fetch items of `kind` by id, in one request, for the pane at `pane`.
     case fetchItems(PaneAddress, ItemsPurpose, ItemKind, ids: [Int])
+    /// Fetch what a followed link names (any API: a URL in an item, or a linked list's
+    /// next page) for the pane at `pane`; answered as `AppMessage.items` with one item.
+    case fetchLink(PaneAddress, ItemsPurpose, ItemLink)
     /// Fetch and decode the picture of `ticket` (an item's avatar, sprite or image column);
     /// asked for only by the planning step, for what is on screen or about to be.
     /// `renderings`: the symbol cells to make with it, off the UI thread.
@@ -103,6 +106,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case .fetchPage(let list, let ticket, let query, let priority): "fetchPage(\(list), \(ticket.request), \(query), \(priority))"
         case .cancelPage(let list, let request): "cancelPage(\(list), \(request))"
         case .fetchItems(let pane, let purpose, let kind, let ids): "fetchItems(\(pane), \(purpose), \(kind), \(ids.count) ids)"
+        case .fetchLink(let pane, let purpose, _): "fetchLink(\(pane), \(purpose))"
         case .fetchPicture(let ticket, _): "fetchPicture(\(ticket))"
         case .cancelPicture(let ticket): "cancelPicture(\(ticket))"
         case .cancel(let pane): "cancel(\(pane))"

@@ -16,7 +16,7 @@ public final class EffectInterpreter: EffectPerformer {
     public let source: any Source
     public let transport: any Transport
     public let sender: RetryingSender
-    private let items: ItemCache
+    let items: ItemCache
     /// Decoded pictures by address, bounded by count and bytes.
     let pictureCache: PictureMemoryCache
     private let tasks = Mutex<[PaneAddress: [Task<Void, Never>]]>([:])
@@ -72,7 +72,7 @@ public final class EffectInterpreter: EffectPerformer {
         case .fetchPage(let list, let ticket, _, _):
             activity.begin()
             pageTasks.start(PageTaskKey(list: list, request: ticket.request)) { await self.runCancellable(effect, deliver: deliver) }
-        case .fetchItems(let pane, _, _, _):
+        case .fetchItems(let pane, _, _, _), .fetchLink(let pane, _, _):
             activity.begin()
             let task = Task.detached {
                 defer { self.activity.end() }
@@ -115,6 +115,9 @@ public final class EffectInterpreter: EffectPerformer {
             return .page(list, ticket, result)
         case .fetchItems(let pane, let purpose, let kind, let ids):
             guard let result = await gate.run(.pane, { await fetchItems(kind, ids: ids, revalidate: purpose == .refreshed) }) else { return nil }
+            return .items(pane, purpose, result)
+        case .fetchLink(let pane, let purpose, let link):
+            guard let result = await gate.run(.pane, { await fetchLink(link, revalidate: purpose == .refreshed) }) else { return nil }
             return .items(pane, purpose, result)
         case .fetchPicture(let ticket, let renderings):
             // Behind every page on screen and the pane's needs in the gate, like a prefetch.

@@ -63,7 +63,7 @@ final class PictureDriver {
             let upper = min(table.count, lower + Self.pageSize)
             let items = (lower..<upper).map { Item.character(table.item(at: $0)) }
             let next = upper < table.count
-                ? PageRequest(url: URL(string: "\(baseAPI)/character?page=\(index + 2)")!, index: index + 1) : nil
+                ? URL(string: "\(baseAPI)/character?page=\(index + 2)").map { PageRequest(url: $0, index: index + 1) } : nil
             return .page(list, ticket, .success(PageContent(items: items, next: next, totalCount: table.count)))
         case .fetchPicture(let ticket, let renderings):
             // As the interpreter does, off the UI thread: not in the frame's time.

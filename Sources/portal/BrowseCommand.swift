@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import PortalCore
 import PortalRuntime
 import PortalTerminal
@@ -12,12 +11,12 @@ extension PicturesOption: ExpressibleByArgument {}
 /// one tab per list of the source — Rick and Morty's three, PokeAPI's Pokémon, or the
 /// PostgREST `--table`, chosen by `SourceOptions.browseSource()` from the API kind.
 ///
-/// A synchronous command on purpose: the browser's event loop must own the main thread
-/// and block in `poll()` there, and `Main.main` (main-actor isolated) calls synchronous
-/// commands directly on it. Exit status: 0 after `q`, 130 after Ctrl-C or SIGINT, 143
+/// Its `run` is main-actor isolated: the sign-in and `--url`'s first answer are awaited
+/// (the main thread is free meanwhile, never parked on a semaphore), then the browser's
+/// event loop owns the main thread and blocks in `poll()` there. Exit status: 0 after `q`, 130 after Ctrl-C or SIGINT, 143
 /// after SIGTERM, 129 after SIGHUP or a lost terminal, 1 for any error (printed after the
 /// terminal was restored), 2 for a usage error.
-struct BrowseCommand: ParsableCommand {
+struct BrowseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
         abstract: "Browse the API in the terminal with infinite scroll (the default).",
@@ -70,16 +69,20 @@ struct BrowseCommand: ParsableCommand {
         try filters.validate(allowed: spec.filterKeys, for: spec.title.lowercased())
     }
 
-    func run() throws {
+    @MainActor
+    func run() async throws {
         // Everything that can fail with a message fails here, before the screen changes.
         let made = try source.connect()
-        try made.signInBlocking()
+        try await made.signIn()
         let transport = made.transport
-        let browseSource = try source.anyAPI.url.map { url in
+        let browseSource: any Source
+        if let url = source.anyAPI.url {
             // The first answer decides the dialect before the screen changes; it stays in
             // the session cache, so the tab's first page costs no second request.
-            try BlockingWait.run { try await source.anyAPISource(url: url, transport: transport, tracer: made.tracer).0 }
-        } ?? source.browseSource()
+            browseSource = try await source.anyAPISource(url: url, transport: transport, tracer: made.tracer).0
+        } else {
+            browseSource = try source.browseSource()
+        }
         let label = source.label
         let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
         let filters = self.filters.given
@@ -90,14 +93,11 @@ struct BrowseCommand: ParsableCommand {
                                             prepareThread: { TerminalUI.prepareWorkerThread() })
         let status: ExitStatus
         do {
-            // Main.main is @MainActor and calls synchronous commands directly, so this
-            // runs on the main thread; assumeIsolated checks that at run time.
-            status = try MainActor.assumeIsolated {
-                try TerminalUI.run(performer: interpreter, pictures: pictures, onIdle: made.tracer.map { tracer in { tracer.markIdle() } }) { mode in
-                    ScreenController(source: browseSource, sourceLabel: label, initialTab: initialTab, initialFilters: filters,
-                                     pictures: mode, maxPages: maxPages, tableFields: tableFields, sortStyle: sortStyle)
-                        .watching(every: watchEvery)
-                }
+            // On the main actor, so on the main thread: the loop blocks it in poll() until quit.
+            status = try TerminalUI.run(performer: interpreter, pictures: pictures, onIdle: made.tracer.map { tracer in { tracer.markIdle() } }) { mode in
+                ScreenController(source: browseSource, sourceLabel: label, initialTab: initialTab, initialFilters: filters,
+                                 pictures: mode, maxPages: maxPages, tableFields: tableFields, sortStyle: sortStyle)
+                    .watching(every: watchEvery)
             }
         } catch let error as TerminalError {
             throw RuntimeFailure(error.description)

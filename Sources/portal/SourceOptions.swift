@@ -181,13 +181,6 @@ struct Connection: Sendable {
             throw RuntimeFailure(error.description)
         }
     }
-
-    /// `signIn` for the browser, whose command is synchronous: the main thread waits for
-    /// it before the screen is taken (nothing else runs yet).
-    func signInBlocking() throws {
-        guard session != nil else { return }
-        try BlockingWait.run { try await self.signIn() }
-    }
 }
 
 extension SourceOptions {

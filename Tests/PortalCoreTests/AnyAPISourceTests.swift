@@ -31,13 +31,27 @@ import Testing
 
     @Test func sameOriginURLsAreLinksWithTheListsHeaders() throws {
         let (source, _) = try Self.source()
-        let team = "http://api.test:8000/v1/teams/3"
-        let id = JSONLinks.id(of: team)
-        let request = try #require(source.itemsRequest(JSONLinks.kind(id), ids: [id]))
-        #expect(request.url.absoluteString == team && request.headers["Authorization"] == "Bearer k")
-        let foreign = JSONLinks.id(of: "https://elsewhere.test/ada")
-        #expect(source.itemsRequest(JSONLinks.kind(foreign), ids: [foreign]) == nil)
+        let team = try #require(ItemLink("http://api.test:8000/v1/teams/3", origin: source.card.linkOrigin))
+        let request = try #require(source.linkRequest(team))
+        #expect(request.url.absoluteString == "http://api.test:8000/v1/teams/3" && request.headers["Authorization"] == "Bearer k")
+        #expect(ItemLink("https://elsewhere.test/ada", origin: source.card.linkOrigin) == nil)
+        // A link made elsewhere (not by this list's origin) is never asked with its headers.
+        let foreign = try #require(ItemLink("https://elsewhere.test/ada", origin: "https://elsewhere.test:443"))
+        #expect(source.linkRequest(foreign) == nil)
         #expect(!JSONLinks.isLink("http://api.test:80001/x", origin: "http://api.test:8000"))
+    }
+
+    /// The link carries its URL, so a source that decoded nothing yet (a fresh copy, as
+    /// every copy of a value is) follows it: no source remembers the URLs it has seen.
+    @Test func aLinkIsFollowedByAnyCopyOfTheSourceWithoutHavingBeenSeen() throws {
+        let url = try #require(URL(string: "http://api.test:8000/v1/people"))
+        let response = HTTPResponse(status: 200, body: Data(#"{"count":1,"next":null,"results":[{"id":7}]}"#.utf8))
+        let fresh = AnyAPISource(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(response, for: url)))
+        let link = try #require(ItemLink("http://api.test:8000/v1/teams/3?b=2&a=1", origin: fresh.card.linkOrigin))
+        #expect(fresh.linkRequest(link)?.url.absoluteString == "http://api.test:8000/v1/teams/3?b=2&a=1")
+        // Two spellings of one URL are one link (one item, one pane key).
+        #expect(link == ItemLink(url: try #require(URL(string: "http://api.test:8000/v1/teams/3?a=1&b=2"))))
+        #expect(link.key.kind == .link)
     }
 
     @Test func linksOnADefaultPortAreLinks() throws {
@@ -53,15 +67,21 @@ import Testing
 
     @Test func aLinkedObjectIsThatItemAndAListItsFirstPage() throws {
         let (source, _) = try Self.source()
-        let team = JSONLinks.id(of: "http://api.test:8000/v1/teams/3")
-        let object = try source.decodeItems(JSONLinks.kind(team), HTTPResponse(status: 200, body: Data(#"{"id":3,"name":"core","members_url":"http://api.test:8000/v1/teams/3/members"}"#.utf8)))
-        #expect(object.count == 1 && object[0].id == ItemKey(JSONLinks.kind(team), team))
-        // Its own links can be followed in turn.
-        let members = JSONLinks.id(of: "http://api.test:8000/v1/teams/3/members")
-        #expect(source.itemsRequest(JSONLinks.kind(members), ids: [members]) != nil)
-        let repos = JSONLinks.id(of: "http://api.test:8000/v1/people/7/repos")
-        let list = try source.decodeItems(JSONLinks.kind(repos), HTTPResponse(status: 200, headers: ["x-total-count": "40"], body: Data(#"[{"id":1,"name":"portal"},{"id":2,"name":"mirror"}]"#.utf8)))
-        guard case .json(let held, _) = try #require(list.first) else { Issue.record("not json"); return }
+        let origin = source.card.linkOrigin
+        let team = try #require(ItemLink("http://api.test:8000/v1/teams/3", origin: origin))
+        let object = try source.decodeLink(team, HTTPResponse(status: 200, body: Data(#"{"id":3,"name":"core","members_url":"http://api.test:8000/v1/teams/3/members"}"#.utf8)))
+        #expect(object.id == team.key)
+        guard case .json(let core, _) = object else { Issue.record("not json"); return }
+        #expect(core.link == team && !core.isPage)
+        let repos = try #require(ItemLink("http://api.test:8000/v1/people/7/repos", origin: origin))
+        let list = try source.decodeLink(repos, HTTPResponse(status: 200, headers: ["x-total-count": "40", "link": #"<http://api.test:8000/v1/people/7/repos?page=2>; rel="next""#],
+                                                            body: Data(#"[{"id":1,"name":"portal"},{"id":2,"name":"mirror"}]"#.utf8)))
+        guard case .json(let held, _) = list else { Issue.record("not json"); return }
         #expect(held.title == "2 of 40 items" && held.row.columns.map(\.name) == ["name", "portal", "mirror"])
+        #expect(held.isPage && held.link == repos)
+        // The next page is a link value with its URL, followed as any link is.
+        let next = try #require(held.nextPage)
+        #expect(next.url.absoluteString == "http://api.test:8000/v1/people/7/repos?page=2")
+        #expect(source.linkRequest(next)?.url == next.url)
     }
 }

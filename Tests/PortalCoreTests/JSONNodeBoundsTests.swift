@@ -80,16 +80,16 @@ struct JSONNodeBoundsTests {
         }
     }
 
-    /// The same for a linked item the detail pane looks up (`AnyAPISource.decodeItems`).
+    /// The same for a linked item the detail pane follows (`AnyAPISource.decodeLink`).
     @Test func aLinkedItemPastTheBoundFailsWithoutRetry() throws {
         let url = try #require(URL(string: "http://api.test:8000/v1/people?page=1"))
         let response = HTTPResponse(status: 200, body: Data(#"{"count":1,"next":null,"results":[{"id":7,"team":"http://api.test:8000/v1/teams/3"}]}"#.utf8))
         let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(response, for: url)), fields: nil)
         _ = try source.decodePage(response, for: source.firstPage(for: ListQuery(kind: source.kind)), of: ListQuery(kind: source.kind))
-        let team = JSONLinks.id(of: "http://api.test:8000/v1/teams/3")
+        let team = try #require(ItemLink("http://api.test:8000/v1/teams/3", origin: source.card.linkOrigin))
         let deep = Data(#"{"id":3,"x":"#.utf8) + Self.nested(300, around: "1") + Data("}".utf8)
         do {
-            _ = try source.decodeItems(JSONLinks.kind(team), HTTPResponse(status: 200, body: deep))
+            _ = try source.decodeLink(team, HTTPResponse(status: 200, body: deep))
             Issue.record("decoded")
         } catch {
             #expect(!error.isTransient)

@@ -71,7 +71,7 @@ struct LinkedListPaneTests {
         // Each entry is a node (→ unfolds it) and a link to its item (Enter follows).
         for _ in 0..<20 { h.press(.up) }
         h.press(.down, .down)
-        #expect(list.highlightedTarget == ItemKey(JSONLinks.kind(JSONLinks.id(of: "\(Self.base)/repos/3")), JSONLinks.id(of: "\(Self.base)/repos/3")))
+        #expect(list.highlightedLink == .url(ItemLink(url: try #require(URL(string: "\(Self.base)/repos/3")))))
         let before = list.highlightedLine
         h.press(.right)
         #expect(paneText(h).contains("repo 3    ▾ {3}") && paneText(h).contains("  url "), "\(paneText(h))")

@@ -4,12 +4,13 @@ import Foundation
 /// `DialectDetector` found in its first answer: one tab named after the URL's last path
 /// segment, items as `Item.json`. A dialect with an `addressing` makes it an
 /// `AddressableSource` (`AddressableAnyAPISource`), so the list jumps; otherwise it walks.
+///
+/// A value with no mutable state: a link the pane follows carries its URL (`ItemLink`),
+/// so decoding an answer only reads it.
 public struct AnyAPISource: Source {
     public let pages: AnyAPIPages
     public let kind: ItemKind
     public let card: JSONCardChoice
-    /// The same-origin URLs seen in answers, by link number, so Enter on one can fetch it.
-    public let links = LinkBook()
     /// Where its pictures may come from (`--pictures-origin`): any http(s) origin by default.
     public var picturesOrigin: PicturesOrigin
 
@@ -43,32 +44,34 @@ public struct AnyAPISource: Source {
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
         let kind = self.kind
         let card = self.card
-        let (page, found) = try pages.decodeWithLinks(response, for: request, origin: card.linkOrigin)
-        links.remember(found)
-        return page.map { .json(JSONItem(row: $0, card: card), kind: kind) }
+        return try pages.decode(response, for: request).map { .json(JSONItem(row: $0, card: card), kind: kind) }
     }
 
-    /// A link's URL (`JSONLinks.kind`), with the list's headers (same origin).
-    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? {
-        guard let id = JSONLinks.id(in: kind), ids == [id], let text = links.url(for: id), let url = URL(string: text) else { return nil }
-        return HTTPRequest(url: url, headers: pages.headers)
+    /// Items are not looked up by id here: a pane follows links (`linkRequest`).
+    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { nil }
+
+    public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
+        throw PageFailure(.malformed, "this API's items cannot be looked up by id")
+    }
+
+    /// The link's URL with the list's headers, when it is on the list's origin (a key in
+    /// the headers never goes to another server, whatever an answer wrote).
+    public func linkRequest(_ link: ItemLink) -> HTTPRequest? {
+        guard JSONLinks.isLink(link.url.absoluteString, origin: card.linkOrigin) else { return nil }
+        return HTTPRequest(url: link.url, headers: pages.headers)
     }
 
     /// What a link answered: an object is that item; a list (any shape the detector
     /// reads) is one page of it, each entry a subtree whose own links can be followed,
-    /// with the link number of its next page (read in the dialect detected from this
-    /// answer) so the pane can ask for it when its highlight nears the end.
-    public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
-        guard let id = JSONLinks.id(in: kind) else { throw PageFailure(.malformed, "this API's items cannot be looked up by id") }
+    /// with the link to its next page (read in the dialect detected from this answer) so
+    /// the pane can ask for it when its highlight nears the end.
+    public func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item {
         guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
         let root: JSONSpan
         do { root = try JSONNode.parse(response.body) } catch { throw PageFailure(notJSON: error) }
-        var found: [String] = []
-        if let origin = card.linkOrigin { JSONLinks.collect(root.node, origin: origin, into: &found) }
-        links.remember(found)
         if root.node.fields != nil, (try? DialectDetector.itemsPath(root.node, given: nil)) == nil || root.node["id"] != nil {
             let row = JSONItems.row(root, columns: nil, position: 0)
-            return [.json(JSONItem(row: row, card: card, linkID: id), kind: kind)]
+            return .json(JSONItem(row: row, card: card, link: link), kind: .link)
         }
         let path = try DialectDetector.itemsPath(root.node, given: nil)
         let list = (path.isEmpty ? root.node.elements : root.node.at(path)?.elements) ?? []
@@ -79,23 +82,19 @@ public struct AnyAPISource: Source {
         for (entry, span) in zip(entries, list) {
             columns.append((JSONItem(row: entry, card: card).title, .json(span.text)))
         }
-        let row = Row(id: "#\(id)", columns: columns, json: root.text, position: 0)
-        return [.json(JSONItem(row: row, card: card, linkID: id, isPage: true, nextLink: nextLink(of: id, response)), kind: kind)]
+        let row = Row(id: "#\(link.key.id)", columns: columns, json: root.text, position: 0)
+        return .json(JSONItem(row: row, card: card, link: link, isPage: true, nextPage: nextPage(after: link, response)), kind: .link)
     }
 
-    /// The link number of the page after the list answered at link `id`: a next page on
-    /// the same origin that a plain GET asks for (a `Range` window is not a link), noted in
-    /// the `LinkBook` so it can be fetched.
-    func nextLink(of id: Int, _ response: HTTPResponse) -> Int? {
-        guard let text = links.url(for: id), let url = URL(string: text), let origin = card.linkOrigin,
-              let dialect = try? DialectDetector.detect(response, for: url) else { return nil }
-        let pages = AnyAPIPages(url: url, dialect: dialect, headers: self.pages.headers)
-        guard let next = (try? pages.decode(response, for: pages.firstPage))?.next, next.http.headers == pages.firstPage.http.headers
+    /// The page after the list answered at `link`: a next page on the same origin that a
+    /// plain GET asks for (a `Range` window is not a link).
+    func nextPage(after link: ItemLink, _ response: HTTPResponse) -> ItemLink? {
+        guard let origin = card.linkOrigin, let dialect = try? DialectDetector.detect(response, for: link.url) else { return nil }
+        let pages = AnyAPIPages(url: link.url, dialect: dialect, headers: self.pages.headers)
+        guard let next = (try? pages.decode(response, for: pages.firstPage))?.next, next.http.headers == pages.firstPage.http.headers,
+              let found = ItemLink(next.http.url.absoluteString, origin: origin), found != link
         else { return nil }
-        let address = next.http.url.absoluteString
-        guard address != text, JSONLinks.isLink(address, origin: origin) else { return nil }
-        links.remember([address])
-        return JSONLinks.id(of: address)
+        return found
     }
 
     /// An item's image column (`PictureColumns`) on an origin `picturesOrigin` allows: on
@@ -121,6 +120,8 @@ public struct AddressableAnyAPISource: AddressableSource {
     public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
         try base.decodeItems(kind, response)
     }
+    public func linkRequest(_ link: ItemLink) -> HTTPRequest? { base.linkRequest(link) }
+    public func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item { try base.decodeLink(link, response) }
     public func pictureRequest(for item: Item) -> HTTPRequest? { base.pictureRequest(for: item) }
     public func pageSize(of query: ListQuery) -> Int { base.pages.pageSize }
     public func request(forPage index: Int, of query: ListQuery) -> PageRequest? { base.pages(for: query).request(forPage: index) }

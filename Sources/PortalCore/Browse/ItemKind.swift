@@ -9,6 +9,8 @@ public struct ItemKind: RawRepresentable, Sendable, Hashable, CustomStringConver
     public static let episode = ItemKind(rawValue: "episode")
     public static let location = ItemKind(rawValue: "location")
     public static let pokemon = ItemKind(rawValue: "pokemon")
+    /// Whatever a followed URL of any API answered (`ItemLink`): its id is the URL's number.
+    public static let link = ItemKind(rawValue: "link")
 
     public var description: String { rawValue }
 }

@@ -7,22 +7,22 @@
 public struct JSONItem: Sendable, Hashable, Identifiable {
     public var row: Row
     public var card: JSONCardChoice
-    /// The link number it was fetched by (`JSONLinks`), which is then its id.
-    public var linkID: Int?
+    /// The link it was fetched by (a URL followed in a pane), whose number is then its id.
+    public var link: ItemLink?
     /// A page of a linked list (its fields are the page's entries), not one object.
     public var isPage: Bool
-    /// For a page: the link number of the list's next page, nil on the last.
-    public var nextLink: Int?
+    /// For a page: the link to the list's next page, nil on the last.
+    public var nextPage: ItemLink?
 
-    public init(row: Row, card: JSONCardChoice, linkID: Int? = nil, isPage: Bool = false, nextLink: Int? = nil) {
+    public init(row: Row, card: JSONCardChoice, link: ItemLink? = nil, isPage: Bool = false, nextPage: ItemLink? = nil) {
         self.row = row
         self.card = card
-        self.linkID = linkID
+        self.link = link
         self.isPage = isPage
-        self.nextLink = nextLink
+        self.nextPage = nextPage
     }
 
-    public var id: Int { linkID ?? row.number }
+    public var id: Int { link?.key.id ?? row.number }
 
     /// Keys that name an item, in the order tried.
     public static let titleKeys = ["name", "title", "full_name", "login", "label", "display_name", "username", "slug"]

@@ -23,11 +23,25 @@ public protocol Source: Sendable {
     /// Reads the answer to `itemsRequest` (an array, or one object).
     func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item]
 
+    /// The request for what a followed link names (any API: a URL in an item), nil when
+    /// the source follows no URLs or the link is not one it may ask (another origin).
+    func linkRequest(_ link: ItemLink) -> HTTPRequest?
+    /// Reads the answer to `linkRequest`: the item there (an object, or one page of a list).
+    func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item
+
     /// Where `item`'s picture is (a character's avatar, a Pokémon's sprite, a row's image
     /// column), with the headers it may carry; nil when it has none, or when it is on a
     /// host the source does not name (never an arbitrary host from an answer). A pure
     /// function of the item: the same item always names the same picture.
     func pictureRequest(for item: Item) -> HTTPRequest?
+}
+
+/// The built-in APIs name their links by kind and id (`LinkTarget.item`): they follow no URL.
+extension Source {
+    public func linkRequest(_ link: ItemLink) -> HTTPRequest? { nil }
+    public func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item {
+        throw PageFailure(.malformed, "this source follows no links")
+    }
 }
 
 /// One list a source offers: its kind, its tab title, and the filters its server takes.

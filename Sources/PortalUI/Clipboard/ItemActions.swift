@@ -66,9 +66,11 @@ extension ScreenController {
         item.apiJSON(baseURL: (source as? any APIRootNaming)?.baseURL ?? BaseURL(""))
     }
 
-    /// Where the item can be asked for by itself, else its list's first page.
+    /// Where the item can be asked for by itself (the link it was followed by, or its
+    /// lookup by id), else its list's first page.
     private func fetchedFrom(_ item: Item) -> String? {
-        (source.itemsRequest(item.kind, ids: [item.rawID])?.url ?? tab.list.firstPage.http.url).absoluteString
+        if case .json(let json, _) = item, let link = json.link { return link.url.absoluteString }
+        return (source.itemsRequest(item.kind, ids: [item.rawID])?.url ?? tab.list.firstPage.http.url).absoluteString
     }
 
     /// The top-level `url` and `html_url` strings of a JSON object.

@@ -6,8 +6,8 @@ extension DetailPane {
     func buildLines() -> [Line] {
         func plain(_ spans: [Span]) -> Line { Line(spans: spans) }
         switch subject {
-        case .loading(let key):
-            return [plain([Span("loading \(key.kind.rawValue) \(key.id)…", Style(dim: true))])]
+        case .loading(let target):
+            return [plain([Span("loading \(Self.name(of: target))…", Style(dim: true))])]
         case .failed(_, let message):
             return [plain([Span("error — r to retry", Style(foreground: .red, bold: true))]),
                     plain([Span(message, Style(dim: true))])]
@@ -46,7 +46,7 @@ extension DetailPane {
             case .loaded(let items) where items.isEmpty:
                 out.append(plain([Span("no " + list.label.lowercased(), Style(dim: true))]))
             case .loaded(let items):
-                for related in items { out.append(Line(spans: related.relatedLine, link: related.id)) }
+                for related in items { out.append(Line(spans: related.relatedLine, link: .item(related.id))) }
             }
             return out
         }

@@ -6,10 +6,10 @@ import PortalCore
 /// kept a `next` loaded "more" with no key pressed: each empty page added no line, so the
 /// highlight stayed near the end and the next page was asked at once (136 requests in 6 s).
 extension DetailPane {
-    /// Whether the list page with link number `link` is the pane's item or one of its pages.
-    func isShown(page link: Int) -> Bool {
+    /// Whether the list page at `link` is the pane's item or one of its pages.
+    func isShown(page link: ItemLink) -> Bool {
         shownPages.contains { shown in
-            if case .json(let json, _) = shown { json.isPage && json.linkID == link } else { false }
+            if case .json(let json, _) = shown { json.isPage && json.link == link } else { false }
         }
     }
 

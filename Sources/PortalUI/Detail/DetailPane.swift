@@ -13,10 +13,10 @@ public final class DetailPane {
     /// The item the pane is about.
     public enum Subject: Equatable {
         /// Being fetched (a followed link to an item not at hand).
-        case loading(ItemKey)
+        case loading(LinkTarget)
         case loaded(Item)
         /// With a `PageFailure` message (sanitised when made) or our own words.
-        case failed(ItemKey, String)
+        case failed(LinkTarget, String)
     }
 
     /// The items the subject points at (a character's episodes, …).
@@ -33,10 +33,10 @@ public final class DetailPane {
     /// JSON item's tree (a line the highlight stops on when it folds).
     public struct Line: Equatable {
         public var spans: [Span]
-        public var link: ItemKey?
+        public var link: LinkTarget?
         public var node: DetailNode?
 
-        public init(spans: [Span], link: ItemKey? = nil, node: DetailNode? = nil) {
+        public init(spans: [Span], link: LinkTarget? = nil, node: DetailNode? = nil) {
             self.spans = spans
             self.link = link
             self.node = node
@@ -47,7 +47,7 @@ public final class DetailPane {
     }
 
     /// A line the highlight can land on: a link, a node that folds, or both.
-    public typealias Stop = (line: Int, target: ItemKey?, node: DetailNode?)
+    public typealias Stop = (line: Int, target: LinkTarget?, node: DetailNode?)
 
     /// What the pane has asked the network for, so the planner asks once: its subject by
     /// id, its related list. (Its picture is planned with the cards': `PicturePlanner`.)
@@ -55,8 +55,8 @@ public final class DetailPane {
         case subject, related
         /// `R`: the item again, past the caches.
         case refreshed
-        /// The next page of a linked list, by its link number (any API).
-        case more(Int)
+        /// The next page of a linked list (any API).
+        case more(ItemLink)
     }
 
     /// A linked list's further pages: none asked, one on its way, or one that failed.
@@ -107,8 +107,18 @@ public final class DetailPane {
 
     public var key: ItemKey {
         switch subject {
-        case .loading(let key), .failed(let key, _): key
+        case .loading(let target), .failed(let target, _): target.key
         case .loaded(let item): item.id
+        }
+    }
+
+    /// What the pane is about, as the link that leads to it: the link it was opened by (a
+    /// URL of any API, or an item by kind and id).
+    public var target: LinkTarget {
+        switch subject {
+        case .loading(let target), .failed(let target, _): target
+        case .loaded(.json(let json, _)) where json.link != nil: json.link.map(LinkTarget.url) ?? .item(key)
+        case .loaded(let item): .item(item.id)
         }
     }
 
@@ -121,7 +131,15 @@ public final class DetailPane {
     public var content: DetailContent? { item?.detail }
 
     /// Its name in the breadcrumb.
-    public var crumb: String { item?.crumb ?? "\(key.kind.rawValue) \(key.id)" }
+    public var crumb: String { item?.crumb ?? Self.name(of: target) }
+
+    /// A link's name before its item is known: `episode 3`, or a URL's last path segment.
+    static func name(of target: LinkTarget) -> String {
+        switch target {
+        case .item(let key): "\(key.kind.rawValue) \(key.id)"
+        case .url(let link): Sanitize.line(link.url.lastPathComponent.isEmpty ? link.url.host ?? "link" : link.url.lastPathComponent, limit: 80)
+        }
+    }
 
     // MARK: Changes (made by the controller)
 
@@ -168,11 +186,11 @@ public final class DetailPane {
     /// fewer) from the last.
     static let pagesAhead = 5
 
-    /// The link number of the linked list's next page, if the pane shows a list with one.
-    /// Nil once the walk has ended, and for a link to a page already shown (a `next` that
-    /// goes round, however its query is written: link numbers are of normalised URLs).
-    public var nextPage: Int? {
-        guard !walkEnded, case .json(let page, _) = pages.last ?? item, page.isPage, let next = page.nextLink else { return nil }
+    /// The link to the linked list's next page, if the pane shows a list with one. Nil
+    /// once the walk has ended, and for a link to a page already shown (a `next` that goes
+    /// round, however its query is written: links compare their URLs' normal forms).
+    public var nextPage: ItemLink? {
+        guard !walkEnded, case .json(let page, _) = pages.last ?? item, page.isPage, let next = page.nextPage else { return nil }
         return isShown(page: next) ? nil : next
     }
 
@@ -181,7 +199,7 @@ public final class DetailPane {
     /// ends the walk instead: the same rule as the grid's lists.
     func appendPage(_ items: [Item]) {
         guard more == .loading, let next = nextPage,
-              let page = items.first(where: { if case .json(let j, _) = $0 { j.linkID == next && j.isPage } else { false } }) else { return }
+              let page = items.first(where: { if case .json(let j, _) = $0 { j.link == next && j.isPage } else { false } }) else { return }
         more = .idle
         guard bringsSomethingNew(page) else {
             walkEnded = true
@@ -225,7 +243,7 @@ public final class DetailPane {
         asked.remove(.related)
     }
 
-    func failSubject(_ message: String) { subject = .failed(key, message) }
+    func failSubject(_ message: String) { subject = .failed(target, message) }
 
     func setRelated(_ related: Related) {
         self.related = related
@@ -239,7 +257,7 @@ public final class DetailPane {
     public var lines: [Line] { built.lines }
 
     /// The link rows: their line number and target, in order.
-    public var links: [(line: Int, target: ItemKey)] { built.stops.compactMap { stop in stop.target.map { (stop.line, $0) } } }
+    public var links: [(line: Int, target: LinkTarget)] { built.stops.compactMap { stop in stop.target.map { (stop.line, $0) } } }
 
     /// The lines the highlight lands on (links and nodes that fold), in order.
     public var stops: [Stop] { built.stops }
@@ -252,8 +270,11 @@ public final class DetailPane {
         return built
     }
 
-    /// Where the highlighted link leads (nil on a node that only folds).
-    public var highlightedTarget: ItemKey? { highlightedStop?.target }
+    /// What the highlighted link leads to (nil on a node that only folds).
+    public var highlightedTarget: ItemKey? { highlightedStop?.target?.key }
+
+    /// The highlighted link itself, as Enter follows it.
+    public var highlightedLink: LinkTarget? { highlightedStop?.target }
 
     /// The line number of the highlighted link or node.
     public var highlightedLine: Int? { highlightedStop?.line }

@@ -39,7 +39,7 @@ public final class PaneTrail {
 
     /// Enter on the highlighted link: a pane for its target on top.
     func follow(at address: PaneAddress) {
-        guard let target = top?.highlightedTarget else { return }
+        guard let target = top?.highlightedLink else { return }
         panes.append(DetailPane(address: address, subject: .loading(target)))
     }
 
@@ -60,8 +60,8 @@ public final class PaneTrail {
     func retry(freshAddress address: PaneAddress) -> [Effect] {
         guard let pane = top else { return [] }
         switch pane.subject {
-        case .failed(let key, _):
-            panes[panes.count - 1] = DetailPane(address: address, subject: .loading(key))
+        case .failed(let target, _):
+            panes[panes.count - 1] = DetailPane(address: address, subject: .loading(target))
             return [.cancel(pane.address)]
         case .loaded:
             if case .failed = pane.related { pane.retryRelated() }

@@ -112,16 +112,7 @@ struct ScreenPlanner {
         var effects: [Effect] = []
         for need in pane.needs() {
             pane.didAsk(need)
-            switch need {
-            case .subject:
-                effects.append(.fetchItems(pane.address, .subject, pane.key.kind, ids: [pane.key.id]))
-            case .related:
-                if let related = pane.content?.related { effects.append(.fetchItems(pane.address, .related, related.kind, ids: related.ids)) }
-            case .refreshed:
-                effects.append(.fetchItems(pane.address, .refreshed, pane.key.kind, ids: [pane.key.id]))
-            case .more(let link):
-                effects.append(.fetchItems(pane.address, .more, JSONLinks.kind(link), ids: [link]))
-            }
+            if let effect = pane.request(for: need) { effects.append(effect) }
         }
         return effects
     }

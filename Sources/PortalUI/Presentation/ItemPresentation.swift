@@ -27,13 +27,13 @@ public struct CardContent: Sendable, Equatable {
 public struct DetailField: Sendable, Equatable {
     public var label: String
     public var value: String
-    public var link: ItemKey?
+    public var link: LinkTarget?
     public var valueStyle: Style
     public var node: DetailNode?
     /// A long value continues on the next lines (in display columns) instead of being cut.
     public var wraps: Bool
 
-    public init(_ label: String, _ value: String, link: ItemKey? = nil, valueStyle: Style = .plain, node: DetailNode? = nil,
+    public init(_ label: String, _ value: String, link: LinkTarget? = nil, valueStyle: Style = .plain, node: DetailNode? = nil,
                 wraps: Bool = false) {
         self.label = label
         self.value = value

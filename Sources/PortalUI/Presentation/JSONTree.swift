@@ -94,11 +94,11 @@ enum JSONTree {
         }
 
         /// The link a string is: a URL on the list's origin.
-        private func link(to s: String) -> ItemKey? {
-            JSONLinks.isLink(s, origin: origin) ? ItemKey(JSONLinks.kind(JSONLinks.id(of: s)), JSONLinks.id(of: s)) : nil
+        private func link(to s: String) -> LinkTarget? {
+            ItemLink(s, origin: origin).map(LinkTarget.url)
         }
 
-        private mutating func branch(_ label: String, _ size: String, open: Bool, _ path: String, _ parent: String?, link: ItemKey? = nil) {
+        private mutating func branch(_ label: String, _ size: String, open: Bool, _ path: String, _ parent: String?, link: LinkTarget? = nil) {
             rows.append(DetailField(label, (open ? "▾ " : "▸ ") + size, link: link, valueStyle: sizeStyle,
                                     node: DetailNode(path: path, parent: parent, shape: open ? .open : .folded)))
         }
