@@ -96,7 +96,7 @@ struct MirrorResponder: HTTPResponder {
             }
             body = Data(buffer.readableBytesView)
         }
-        var response = routes.respond(method: method, target: target, headers: headers, body: body)
+        var response = await routes.answer(method: method, target: target, headers: headers, body: body)
         // ETag on every 2xx, 304 for a matching If-None-Match (see EntityTag).
         response = EntityTag.apply(to: response, ifNoneMatch: headers["if-none-match"])
         var note: String?

@@ -14,6 +14,8 @@ import PortalServers
 ///   `--require-key` is given; `/rest/v1/rpc/<function>` (POST, or GET) → its functions;
 /// - with `--auth-user`: `POST /auth/v1/token` → Supabase Auth (`MirrorAuth`), and
 ///   `/rest/v1` needs a user's access token, each user seeing their own rows;
+/// - `/graphql` (POST, or GET) → GraphQL over the same tables (`MirrorGraphQL`, answered
+///   through `answer`, which is async);
 /// - anything else → 404 `{"error":"There is nothing here"}`.
 public struct MirrorRoutes: Sendable {
     /// One served dialect: where, and its rules.
@@ -29,6 +31,8 @@ public struct MirrorRoutes: Sendable {
     public let keyGate: APIKeyGate?
     /// `--auth-user`: sign-in, and a user's token required on `/rest/v1`.
     public let auth: MirrorAuth?
+    /// `/graphql`: the snapshot as a GraphQL schema.
+    public let graphQL: MirrorGraphQL
 
     /// `publicURL` is the Rick and Morty API root (e.g. `http://127.0.0.1:8080/api`).
     public init(data: MirrorData, publicURL: String, requireKey: String? = nil, auth: MirrorAuth? = nil) {
@@ -43,6 +47,7 @@ public struct MirrorRoutes: Sendable {
         if let every = data.growEvery { characters = GrowingCharacterTable(base: characters, every: every, now: data.clock) }
         let served = ServedData(rickAndMorty: data.rickAndMorty, characters: characters, pokemon: data.pokemon,
                                 pokemonSprites: data.pokemonSprites)
+        graphQL = MirrorGraphQL(served: served, publicRoot: root)
         routes = APIRegistry.mirrorMounts
             .sorted { $0.claims.count > $1.claims.count }
             .map { Route(mount: $0, rules: $0.serve(served, root)) }
