@@ -105,11 +105,34 @@ struct LinkedListPaneTests {
         await h.runner.drain(into: h.controller)
         #expect(paneText(h).contains("error — r to retry"))
         #expect(h.transport.count(containing: "page=2") == 1)
+        // What was loaded stays: the first page's entries are all still there.
+        #expect(paneText(h).contains("repo 1") && paneText(h).contains("repo 6"), "\(paneText(h))")
         h.press(.down)
         await h.runner.drain(into: h.controller)
         #expect(h.transport.count(containing: "page=2") == 1)  // not again until r
         h.press(.character("r"))
         await h.runner.drain(into: h.controller)
         #expect(h.transport.count(containing: "page=2") == 2)
+    }
+
+    /// Esc while the next page is on its way: the pane's work is cancelled (one
+    /// `cancel` for its address), and the page, answered anyway, is dropped: the pane
+    /// below shows nothing of it and nothing more is asked.
+    @Test func closingThePaneCancelsItsNextPage() async throws {
+        let h = try await opened()
+        let ada = try #require(h.controller.pane)
+        h.press(.enter)
+        await h.runner.drain(into: h.controller)
+        let list = try #require(h.controller.pane)
+        let effects = h.send(.key(.down)) + h.send(.key(.down))
+        #expect(effects.filter { if case .fetchLink(list.address, .more, _) = $0 { true } else { false } }.count == 1)
+        #expect(h.runner.count == 1)
+        let closed = h.send(.key(.escape))
+        #expect(closed.contains(.cancel(list.address)))
+        #expect(h.controller.pane === ada)
+        await h.runner.drain(into: h.controller)
+        #expect(h.controller.pane === ada && list.pages.isEmpty)
+        #expect(h.transport.count(containing: "page=2") <= 1)
+        #expect(h.runner.isEmpty)
     }
 }
