@@ -9,11 +9,11 @@ import PortalCore
 /// or `PostgRESTRules` (the tables `characters`, `episodes`, `locations` and `pokemon`,
 /// Rick and Morty links under `defaultBaseURL` as in a Supabase copy of the API).
 public final class SnapshotTransport: Transport {
-    public static let defaultBaseURL = APIDescription.rickAndMorty.snapshotBaseURL
+    public static let defaultBaseURL = APIPreset.rickAndMorty.snapshotBaseURL
     /// Where the PokeAPI snapshot's links point.
-    public static let pokeAPIBaseURL = APIDescription.pokeAPI.snapshotBaseURL
+    public static let pokeAPIBaseURL = APIPreset.pokeAPI.snapshotBaseURL
     /// Where the PostgREST snapshot pretends to be (a Supabase project's REST root).
-    public static let postgRESTBaseURL = APIDescription.postgREST.snapshotBaseURL
+    public static let postgRESTBaseURL = APIPreset.postgREST.snapshotBaseURL
 
     /// The API root the snapshot of `api` answers under by default.
     public static func defaultBaseURL(for api: APIKind) -> BaseURL {
@@ -28,7 +28,7 @@ public final class SnapshotTransport: Transport {
     /// other APIs.
     private let sprites: (rules: PokeAPIRules, root: SplitURL)?
 
-    /// Loads what `api` needs from `dataFolder` (its `APIDescription.snapshotRules`);
+    /// Loads what `api` needs from `dataFolder` (its `APIPreset.snapshotRules`);
     /// links in answers point at `baseURL` (by default the real service's root,
     /// `defaultBaseURL(for:)`).
     public init(dataFolder: String, api: APIKind = .rickAndMorty, baseURL: BaseURL? = nil) throws {
@@ -37,7 +37,7 @@ public final class SnapshotTransport: Transport {
         origin = split.origin
         rootPath = BaseURL(split.path).text
         self.api = api
-        rules = try APIRegistry.description(of: api).snapshotRules(dataFolder, baseURL)
+        rules = try EmulatedAPI.of(api).snapshotRules(dataFolder, baseURL)
         sprites = (rules as? PokeAPIRules).flatMap { pokeAPI in
             SplitURL(PokeAPISprites.root(baseURL: pokeAPI.baseURL.text)).map { (pokeAPI, $0) }
         }

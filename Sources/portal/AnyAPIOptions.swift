@@ -9,7 +9,7 @@ struct AnyAPIOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The list at this URL of any paginated JSON API (its paging is read from the first answer).", valueName: "url"))
     var url: String?
 
-    @Option(help: ArgumentHelp("With --url: how the next page is found: \(AnyPaging.names.joined(separator: ", ")) (default: detected).", valueName: "style"))
+    @Option(help: ArgumentHelp("With --url: how the next page is found: \(PagingDialects.names.joined(separator: ", ")) (default: detected).", valueName: "style"))
     var paging: String?
 
     @Option(help: ArgumentHelp("With --url: the items' path in the answer, e.g. results or data.rows (default: detected).", valueName: "path"))
@@ -29,8 +29,8 @@ struct AnyAPIOptions: ParsableArguments {
         guard SplitURL(url) != nil, URL(string: url) != nil else {
             throw ValidationError("--url '\(Sanitize.line(url))' must be an http(s) URL with a valid host and port (spaces and other characters percent-encoded)")
         }
-        if let paging, !AnyPaging.names.contains(paging) {
-            throw ValidationError("--paging must be one of \(AnyPaging.names.joined(separator: ", ")), got '\(Sanitize.line(paging))'")
+        if let paging, !PagingDialects.names.contains(paging) {
+            throw ValidationError("--paging must be one of \(PagingDialects.names.joined(separator: ", ")), got '\(Sanitize.line(paging))'")
         }
         if let items, items.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
             throw ValidationError("--items '\(Sanitize.line(items))' must be a dotted path like results or data.rows")

@@ -30,7 +30,7 @@ struct ApisCommand: ParsableCommand {
 
         func run() throws {
             var headers: [(name: String, value: String)] = []
-            for line in source.dialect.headerLines {
+            for line in source.apiOptions.headerLines {
                 guard let colon = line.firstIndex(of: ":") else { throw ValidationError("--header \(Sanitize.line(line)): expected \"Name: value\"") }
                 headers.append((String(line[..<colon]).trimmingCharacters(in: .whitespaces), String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)))
             }

@@ -47,7 +47,7 @@ struct ListCommand: AsyncParsableCommand {
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         try validateOutput()
-        if source.dialect.table != nil {
+        if source.apiOptions.table != nil {
             throw ValidationError("--table is for browsing; portal list takes the table as its argument")
         }
         if source.anyAPI.url != nil {

@@ -18,9 +18,9 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Append one JSON line per request to this file.", valueName: "file"))
     var trace: String?
 
-    // MARK: Which API (see DialectOptions)
+    // MARK: Which API (see APIOptions)
 
-    @OptionGroup var dialect: DialectOptions
+    @OptionGroup var apiOptions: APIOptions
 
     /// `--url` (any API) and its overrides.
     @OptionGroup var anyAPI: AnyAPIOptions
@@ -33,11 +33,11 @@ struct SourceOptions: ParsableArguments {
     var base: BaseURL? { baseURL.map { BaseURL($0) } }
 
     /// The API this source speaks (`--api`, else inferred from `--base-url`).
-    var api: APIDescription { dialect.description(baseURL: base) }
+    var api: APIPreset { apiOptions.preset(baseURL: base) }
 
     /// `--header` lines and `PORTAL_API_KEY`, for every request.
     func requestHeaders() throws -> RequestHeaders {
-        try dialect.headers(environment: ProcessInfo.processInfo.environment)
+        try apiOptions.headers(environment: ProcessInfo.processInfo.environment)
     }
 
     /// The on-disk HTTP cache (`--cache-dir`, `--no-cache`, `--offline`, …).
@@ -48,7 +48,7 @@ struct SourceOptions: ParsableArguments {
 
     func validate() throws {
         if anyAPI.url != nil {
-            for (flag, given) in [("--data", data != nil), ("--base-url", baseURL != nil), ("--api", dialect.api != nil)] where given {
+            for (flag, given) in [("--data", data != nil), ("--base-url", baseURL != nil), ("--api", apiOptions.api != nil)] where given {
                 throw ValidationError("--url names the list itself; it cannot go with \(flag)")
             }
         }
@@ -65,8 +65,8 @@ struct SourceOptions: ParsableArguments {
         if api.liveBaseURL == nil, data == nil, baseURL == nil {
             throw ValidationError("--api \(api.kind) needs --base-url (there is no public \(api.title) to default to) or --data")
         }
-        try dialect.check(for: api)
-        try supabase.check(for: api.kind, data: data, table: dialect.table)
+        try apiOptions.check(for: api)
+        try supabase.check(for: api.kind, data: data, table: apiOptions.table)
     }
 
     /// The API root that links are built under: `--base-url`, else the snapshot's root
@@ -77,19 +77,19 @@ struct SourceOptions: ParsableArguments {
         return api.liveBaseURL ?? api.snapshotBaseURL
     }
 
-    /// What the dialect's source is made from: the base URL, `--page-size`, the headers
+    /// What the preset's source is made from: the base URL, `--page-size`, the headers
     /// (`--header`, the key) and PostgREST's `--table`, `--where` and `--order`.
     /// `table` overrides `--table` (`portal list TABLE`); `asServed` keeps rows as served.
     func settings(table: String? = nil, asServed: Bool = false) throws -> SourceSettings {
         var settings = SourceSettings(
-            baseURL: apiBaseURL, pageSize: dialect.pageSize ?? APIKind.defaultPageSize, headers: try requestHeaders(),
-            table: table ?? dialect.tableName, filters: try dialect.filters(), order: try dialect.sortOrder(),
+            baseURL: apiBaseURL, pageSize: apiOptions.pageSize ?? APIKind.defaultPageSize, headers: try requestHeaders(),
+            table: table ?? apiOptions.tableName, filters: try apiOptions.filters(), order: try apiOptions.sortOrder(),
             asServed: asServed, function: try supabase.function(), count: supabase.countMode)
         settings.picturesOrigin = pictures.picturesOrigin
         return settings
     }
 
-    /// The API the browser shows, with its tabs: the dialect's source (`APIDescription`).
+    /// The API the browser shows, with its tabs: the preset's source (`APIPreset`).
     func browseSource() throws -> any Source {
         api.makeSource(try settings())
     }
@@ -189,7 +189,7 @@ extension SourceOptions {
     /// APIs send the key their own way (`requestHeaders()`).
     func anyAPIHeaders() throws -> [String: String] {
         var headers = RequestHeaders()
-        for line in dialect.headerLines {
+        for line in apiOptions.headerLines {
             do { try headers.add(line: line) } catch { throw ValidationError("\(error)") }
         }
         if let key = ProcessInfo.processInfo.environment[RequestHeaders.apiKeyVariable] {
@@ -200,22 +200,23 @@ extension SourceOptions {
         return headers.applied(to: [:])
     }
 
-    /// The list at `--url`: its first page asked for once and its dialect read from the
-    /// answer (through `transport`, so the trace and the caches see it), then the source
-    /// for it. The dialect goes to the trace as a note; a list it cannot read is a
-    /// runtime failure naming what it looked for.
-    func anyAPISource(url text: String, transport: any Transport, tracer: TracingTransport?) async throws -> (any Source, AnyAPIDialect) {
+    /// The list at `--url`: its first page asked for once and its reading (items, the
+    /// paging dialect among `APIRegistry.dialects`, total, jumps) taken from the answer
+    /// (through `transport`, so the trace and the caches see it), then the source for it.
+    /// The reading goes to the trace as a note; a list it cannot read is a runtime failure
+    /// naming what it looked for.
+    func anyAPISource(url text: String, transport: any Transport, tracer: TracingTransport?) async throws -> (any Source, ListReading) {
         guard let url = URL(string: text) else { throw RuntimeFailure("--url '\(Sanitize.line(text))' is not a URL") }
         let headers = try anyAPIHeaders()
         let result = await DialectProbe.detect(url: url, headers: headers, overrides: anyAPI.overrides, sender: RetryingSender(transport: transport))
         switch result {
-        case .success(let dialect):
-            tracer?.note("dialect", [("list", text)] + dialect.explanation.map { line in
+        case .success(let reading):
+            tracer?.note("dialect", [("list", text)] + reading.explanation.map { line in
                 let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 return (parts[0], parts.count > 1 ? parts[1] : "")
             })
-            let pages = AnyAPIPages(url: url, dialect: dialect, headers: headers)
-            return (AnyAPISource.make(pages: pages, fields: anyAPI.cardFields, picturesOrigin: pictures.picturesOrigin), dialect)
+            let pages = AnyAPIPages(url: url, dialect: reading, headers: headers)
+            return (AnyAPISource.make(pages: pages, fields: anyAPI.cardFields, picturesOrigin: pictures.picturesOrigin), reading)
         case .failure(let failure):
             throw RuntimeFailure("\(Sanitize.line(text)): \(failure.message)")
         }

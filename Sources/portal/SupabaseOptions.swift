@@ -7,7 +7,7 @@ import PortalCore
 /// list from a PostgREST function (`--rpc NAME --args JSON`), and the count asked for
 /// (`--count exact|planned|estimated|none`). All of them are for PostgREST sources.
 ///
-/// Kept apart from `DialectOptions` so the per-API option registry can take it as one
+/// Kept apart from `APIOptions` so the per-API option registry can take it as one
 /// group. Nothing here is a secret except the password, which is read when the session
 /// starts and never stored.
 struct SupabaseOptions: ParsableArguments {

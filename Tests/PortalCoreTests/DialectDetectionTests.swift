@@ -151,7 +151,7 @@ import Testing
         let body = #"{"payload":{"list":[{"id":1}]},"results":[{"id":9}],"offset":0}"#
         let d = try DialectDetector.detect(Self.answer(body), for: URL(string: "http://x.test/l")!,
                                            overrides: .init(items: ["payload", "list"], paging: "none"))
-        #expect(d.items == ["payload", "list"] && d.paging == AnyPaging.none)
+        #expect(d.items == ["payload", "list"] && d.paging == .none)
         #expect(throws: PageFailure.self) {
             _ = try DialectDetector.detect(Self.answer(body), for: URL(string: "http://x.test/l")!, overrides: .init(items: ["nothing"]))
         }

@@ -23,8 +23,8 @@ import Testing
     }
 
     @Test func onlyRickAndMortyFixesThePageSize() {
-        #expect(!APIDescription.rickAndMorty.allowsPageSize)
-        #expect(APIDescription.pokeAPI.allowsPageSize && APIDescription.postgREST.allowsPageSize)
+        #expect(!APIPreset.rickAndMorty.allowsPageSize)
+        #expect(APIPreset.pokeAPI.allowsPageSize && APIPreset.postgREST.allowsPageSize)
         #expect(APIKind(rawValue: "pokeapi") == .pokeAPI && APIKind(rawValue: "postgrest") == .postgREST)
     }
 

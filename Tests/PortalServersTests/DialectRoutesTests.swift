@@ -27,18 +27,20 @@ import Testing
 
     @Test func theDialectsAreTheOnesTheirFamiliesUse() async throws {
         let transport = try DialectTransport()
-        var found: [PagingStyle: AnyAPIDialect] = [:]
+        var found: [PagingStyle: ListReading] = [:]
         for style in PagingStyle.allCases {
             let url = DialectTransport.url(style)
             found[style] = try DialectDetector.detect(try await transport.send(HTTPRequest(url: url)), for: url)
         }
-        #expect(found[.link]?.paging == .linkHeader && found[.link]?.addressing != nil)
-        #expect(found[.pages]?.paging == .pageNumber(param: "page") && found[.pages]?.total == .body(["total"]))
+        let link = try #require(found[.link]), pages = try #require(found[.pages])
+        #expect(link.paging == .linkHeader && link.addressing != nil)
+        #expect(pages.paging == .pageNumber(param: "page") && pages.total == .body(["total"]))
         #expect(found[.next]?.total == .body(["count"]) && found[.next]?.addressing == .pageParam("page", first: 1))
         #expect(found[.nextNoCount]?.total == nil && found[.nextNoCount]?.addressing == nil)
-        #expect(found[.cursor]?.paging == .cursor(path: ["next_cursor"], param: "cursor"))
-        #expect(found[.stripe]?.paging == .hasMore(param: "starting_after"))
-        #expect(found[.jsonapi]?.paging == .nextURL(["links", "next"]) && found[.jsonapi]?.total == .body(["meta", "total"]))
+        let cursor = try #require(found[.cursor]), stripe = try #require(found[.stripe]), jsonapi = try #require(found[.jsonapi])
+        #expect(cursor.paging == .cursor(path: ["next_cursor"], param: "cursor"))
+        #expect(stripe.paging == .hasMore(param: "starting_after"))
+        #expect(jsonapi.paging == .nextURL(["links", "next"]) && jsonapi.total == .body(["meta", "total"]))
         #expect(found[.hal]?.items == ["_embedded", "characters"] && found[.hal]?.addressing == .pageParam("page", first: 0))
     }
 

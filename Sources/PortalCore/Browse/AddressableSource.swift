@@ -17,13 +17,3 @@ extension PageAddressing {
         self.init(pageSize: addressable.pageSize(of: query)) { addressable.request(forPage: $0, of: query) }
     }
 }
-
-extension RickAndMortySource: AddressableSource {
-    public func pageSize(of query: ListQuery) -> Int { RickAndMortyAPI.pageSize }
-
-    /// `?page=N+1` with the query's filters, built as `RickAndMortyPages` builds it (the
-    /// item type does not enter a URL).
-    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? {
-        pages(Character.self, query).request(forPage: index)
-    }
-}

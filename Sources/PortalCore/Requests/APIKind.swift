@@ -1,8 +1,8 @@
-/// The name of an API dialect, as `--api` takes it (`rickandmorty`, `pokeapi`,
-/// `postgrest`). A string underneath, like `ItemKind`: what a dialect is — how it is
-/// inferred, its `Source`, its snapshot rules and mirror routes — is its `APIDescription`
-/// in `APIRegistry` (PortalServers), so a new dialect adds a name there, not a case to
-/// switches across the program.
+/// The name of a preset, as `--api` takes it (`rickandmorty`, `pokeapi`, `postgrest`). A
+/// string underneath, like `ItemKind`: what a preset is — its paging dialect, how it is
+/// inferred, its `Source` — is its `APIPreset` in `APIRegistry` (and its snapshot rules and
+/// mirror routes its `EmulatedAPI` in PortalServers), so a new preset adds a name there,
+/// not a case to switches across the program.
 public struct APIKind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

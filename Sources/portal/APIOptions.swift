@@ -3,13 +3,13 @@ import Foundation
 import PortalCore
 import PortalServers
 
-/// Which API a source speaks and how to ask it: `--api` (else inferred from the base
+/// Which preset a source is and how to ask it: `--api` (else inferred from the base
 /// URL's path), `--page-size`, PostgREST's `--table`, `--where` and `--order`, and the
 /// headers sent with every request (`--header`, and the key from `PORTAL_API_KEY`).
 ///
 /// Every value is checked before anything is fetched, so a typo is a usage error (exit 2).
 /// Header values are secrets: no message here repeats one.
-struct DialectOptions: ParsableArguments {
+struct APIOptions: ParsableArguments {
     @Option(help: ArgumentHelp("rickandmorty, pokeapi or postgrest (default: from the base URL's path: …/api/v2 is pokeapi, …/rest/v1 postgrest).", valueName: "api"))
     var api: APIKind?
 
@@ -28,16 +28,16 @@ struct DialectOptions: ParsableArguments {
     @Option(name: .customLong("header"), help: ArgumentHelp("Send this header with every request, 'Name: value' (repeatable, like curl).", valueName: "header"))
     var headerLines: [String] = []
 
-    /// The API to speak: `--api`, else the base URL's, else Rick and Morty.
-    func description(baseURL: BaseURL?) -> APIDescription {
+    /// The preset: `--api`, else the base URL's, else Rick and Morty.
+    func preset(baseURL: BaseURL?) -> APIPreset {
         if let api { return APIRegistry.description(of: api) }
-        return baseURL.map(APIRegistry.inferred(from:)) ?? APIRegistry.all[0]
+        return baseURL.map(APIRegistry.inferred(from:)) ?? APIRegistry.presets[0]
     }
 
     var tableName: String { table ?? "characters" }
 
     /// Checks every value for `api`; the message names the flag, never a header's value.
-    func check(for api: APIDescription) throws {
+    func check(for api: APIPreset) throws {
         if let pageSize {
             guard APIKind.pageSizeRange.contains(pageSize) else {
                 throw ValidationError("--page-size must be between 1 and 100, got \(pageSize)")
@@ -91,5 +91,5 @@ extension APIKind: ExpressibleByArgument {
         self = known.kind
     }
 
-    public static var allValueStrings: [String] { APIRegistry.all.map(\.kind.rawValue) }
+    public static var allValueStrings: [String] { APIRegistry.presets.map(\.kind.rawValue) }
 }

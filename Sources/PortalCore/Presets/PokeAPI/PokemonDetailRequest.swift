@@ -19,8 +19,8 @@ public struct PokemonDetailRequest: Sendable, Hashable {
 
     /// `{base}/pokemon/{id}/`, with the trailing slash the real API redirects to.
     public var http: HTTPRequest {
-        // An Int in a valid base URL always parses.
-        HTTPRequest(url: URL(string: "\(baseURL)/pokemon/\(id)/")!, headers: headers.applied(to: [:]))
+        // An Int in a valid base URL always parses; a base URL that is no URL is refused by every transport.
+        HTTPRequest(url: URL(string: "\(baseURL)/pokemon/\(id)/") ?? .unservable, headers: headers.applied(to: [:]))
     }
 
     /// The record, or a `PageFailure` (an error status, or a body that is not a Pokémon or

@@ -1,28 +1,17 @@
 import Foundation
 import PortalCore
 
-extension APIDescription {
-    /// PostgREST (Supabase): `…/rest/v1/<table>`, `Range` windows with `Content-Range`.
-    /// No live default. The snapshot and the mirror serve the tables `characters`,
-    /// `episodes`, `locations` (Rick and Morty links) and `pokemon`; the mirror's routes
-    /// are behind `--require-key` when it is given.
-    public static let postgREST = APIDescription(
-        kind: .postgREST, title: "PostgREST",
-        liveBaseURL: nil, snapshotBaseURL: "https://snapshot.supabase.co/rest/v1",
-        fixedPageSize: nil, takesTables: true,
-        recognises: { $0.hasSuffix("/rest/v1") },
-        makeSource: { settings in
-            var source = PostgRESTSource(baseURL: settings.baseURL, table: settings.table ?? "characters", pageSize: settings.pageSize,
-                                         filters: settings.filters, order: settings.order, headers: settings.headers,
-                                         rowsAsServed: settings.asServed, function: settings.function, count: settings.count)
-            source.picturesOrigin = settings.picturesOrigin
-            return source
-        },
+extension EmulatedAPI {
+    /// PostgREST's server (Supabase): the snapshot and the mirror serve the tables
+    /// `characters`, `episodes`, `locations` (Rick and Morty links) and `pokemon`; the
+    /// mirror's routes are behind `--require-key` when it is given.
+    public static let postgREST = EmulatedAPI(
+        kind: .postgREST,
         snapshotRules: { folder, _ in
             let data = try RickAndMortyData.load(dataFolder: folder)
             return PostgRESTRules(rickAndMorty: data, characters: ArrayTable(data.characters),
                                   pokemon: try PokemonRecord.load(dataFolder: folder),
-                                  baseURL: APIDescription.rickAndMorty.snapshotBaseURL)
+                                  baseURL: APIPreset.rickAndMorty.snapshotBaseURL)
         },
         mirror: MirrorMount(claims: "/rest/v1", mount: "/rest/v1", needsKey: true) { data, root in
             PostgRESTRules(rickAndMorty: data.rickAndMorty, characters: data.characters, pokemon: data.pokemon, baseURL: root)

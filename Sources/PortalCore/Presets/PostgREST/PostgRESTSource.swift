@@ -114,33 +114,3 @@ public struct PostgRESTSource: AddressableSource {
         return BarePictureRequest.make(url, home: home, homeHeaders: headers.applied(to: [:]))
     }
 }
-
-/// How a table's rows become items: a row whose columns are a model's (a characters
-/// table copied from the Rick and Morty API, a pokemon table like the seed data) is that
-/// model, with its card and links; any other row stays a `Row`.
-public enum TableItems {
-    /// The row as a model when it decodes as one, else `.row(row, kind:)`.
-    public static func item(_ row: Row, kind: ItemKind) -> Item {
-        let data = Data(row.json.utf8)
-        // Each model is tried only when the row has a column that model requires, so a
-        // row is parsed again once at most, not once per model.
-        if row["species"] != nil, let character = try? Character.readOne(data) { return .character(character) }
-        if row["air_date"] != nil, let episode = try? Episode.readOne(data) { return .episode(episode) }
-        if row["residents"] != nil, let location = try? Location.readOne(data) { return .location(location) }
-        if row["height"] != nil, let record = try? JSONDecoder().decode(PokemonRecord.self, from: data) {
-            return .pokemon(Pokemon(record))
-        }
-        return .row(row, kind: kind)
-    }
-
-    /// The table a model's links are looked up in: the plural the Supabase copies of the
-    /// APIs use (`characters`, `episodes`, `locations`), `pokemon`, else the kind's name.
-    public static func table(for kind: ItemKind) -> String {
-        switch kind {
-        case .character: "characters"
-        case .episode: "episodes"
-        case .location: "locations"
-        default: kind.rawValue
-        }
-    }
-}

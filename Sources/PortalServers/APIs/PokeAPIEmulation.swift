@@ -1,15 +1,10 @@
 import PortalCore
 
-extension APIDescription {
-    /// PokeAPI: `…/api/v2`, pages `?offset=O&limit=N`; the mirror serves it at
-    /// `/api/v2/pokemon` and its sprites at `/api/v2/sprites` (`spritesMount`), links under
-    /// the public root plus `/v2`.
-    public static let pokeAPI = APIDescription(
-        kind: .pokeAPI, title: "PokeAPI",
-        liveBaseURL: "https://pokeapi.co/api/v2", snapshotBaseURL: "https://pokeapi.co/api/v2",
-        fixedPageSize: nil,
-        recognises: { $0.hasSuffix("/api/v2") },
-        makeSource: { PokeAPISource(baseURL: $0.baseURL, pageSize: $0.pageSize, headers: $0.headers) },
+extension EmulatedAPI {
+    /// PokeAPI's server: the mirror serves it at `/api/v2/pokemon` and its sprites at
+    /// `/api/v2/sprites` (`pokeAPISpritesMount`), links under the public root plus `/v2`.
+    public static let pokeAPI = EmulatedAPI(
+        kind: .pokeAPI,
         snapshotRules: { folder, links in
             PokeAPIRules(baseURL: links, pokemon: try PokemonRecord.load(dataFolder: folder),
                          spritesFolder: PokemonRecord.spritesFolder(dataFolder: folder))

@@ -1,8 +1,6 @@
-import PortalCore
-
-/// Everything the command line says about how to ask an API, checked and normalised,
-/// for `APIDescription.makeSource`. Each dialect reads what it uses; an option group a
-/// dialect adds (PostgREST's table, filters and order) is one more field here.
+/// Everything the command line (or a saved API) says about how to ask an API, checked and
+/// normalised, for `APIPreset.makeSource`. Each preset reads what it uses; an option group
+/// a preset adds (PostgREST's table, filters and order) is one more field here.
 public struct SourceSettings: Sendable {
     public var baseURL: BaseURL
     /// `--page-size`, already in `APIKind.pageSizeRange` (the default when not given).

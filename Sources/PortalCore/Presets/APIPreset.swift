@@ -1,0 +1,67 @@
+import Foundation
+
+/// One API portal knows by name (`--api`): a paging dialect of `PagingDialects`, its items
+/// as typed models (decoded by its own strategy, which is fast: see `make bench`), the
+/// rule for its pictures, and its settings (live and snapshot roots, a fixed page size,
+/// whether it takes tables). Its folder under `Presets/` holds its source and strategy.
+///
+/// Why a preset and not a dialect: the paging is the same as any API's (the dialect names
+/// it, and the detector finds the same dialect in the preset's first answer); what a
+/// preset adds is knowledge no answer carries — the models, the filters, the pictures.
+/// The emulated servers (PortalServers) answer for each preset by its `kind`.
+public struct APIPreset: Sendable {
+    public var kind: APIKind
+    /// The name in messages, e.g. "Rick and Morty".
+    public var title: String
+    /// How its lists page: the dialect (with its place) the detector reads from them.
+    public var paging: any PagingDialect
+    /// How page N is asked for.
+    public var address: PageAddress?
+    /// What its items are (for `portal apis` and the docs).
+    public var items: String
+    /// Where its pictures come from (for `portal apis` and the docs).
+    public var pictures: String
+    /// The live service (nil when there is none to default to: PostgREST needs `--base-url`).
+    public var liveBaseURL: BaseURL?
+    /// Where the snapshot's links point.
+    public var snapshotBaseURL: BaseURL
+    /// The page size when the server fixes it (Rick and Morty's 20); nil when the client
+    /// chooses it (`--page-size`).
+    public var fixedPageSize: Int?
+    public var allowsPageSize: Bool { fixedPageSize == nil }
+    /// Whether `--table`, `--where` and `--order` apply (PostgREST).
+    public var takesTables: Bool
+    /// Whether a base URL is this API's, from its path (lowercased, no trailing slash).
+    public var recognises: @Sendable (_ path: String) -> Bool
+    /// The source for the browser and `portal list`.
+    public var makeSource: @Sendable (SourceSettings) -> any Source
+
+    public init(
+        kind: APIKind, title: String, paging: some PagingDialect, address: PageAddress?, items: String, pictures: String,
+        liveBaseURL: BaseURL?, snapshotBaseURL: BaseURL, fixedPageSize: Int?, takesTables: Bool = false,
+        recognises: @escaping @Sendable (String) -> Bool, makeSource: @escaping @Sendable (SourceSettings) -> any Source
+    ) {
+        self.kind = kind
+        self.title = title
+        self.paging = paging
+        self.address = address
+        self.items = items
+        self.pictures = pictures
+        self.liveBaseURL = liveBaseURL
+        self.snapshotBaseURL = snapshotBaseURL
+        self.fixedPageSize = fixedPageSize
+        self.takesTables = takesTables
+        self.recognises = recognises
+        self.makeSource = makeSource
+    }
+
+    /// What it is, a line each, for `portal apis` and `--explain`.
+    public var explanation: [String] {
+        [
+            "items: \(items)",
+            "next page: \(paging)",
+            "jumps: " + (address.map { "\($0)" } ?? "none (the list is walked page by page)"),
+            "pictures: \(pictures)",
+        ]
+    }
+}
