@@ -9,7 +9,9 @@
 public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Sendable {
     /// The request the list starts from.
     public private(set) var firstPage: PageRequest
-    public private(set) var items: [Item] = []
+    /// The items held, in order. Pages dropped past a byte bound (`evictWalkedPages`) are
+    /// not in it; `item(at:)` answers by index whatever is dropped.
+    public var items: [Item] { walked.heldItems }
     public private(set) var state: PageState = .idle
     /// The total the server reports, once a page has said it.
     public private(set) var totalCount: Int?
@@ -24,6 +26,8 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     /// The longest `Retry-After` honoured; a server asking more is capped here.
     public var maxRetryAfter: Duration = .seconds(60)
 
+    /// Every page walked, with the request that led to it (`WalkedPageTable`).
+    var walked = WalkedPageTable<Item>()
     private var next: PageRequest?
     /// Heals a dead link on `retry` (`DeadLink`): the page before again, else the list
     /// from its first page (`rewalking` while it brings nothing new, which the link guard
@@ -35,7 +39,7 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     private var seenContent = Set<Int>()
     /// Refuses a `next` that would make the list go round (see `PageLinkGuard`).
     private var links: PageLinkGuard
-    private let now: @Sendable () -> ContinuousClock.Instant
+    let now: @Sendable () -> ContinuousClock.Instant
 
     /// - Parameter clock: when a `Retry-After` has passed.
     public init<C: Clock>(firstPage: PageRequest, clock: C = ContinuousClock()) where C.Instant == ContinuousClock.Instant {
@@ -53,7 +57,11 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
         self.init(firstPage: strategy.firstPage, clock: clock)
     }
 
-    public var count: Int { items.count }
+    /// Items walked so far, held or dropped.
+    public var count: Int { walked.count }
+
+    /// The item at `index`; nil past the end or while its page is dropped.
+    public func item(at index: Int) -> Item? { walked.item(at: index) }
 
     /// Whether an item with `id` is listed.
     public func contains(id: Item.ID) -> Bool { seen.contains(id) }
@@ -105,22 +113,24 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
                 state = .failed(refusal, ticket.request)
                 return .failed(refusal)
             }
-            let start = items.count
+            let start = walked.count
             // A page of nothing new adds nothing: its items are ones already listed.
+            var added: [Item] = []
             for item in page.items where !bringsNothingNew && seen.insert(item.id).inserted {
-                items.append(item)
+                added.append(item)
             }
+            walked.append(added, by: ticket.request)
             for case let key? in contentKeys { seenContent.insert(key) }
             // A page read again to heal a dead link is not one more page.
-            if !ticket.request.http.reload, !rewalking || start < items.count { pagesLoaded += 1 }
-            if start < items.count { rewalking = false }
-            healer.arrived(ticket.request, broughtNew: start < items.count)
-            totalCount = ReportedCount.total(reported: page.totalCount, previous: totalCount, loaded: items.count)
+            if !ticket.request.http.reload, !rewalking || !added.isEmpty { pagesLoaded += 1 }
+            if !added.isEmpty { rewalking = false }
+            healer.arrived(ticket.request, broughtNew: !added.isEmpty)
+            totalCount = ReportedCount.total(reported: page.totalCount, previous: totalCount, loaded: walked.count)
             if let estimate = ReportedCount.plausible(page.estimatedTotal) { estimatedTotal = estimate }
             next = page.next
             state = next == nil ? .exhausted : .idle
-            if state == .exhausted, totalCount == nil { totalCount = items.count }
-            return .inserted(start..<items.count)
+            if state == .exhausted, totalCount == nil { totalCount = walked.count }
+            return .inserted(start..<walked.count)
         }
     }
 
@@ -129,9 +139,8 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     /// and nothing changes, when the id is not listed.
     @discardableResult
     public func replace(_ item: Item) -> Int? {
-        guard seen.contains(item.id), let index = items.firstIndex(where: { $0.id == item.id }) else { return nil }
-        items[index] = item
-        return index
+        guard seen.contains(item.id) else { return nil }
+        return walked.replace(item)
     }
 
     /// Starts the list over (a new search): everything loaded is dropped and late results
@@ -140,7 +149,7 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
         self.firstPage = firstPage
         links = PageLinkGuard(firstPage: firstPage)
         generation += 1
-        items = []
+        walked = WalkedPageTable()
         seen = []
         seenContent = []
         totalCount = nil

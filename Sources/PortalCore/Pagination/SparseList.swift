@@ -125,7 +125,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     /// The item or placeholder at `index` (`0..<count`; outside it, a placeholder).
     public func slot(at index: Int) -> SparseSlot<Item> {
         guard case .addressable(let size) = mode else {
-            if index >= 0, index < sequential.items.count { return .item(sequential.items[index]) }
+            if let item = sequential.item(at: index) { return .item(item) }
             if let stale = staleItems, index >= 0, index < stale.count {
                 // Shown until the new pages reach it, unless it already came back higher up.
                 return sequential.contains(id: stale[index].id) ? .placeholder(loading: true) : .item(stale[index])
@@ -143,7 +143,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     /// Where the item with `id` is shown, if it is loaded.
     public func index(ofID id: Item.ID) -> Int? {
         if isAddressable { return positions[id] }
-        if let index = sequential.items.firstIndex(where: { $0.id == id }) { return index }
+        if let index = sequential.index(ofID: id) { return index }
         return staleItems?.firstIndex { $0.id == id }
     }
 
@@ -203,7 +203,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
 
     /// Whether `request` is in flight (an interim note for it still belongs on screen).
     public func isInFlight(_ request: PageRequest) -> Bool {
-        guard isAddressable else { return sequential.state == .loading(request) }
+        guard isAddressable else { return sequential.state == .loading(request) || sequential.isRefetching(request) }
         if end.probe == request { return true }
         if case .loading(let asked)? = pages[request.index]?.fetch { return asked == request }
         return false
@@ -211,7 +211,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
 
     public var loadedPageCount: Int { pages.loaded.count }
     public var pagesInFlight: Int {
-        isAddressable ? pages.loading.count + (end.probe == nil ? 0 : 1) : (sequential.state.isLoading ? 1 : 0)
+        isAddressable ? pages.loading.count + (end.probe == nil ? 0 : 1) : (sequential.state.isLoading ? 1 : 0) + sequential.pagesRefetching
     }
 
     /// Failed pages of an addressable list, in order.
@@ -224,7 +224,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     public var failure: PageFailure? {
         guard case .addressable(let size) = mode else {
             if case .failed(let failure, _) = sequential.state { return failure }
-            return nil
+            return sequential.droppedPageFailure
         }
         let near = pageWindow(size)?.near
         for index in failedPages where near?.contains(index) == true {

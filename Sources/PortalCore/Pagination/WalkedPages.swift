@@ -1,0 +1,154 @@
+/// The pages a walked list (`ListLoader`: `next` links or cursors, no page numbers) has
+/// passed, each with the request that led to it, so a page dropped to stay within the byte
+/// budget can be asked for again by that same request when the user walks back.
+///
+/// Why: a walked list kept every item it passed (End on an endless cursor list of 20 KB
+/// items held 456 MB after 471 pages, linearly). A cursor cannot be made up again, only
+/// remembered: a page keeps its request and its ids (a few bytes per item) when its items go.
+struct WalkedPage<Item: Identifiable> {
+    /// What led to the page (a cursor or `next` link), as asked, minus how it was asked
+    /// (`reload`, `revalidate`): asked again, the caches answer it when they hold it.
+    var request: PageRequest
+    /// Where its first item is in the list.
+    let start: Int
+    /// The ids of the items it added, in order: what a page asked again is matched by.
+    let ids: [Item.ID]
+    /// Its items; nil while dropped. An item missing from a page asked again is nil.
+    var slots: [Item?]?
+    /// The estimated bytes of its items (`PageByteBudget`), counted once when they arrive.
+    var bytes: Int
+    var refetch: WalkedRefetch = .none
+
+    var count: Int { ids.count }
+    var range: Range<Int> { start..<start + ids.count }
+}
+
+/// Where asking again for a dropped page stands.
+enum WalkedRefetch {
+    case none
+    case loading(PageRequest)
+    /// Asked only by `retry` (never in a loop by the viewport), not before `notBefore`.
+    case failed(PageFailure, notBefore: ContinuousClock.Instant?)
+}
+
+/// The walked pages in order, the item count and the bytes held, kept in step.
+struct WalkedPageTable<Item: Identifiable> {
+    private(set) var pages: [WalkedPage<Item>] = []
+    /// Items walked so far, held or not.
+    private(set) var count = 0
+    /// The estimated bytes of the items held (what a walked list's byte bound limits).
+    private(set) var heldBytes = 0
+    /// The pages holding their items.
+    private(set) var held = Set<Int>()
+    /// Pages being asked for again, by request.
+    private(set) var refetching: [PageRequest: Int] = [:]
+
+    /// Adds a page that brought `items` (already judged new) by `request`.
+    mutating func append(_ items: [Item], by request: PageRequest) {
+        guard !items.isEmpty else { return }
+        var remembered = request
+        remembered.http.reload = false
+        remembered.http.revalidate = false
+        let slots = items.map { Optional($0) }
+        let bytes = PageByteBudget.bytes(ofSlots: slots)
+        held.insert(pages.count)
+        pages.append(WalkedPage(request: remembered, start: count, ids: items.map(\.id), slots: slots, bytes: bytes))
+        count += items.count
+        heldBytes += bytes
+    }
+
+    /// The page holding item `index`.
+    func page(containing index: Int) -> Int? {
+        guard index >= 0, index < count else { return nil }
+        var low = 0, high = pages.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if pages[middle].start <= index { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The pages that overlap the item indices `range` (clamped to the list).
+    func pages(overlapping range: Range<Int>) -> ClosedRange<Int>? {
+        let low = max(range.lowerBound, 0), high = min(range.upperBound, count) - 1
+        guard low <= high, let first = page(containing: low), let last = page(containing: high) else { return nil }
+        return first...last
+    }
+
+    func item(at index: Int) -> Item? {
+        guard let number = page(containing: index), let slots = pages[number].slots else { return nil }
+        return slots[index - pages[number].start]
+    }
+
+    /// Whether the item at `index` is on its way back (its page asked again).
+    func isRefetching(_ index: Int) -> Bool {
+        guard let number = page(containing: index), case .loading = pages[number].refetch else { return false }
+        return true
+    }
+
+    /// Where the item with `id` is, if it is held.
+    func index(ofID id: Item.ID) -> Int? {
+        for number in held.sorted() {
+            guard let slots = pages[number].slots, let offset = slots.firstIndex(where: { $0?.id == id }) else { continue }
+            return pages[number].start + offset
+        }
+        return nil
+    }
+
+    /// The items held, in order (dropped pages left out).
+    var heldItems: [Item] {
+        var items: [Item] = []
+        for number in held.sorted() { items += pages[number].slots?.compactMap { $0 } ?? [] }
+        return items
+    }
+
+    /// Puts `item` in place of the held item with its id; returns where, or nil.
+    mutating func replace(_ item: Item) -> Int? {
+        guard let index = index(ofID: item.id), let number = page(containing: index) else { return nil }
+        let offset = index - pages[number].start
+        pages[number].slots?[offset] = item
+        return index
+    }
+
+    /// Drops page `number`'s items; its request and ids stay.
+    mutating func drop(_ number: Int) {
+        guard pages.indices.contains(number), pages[number].slots != nil else { return }
+        pages[number].slots = nil
+        heldBytes -= pages[number].bytes
+        held.remove(number)
+    }
+
+    /// Marks page `number` as asked again; the request to send, or nil when it needs none.
+    mutating func startRefetch(_ number: Int) -> PageRequest? {
+        guard pages.indices.contains(number), pages[number].slots == nil, case .none = pages[number].refetch else { return nil }
+        let request = pages[number].request
+        pages[number].refetch = .loading(request)
+        refetching[request] = number
+        return request
+    }
+
+    /// The page a result answers, when `request` is one asked again.
+    func refetched(by request: PageRequest) -> Int? { refetching[request] }
+
+    /// Puts a page asked again back: its items matched by id (an item the server no
+    /// longer lists stays empty); by position when none match (ids that are positions).
+    mutating func refill(_ number: Int, with items: [Item]) {
+        finishRefetch(number, .none)
+        guard pages[number].slots == nil else { return }
+        let ids = pages[number].ids
+        var byID: [Item.ID: Item] = [:]
+        for item in items where byID[item.id] == nil { byID[item.id] = item }
+        var slots = ids.map { byID[$0] }
+        if slots.allSatisfy({ $0 == nil }) { slots = ids.indices.map { $0 < items.count ? items[$0] : nil } }
+        let bytes = PageByteBudget.bytes(ofSlots: slots)
+        pages[number].slots = slots
+        pages[number].bytes = bytes
+        heldBytes += bytes
+        held.insert(number)
+    }
+
+    mutating func finishRefetch(_ number: Int, _ state: WalkedRefetch) {
+        if case .loading(let request) = pages[number].refetch { refetching[request] = nil }
+        pages[number].refetch = state
+    }
+}
