@@ -51,6 +51,7 @@ let package = Package(
         .executableTarget(name: "fuzz-image", dependencies: ["PortalImage"]),
         .executableTarget(name: "fuzz-cache-answer", dependencies: ["CacheFuzzEntryPoint", "FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-sanitize", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-graphql", dependencies: ["FuzzEntryPoints"]),
 
         // Writes the seed corpora from the snapshot through the project's server rules.
         .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzEntryPoints", "PortalCore", "PortalServers", "CNcurses"]),

@@ -32,7 +32,7 @@ public struct GraphQLSource: Source {
         source.lists.contains { $0.isAddressable(offsetCursors: source.offsetCursors) } ? AddressableGraphQLSource(base: source) : source
     }
 
-    public var title: String { Sanitize.line(endpoint.host ?? "GraphQL") + " GraphQL" }
+    public var title: String { "GraphQL" }
 
     public var tabs: [TabSpec] {
         lists.map { TabSpec(kind: ItemKind(rawValue: $0.name), title: $0.name, searchKey: nil) }
