@@ -27,6 +27,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // The config file (PortalConfig): TOML through toml++.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // portal --openapi (PortalOpenAPI): OpenAPI 3.0/3.1 documents, JSON or YAML. The
+        // ExternalLoading trait (remote $refs, slower to build) is not wanted.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // The mirror's /graphql (PortalMirror only, never portal): the reference GraphQL
         // executor, introspection included; it needs swift-collections only (no NIO).
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
@@ -39,6 +43,13 @@ let package = Package(
         // The emulated servers (the real APIs' behaviour, written once): the offline
         // snapshot source and the mirror answer through them.
         .target(name: "PortalServers", dependencies: ["PortalCore"]),
+        // The lists an OpenAPI document describes (portal --openapi): its GET operations that
+        // return lists, their paging from the vendor extensions, filters and item lookups.
+        .target(name: "PortalOpenAPI", dependencies: [
+            "PortalCore",
+            .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+            .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"), .product(name: "Yams", package: "Yams"),
+        ]),
         // Image decoding in C (libjpeg-turbo, libpng): libjpeg's errors need setjmp.
         .target(
             name: "CImageShim",
@@ -78,7 +89,7 @@ let package = Package(
             name: "portal",
             dependencies: [
                 "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalCurl", "PortalJQ",
-                "PortalConfig",
+                "PortalConfig", "PortalOpenAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -120,6 +131,7 @@ let package = Package(
         // PortalMirror: `portal list` end to end against an in-process mirror.
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalTestSupport", "PortalImage"]),
         .testTarget(name: "PortalConfigTests", dependencies: ["PortalConfig"]),
+        .testTarget(name: "PortalOpenAPITests", dependencies: ["PortalOpenAPI", "PortalCore", "PortalMirror", "PortalCurl", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalCore", "PortalRuntime", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

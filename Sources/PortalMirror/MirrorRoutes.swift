@@ -16,6 +16,7 @@ import PortalServers
 ///   `/rest/v1` needs a user's access token, each user seeing their own rows;
 /// - `/graphql` (POST, or GET) → GraphQL over the same tables (`MirrorGraphQL`, answered
 ///   through `answer`, which is async);
+/// - `/openapi.json` → an OpenAPI document of these routes (`MirrorOpenAPI`), needing no key;
 /// - anything else → 404 `{"error":"There is nothing here"}`.
 public struct MirrorRoutes: Sendable {
     /// One served dialect: where, and its rules.
@@ -76,6 +77,7 @@ public struct MirrorRoutes: Sendable {
             guard method == "POST" else { return MirrorAuth.error(405, code: "method_not_allowed", message: "use POST") }
             return auth.token(query: QueryString.pairs(query), body: body)
         }
+        if path == MirrorOpenAPI.path { return MirrorOpenAPI.response() }
         guard let route = routes.first(where: { $0.mount.matches(path) }) else {
             return RickAndMortyRules.error(404, RickAndMortyRules.nothingHere)
         }

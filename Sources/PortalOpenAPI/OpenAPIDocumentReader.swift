@@ -1,0 +1,82 @@
+import Foundation
+import OpenAPIKit
+import OpenAPIKit30
+import OpenAPIKitCompat
+import PortalCore
+import Yams
+
+/// Reads an OpenAPI document's bytes, 3.0 or 3.1, JSON or YAML, into OpenAPIKit's 3.1
+/// model (a 3.0 document goes through OpenAPIKitCompat's converter), so the rest of the
+/// target reads one model. Anything else — Swagger 2.0, no `openapi` field, a document the
+/// library refuses — is an `OpenAPIDocumentError` saying what was wrong, never a guess.
+public enum OpenAPIDocumentReader {
+    /// The biggest document read (GitHub's whole REST description is about 11 MB of JSON).
+    public static let maxBytes = 64 << 20
+
+    public static func read(_ data: Data) throws(OpenAPIDocumentError) -> OpenAPIKit.OpenAPI.Document {
+        guard data.count <= maxBytes else { throw OpenAPIDocumentError("the document is over \(maxBytes >> 20) MB") }
+        let isJSON = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{")
+        let version = try versionField(data, isJSON: isJSON)
+        do {
+            if version.hasPrefix("3.0") {
+                let old: OpenAPIKit30.OpenAPI.Document = try decode(data, isJSON: isJSON)
+                return old.convert(to: .v3_1_1)
+            }
+            if version.hasPrefix("3.1") || version.hasPrefix("3.2") {
+                return try decode(data, isJSON: isJSON)
+            }
+        } catch {
+            throw OpenAPIDocumentError("not a valid OpenAPI \(Sanitize.line(version)) document: " + describe(error))
+        }
+        throw OpenAPIDocumentError("OpenAPI \(Sanitize.line(version)) is not read (3.0 and 3.1 are)")
+    }
+
+    /// The keys of `paths` in the order the document writes them (the decoded model's
+    /// order is not the text's on every platform); empty when they cannot be read.
+    public static func pathOrder(_ data: Data) -> [String] {
+        let isJSON = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{")
+        if isJSON {
+            return (try? JSONNode.parse(data).node["paths"]?.fields?.map(\.key)) ?? []
+        }
+        let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self))
+        return node?.mapping?["paths"]?.mapping?.keys.compactMap(\.string) ?? []
+    }
+
+    /// The `openapi` field, read before the whole document so a Swagger 2.0 file or a
+    /// page that is no document gets its own message.
+    static func versionField(_ data: Data, isJSON: Bool) throws(OpenAPIDocumentError) -> String {
+        struct Head: Decodable {
+            var openapi: String?
+            var swagger: String?
+        }
+        let head: Head
+        do {
+            head = try decode(data, isJSON: isJSON)
+        } catch {
+            throw OpenAPIDocumentError("not an OpenAPI document (neither JSON nor YAML holding an object): " + describe(error))
+        }
+        if let swagger = head.swagger {
+            throw OpenAPIDocumentError("Swagger \(Sanitize.line(swagger)) is not read; convert it to OpenAPI 3 (e.g. with swagger2openapi)")
+        }
+        guard let version = head.openapi else { throw OpenAPIDocumentError("not an OpenAPI document: no 'openapi' version field") }
+        return version
+    }
+
+    static func decode<T: Decodable>(_ data: Data, isJSON: Bool) throws -> T {
+        if isJSON { return try JSONDecoder().decode(T.self, from: data) }
+        return try YAMLDecoder().decode(T.self, from: data)
+    }
+
+    /// One line for a decoding error: OpenAPIKit's own wording with the path where it is.
+    static func describe(_ error: any Error) -> String {
+        let wrapped = OpenAPIKit.OpenAPI.Error(from: error).localizedDescription
+        let words = wrapped.split(whereSeparator: { $0.isWhitespace || $0.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control } })
+        return Sanitize.line(String(words.joined(separator: " ").prefix(400)))
+    }
+}
+
+/// Why a document could not be used; one line, for stderr (the CLI exits 2).
+public struct OpenAPIDocumentError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import PortalCore
+import PortalCurl
+import PortalMirror
+import PortalTestSupport
+
+/// A real mirror on 127.0.0.1:0 for the OpenAPI tests, and a way to read a whole list.
+enum OpenAPIMirror {
+    /// `PORTAL_DATA`, or `../shared/data` next to the package.
+    static let dataFolder: String = {
+        if let env = ProcessInfo.processInfo.environment["PORTAL_DATA"], !env.isEmpty { return env }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return package.deletingLastPathComponent().appendingPathComponent("shared/data").path
+    }()
+
+    static let transport = CurlTransport()
+
+    static func with<T>(_ body: (RunningMirror) async throws -> T) async throws -> T {
+        var options = MirrorOptions()
+        options.port = 0
+        options.log = .none
+        let mirror = try await MirrorServer.start(options, data: try MirrorData.load(folder: dataFolder))
+        do {
+            let result = try await body(mirror)
+            await mirror.stop()
+            return result
+        } catch {
+            await mirror.stop()
+            throw error
+        }
+    }
+}
+
+/// Every item of `kind`'s list in `source`, page after page as `portal list` reads them
+/// (at most `limit` pages: a list that never ends fails the test instead of hanging it).
+func everyItem(of kind: ItemKind, in source: any Source, through transport: any Transport, query: ListQuery? = nil, limit: Int = 200) async throws -> [Item] {
+    let strategy = SourcePages(source: source, query: query ?? ListQuery(kind: kind))
+    let fetcher = PageFetcher(strategy: strategy, sender: RetryingSender(transport: transport, policy: .none))
+    var next: PageRequest? = strategy.firstPage
+    var items: [Item] = []
+    var pages = 0
+    while let request = next {
+        pages += 1
+        guard pages <= limit else { throw TestFailure("\(kind): more than \(limit) pages") }
+        let page = try await fetcher.fetchOnce(request).get()
+        items += page.items
+        next = page.next
+    }
+    return items
+}
+
+extension Item {
+    /// The item's `id` field as served.
+    var servedID: String? {
+        guard case .json(let json, _) = self else { return nil }
+        return json.row["id"]?.description
+    }
+}
