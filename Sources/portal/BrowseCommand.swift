@@ -53,6 +53,8 @@ struct BrowseCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard maxPages > 0 else { throw ValidationError("--max-pages must be at least 1") }
+        if source.openAPI.location != nil, let (key, _) = filters.given.first { throw ValidationError("--\(key) is a filter of the built-in APIs; with --openapi use the f form") }
+        if source.openAPI.location != nil { return }
         if source.anyAPI.url != nil {
             if tab != nil { throw ValidationError("--tab: the list at --url is the only tab") }
             if let (key, _) = filters.given.first { throw ValidationError("--\(key) is a filter of the built-in APIs; with --url put the API's own parameters in the URL") }
@@ -76,14 +78,16 @@ struct BrowseCommand: AsyncParsableCommand {
         try await made.signIn()
         let transport = made.transport
         let browseSource: any Source
-        if let url = source.anyAPI.url {
+        if let found = try await source.openAPIBrowseSource(transport: transport, tracer: made.tracer) {
+            browseSource = found
+        } else if let url = source.anyAPI.url {
             // The first answer decides the dialect before the screen changes; it stays in
             // the session cache, so the tab's first page costs no second request.
             browseSource = try await source.anyAPISource(url: url, transport: transport, tracer: made.tracer).0
         } else {
             browseSource = try source.browseSource()
         }
-        let label = source.label
+        let label = source.openAPILabel ?? source.label
         let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
         let filters = self.filters.given
         let maxPages = self.maxPages

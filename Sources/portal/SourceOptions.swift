@@ -46,7 +46,12 @@ struct SourceOptions: ParsableArguments {
     /// Supabase: `--email`, `--rpc`, `--args`, `--count` (see SupabaseOptions).
     @OptionGroup var supabase: SupabaseOptions
 
+    /// `--openapi` (see OpenAPIOptions).
+    @OptionGroup var openAPI: OpenAPIOptions
+
     func validate() throws {
+        if let conflict = openAPI.conflict(with: [("--url", anyAPI.url != nil), ("--data", data != nil), ("--base-url", baseURL != nil),
+                                                  ("--api", apiOptions.api != nil)]) { throw ValidationError(conflict) }
         if anyAPI.url != nil {
             for (flag, given) in [("--data", data != nil), ("--base-url", baseURL != nil), ("--api", apiOptions.api != nil)] where given {
                 throw ValidationError("--url names the list itself; it cannot go with \(flag)")
