@@ -51,7 +51,7 @@ public struct GraphQLAnswer: Sendable {
 }
 
 /// Where a list is in a GraphQL answer's `data`: the first Relay connection (`edges` or
-/// `nodes`), page object (`results`) or array of objects met depth-first in the answer's
+/// `nodes`), page object (`results` or `items`) or array of objects met depth-first in the answer's
 /// own order, with what beside it says about paging.
 public struct GraphQLFoundList: Sendable {
     /// The object holding the items (`edges`/`nodes`/`results` and `pageInfo`/`info`);
@@ -78,7 +78,7 @@ public struct GraphQLFoundList: Sendable {
             let cursors = edges.compactMap { $0.node["cursor"]?.string }
             return GraphQLFoundList(container: node, items: nodes, cursors: cursors, path: path)
         }
-        for key in ["nodes", "results"] {
+        for key in ["nodes", "results", "items"] {
             if let list = node[key]?.elements {
                 return GraphQLFoundList(container: node, items: list.filter { $0.node != .null }, cursors: [], path: path)
             }

@@ -21,6 +21,8 @@ public enum GraphQLQueryBuilder {
         case edges(GraphQLObjectType, container: GraphQLObjectType)
         case nodes(GraphQLObjectType, container: GraphQLObjectType)
         case results(GraphQLObjectType, container: GraphQLObjectType)
+        /// An offset page object: `items` beside `totalCount` (the mirror's `charactersPage`).
+        case items(GraphQLObjectType, container: GraphQLObjectType)
     }
 
     static func shape(of field: GraphQLField, in schema: GraphQLSchema) -> Shape? {
@@ -35,6 +37,7 @@ public enum GraphQLQueryBuilder {
         }
         if let node = objectList("nodes") { return .nodes(node, container: type) }
         if let node = objectList("results") { return .results(node, container: type) }
+        if let node = objectList("items") { return .items(node, container: type) }
         return nil
     }
 
@@ -57,7 +60,7 @@ public enum GraphQLQueryBuilder {
         let container: GraphQLObjectType?
         switch shape {
         case .list: container = nil
-        case .edges(_, let c), .nodes(_, let c), .results(_, let c): container = c
+        case .edges(_, let c), .nodes(_, let c), .results(_, let c), .items(_, let c): container = c
         }
         let paging = paging(of: field, container: container)
         let filled: [String]
@@ -93,6 +96,8 @@ public enum GraphQLQueryBuilder {
                 if !parts.isEmpty { info = "info { \(parts.joined(separator: " ")) } " }
             }
             return "{ \(totals(container, in: schema))\(info)results { \(nodeFields(node, in: schema)) } }"
+        case .items(let node, let container):
+            return "{ \(totals(container, in: schema))items { \(nodeFields(node, in: schema)) } }"
         }
     }
 
