@@ -40,8 +40,10 @@ public struct Picture: Sendable, Hashable {
             }
         }
         guard status == PORTAL_IMAGE_OK, width > 0, height > 0 else { throw DecodeError(code: status) }
-        output.removeSubrange((Int(width) * Int(height) * 4)...)
-        return Picture(width: Int(width), height: Int(height), unchecked: output)
+        // Copied out at its size: the buffer was made for `maxSide` × `maxSide`, and a
+        // picture that is not square would keep the whole of it (`byteCount` too low).
+        let size = Int(width) * Int(height) * 4
+        return Picture(width: Int(width), height: Int(height), unchecked: size == output.count ? output : Array(output[..<size]))
     }
 
     /// The same picture box-filtered (alpha-weighted) to `width` × `height`.

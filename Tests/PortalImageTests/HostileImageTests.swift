@@ -50,6 +50,15 @@ struct HostileImageTests {
         #expect(error?.code == Int32(PORTAL_IMAGE_TOO_LARGE), "\(String(describing: error))", sourceLocation: sourceLocation)
     }
 
+    /// A picture keeps the bytes of its pixels, not the square buffer it was decoded into:
+    /// a wide banner kept 147 KiB for 38 (and said 38 to the caches' byte budgets).
+    @Test func aPictureThatIsNotSquareKeepsOnlyItsPixels() throws {
+        let picture = try Picture.decode(try flatImage(png: true, width: 400, height: 100))
+        #expect(picture.width == 192 && picture.height == 48)
+        #expect(picture.byteCount == 192 * 48 * 4)
+        #expect(picture.rgba.capacity < 2 * picture.byteCount, "capacity \(picture.rgba.capacity)")
+    }
+
     @Test func aPNGBombIsRefusedBeforeItsPixelsAreAllocated() throws {
         // 4096 × 4096: 50 MB of pixels in a file of about 50 KB.
         let bomb = try flatImage(png: true, width: 4096, height: 4096)

@@ -46,7 +46,10 @@ public final class CachingTransport: Transport {
         }
         var response = try await inner.send(request)
         let behind = response.receipt
-        if (200..<300).contains(response.status), response.body.count <= capacityBytes / 2 {
+        // A picture's bytes are not kept: its decoded pixels are (the interpreter's
+        // picture cache), and the disk cache has the bytes; a second copy here was most of
+        // what a session with pictures grew by (issue 27, item 4).
+        if (200..<300).contains(response.status), response.body.count <= capacityBytes / 2, !response.isPicture {
             // Kept once it decodes, then the disk cache behind is told too.
             let kept = response
             response.receipt = DecodeReceipt(onDecoded: {
@@ -124,5 +127,12 @@ final class ResponseStore: Sendable {
                 entries.table.removeValue(forKey: oldest.key)
             }
         }
+    }
+}
+
+extension HTTPResponse {
+    /// An image answer (`Content-Type: image/…`), which `CachingTransport` does not keep.
+    var isPicture: Bool {
+        headers["content-type"]?.lowercased().hasPrefix("image/") == true
     }
 }
