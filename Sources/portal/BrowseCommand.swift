@@ -53,6 +53,8 @@ struct BrowseCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard maxPages > 0 else { throw ValidationError("--max-pages must be at least 1") }
+        if source.graphQL.graphql != nil, let (key, _) = filters.given.first { throw ValidationError("--\(key) is a filter of the built-in APIs; with --graphql write it in --query") }
+        if source.graphQL.graphql != nil { return }
         if source.openAPI.location != nil, let (key, _) = filters.given.first { throw ValidationError("--\(key) is a filter of the built-in APIs; with --openapi use the f form") }
         if source.openAPI.location != nil { return }
         if source.anyAPI.url != nil {
@@ -78,7 +80,9 @@ struct BrowseCommand: AsyncParsableCommand {
         try await made.signIn()
         let transport = made.transport
         let browseSource: any Source
-        if let found = try await source.openAPIBrowseSource(transport: transport, tracer: made.tracer) {
+        if let found = try await source.graphQLSource(transport: transport, tracer: made.tracer) {
+            browseSource = GraphQLSource.make(found.source)
+        } else if let found = try await source.openAPIBrowseSource(transport: transport, tracer: made.tracer) {
             browseSource = found
         } else if let url = source.anyAPI.url {
             // The first answer decides the dialect before the screen changes; it stays in
@@ -87,7 +91,7 @@ struct BrowseCommand: AsyncParsableCommand {
         } else {
             browseSource = try source.browseSource()
         }
-        let label = source.openAPILabel ?? source.label
+        let label = source.graphQL.label ?? source.openAPILabel ?? source.label
         let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
         let filters = self.filters.given
         let maxPages = self.maxPages

@@ -46,10 +46,15 @@ struct SourceOptions: ParsableArguments {
     /// Supabase: `--email`, `--rpc`, `--args`, `--count` (see SupabaseOptions).
     @OptionGroup var supabase: SupabaseOptions
 
+    /// `--graphql` and `--query` (see GraphQLOptions).
+    @OptionGroup var graphQL: GraphQLOptions
+
     /// `--openapi` (see OpenAPIOptions).
     @OptionGroup var openAPI: OpenAPIOptions
 
     func validate() throws {
+        if let conflict = graphQL.conflict(with: [("--url", anyAPI.url != nil), ("--data", data != nil), ("--base-url", baseURL != nil),
+                                                  ("--api", apiOptions.api != nil), ("--openapi", openAPI.location != nil)]) { throw ValidationError(conflict) }
         if let conflict = openAPI.conflict(with: [("--url", anyAPI.url != nil), ("--data", data != nil), ("--base-url", baseURL != nil),
                                                   ("--api", apiOptions.api != nil)]) { throw ValidationError(conflict) }
         if anyAPI.url != nil {
