@@ -50,6 +50,7 @@ struct ListCommand: AsyncParsableCommand {
         if source.apiOptions.table != nil {
             throw ValidationError("--table is for browsing; portal list takes the table as its argument")
         }
+        if source.graphQL.graphql != nil { return try validateGraphQL() }
         if source.openAPI.location != nil { return try validateOpenAPI() }
         if source.anyAPI.url != nil {
             if let resource { throw ValidationError("--url names the list; '\(Sanitize.line(resource))' is one too many") }
@@ -110,6 +111,7 @@ struct ListCommand: AsyncParsableCommand {
     /// Reads the list through its `Source`, as the browser does, a page at a time
     /// (`ListStream`, ListCommand+Stream.swift).
     private func list(_ transport: any Transport, tracer: TracingTransport?, output: ListOutput) async throws {
+        if source.graphQL.graphql != nil { return try await listGraphQL(transport, tracer: tracer, output: output) }
         if source.openAPI.location != nil { return try await listOpenAPI(transport, tracer: tracer, output: output) }
         if let url = source.anyAPI.url {
             let (listed, dialect) = try await source.anyAPISource(url: url, transport: transport, tracer: tracer)
