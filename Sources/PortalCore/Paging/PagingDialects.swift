@@ -8,6 +8,7 @@ public enum PagingDialects {
         [
             LinkHeaderPaging.self,
             ContentRangePaging.self,
+            ODataPaging.self,
             NextURLPaging.self,
             HasMorePaging.self,
             CursorPaging.self,
