@@ -13,9 +13,9 @@ import Glibc
 /// `poll()`). Idle means zero wake-ups and ~0 % CPU.
 ///
 /// Each wake-up is one turn, in a fixed order: drain the pipe (an exit signal ends the
-/// loop at once), run pending main-queue jobs, hand every mailbox message to the app,
-/// hand every key to the app, apply a resize, then draw at most one frame — and only if
-/// the app says something changed (or the size did).
+/// loop at once), run pending main-queue jobs, then hand every mailbox message, every key
+/// and a resize to the app as ONE batch (one update, one planning step), then draw at most
+/// one frame — and only if the app says something changed (or the size did).
 ///
 /// The command table's `anywhere` rows are asked before the app sees a key: `forceQuit`
 /// (Ctrl-C) always ends the loop (status 130) — in raw mode it is just a key, and a way
@@ -55,8 +55,7 @@ final class TerminalLoop {
     /// Runs `app` until it quits, Ctrl-C, an exit signal, or the terminal goes away.
     func run(_ app: any App) -> ExitStatus {
         var size = session.size
-        if step(app, .start(size)) { return .quit }
-        draw(app)
+        if step(app, [.start(size)]) || draw(app) { return .quit }
         afterFirstFrame?()
         // The last effect finishing wakes the loop, so idleness is noticed without polling.
         let wake = self.wake
@@ -95,9 +94,9 @@ final class TerminalLoop {
                 // A main-queue job (a jq run in a pane ending) changes what is shown.
                 drawAnyway = true
             }
-            for message in mailbox.takeAll() where step(app, .message(message)) {
-                return .quit
-            }
+            // Every message and key waiting now goes to the app as one batch: one update,
+            // one planning step, however many pages or pictures arrived at once.
+            var events = mailbox.takeAll().map { AppEvent.message($0) }
 
             let terminal = descriptors[0].revents
             if terminal & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hangUp }
@@ -116,32 +115,34 @@ final class TerminalLoop {
                         session.suspendUntilContinued()
                         resized = true
                     default:
-                        if step(app, .key(key)) { return .quit }
+                        events.append(.key(key))
                     }
                 case .reply(let reply):
                     // The terminal's answer to the pictures' probe: pixels from now on.
-                    if let mode = screen.read(reply), step(app, .pictures(mode)) { return .quit }
+                    if let mode = screen.read(reply) { events.append(.pictures(mode)) }
                 case .mouse, .ignored:
                     break
                 }
             }
+            var newSize: Size?
+            if resized {
+                newSize = session.syncSizeWithKernel()
+                session.repaintAllOnNextFlush()
+                screen.forgetPixels()
+                if let newSize, newSize != size {
+                    size = newSize
+                    events.append(.resize(newSize))
+                }
+            }
+            if !events.isEmpty, step(app, events) { return .quit }
 
             if let timed, let left = timed.timeUntilTick, left <= .zero {
                 if perform(timed.tick()) { return .quit }
                 drawAnyway = true
             }
 
-            if resized {
-                let newSize = session.syncSizeWithKernel()
-                session.repaintAllOnNextFlush()
-                screen.forgetPixels()
-                if newSize != size {
-                    size = newSize
-                    if step(app, .resize(newSize)) { return .quit }
-                }
-                draw(app)
-            } else if app.needsRedraw || drawAnyway {
-                draw(app)
+            if resized || app.needsRedraw || drawAnyway {
+                if draw(app) { return .quit }
             }
             if idleOwed, performer.activity.running == 0, mailbox.isEmpty {
                 idleOwed = false
@@ -150,10 +151,11 @@ final class TerminalLoop {
         }
     }
 
-    /// Hands one event to the app and its effects to the performer; true when one of them
-    /// is `.quit`. Each effect's messages come back through the mailbox and wake `poll()`.
-    private func step(_ app: any App, _ event: AppEvent) -> Bool {
-        perform(app.update(event))
+    /// Hands a batch of events to the app (one update, one planning step) and its effects
+    /// to the performer; true when one of them is `.quit`. Each effect's messages come back
+    /// through the mailbox and wake `poll()`.
+    private func step(_ app: any App, _ events: [AppEvent]) -> Bool {
+        perform(app.update(events))
     }
 
     /// Hands `effects` to the performer, except the terminal's own: the clipboard (OSC 52)
@@ -192,8 +194,14 @@ final class TerminalLoop {
     }
 
     /// One frame: the app blanks the screen, draws, and flushes (only changed cells are
-    /// written).
-    private func draw(_ app: any App) {
+    /// written). A frame that taught the app something about the screen (its palette
+    /// changes what cards show) leaves `needsRedraw` set: an empty batch lets the app lay
+    /// out and plan for it, and the frame is drawn again. True when that asked to quit.
+    private func draw(_ app: any App) -> Bool {
         app.render(into: screen)
+        guard app.needsRedraw else { return false }
+        if step(app, []) { return true }
+        app.render(into: screen)
+        return false
     }
 }

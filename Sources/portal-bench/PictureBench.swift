@@ -26,7 +26,12 @@ final class PictureDriver {
     }
 
     func send(_ event: AppEvent) {
-        for effect in controller.update(event) {
+        send([event])
+    }
+
+    /// Hands `events` to one update, as the terminal loop hands it what waited at a wake-up.
+    func send(_ events: [AppEvent]) {
+        for effect in controller.update(events) {
             switch effect {
             case .fetchPage: pending.append(effect)
             case .fetchPicture(let ticket, _):
@@ -143,10 +148,11 @@ func pictures() async {
     frames.controller.render(into: screen)
     var samples: [Double] = []
     var byKind: [String: [Double]] = [:]
-    /// One turn of the loop: the events, then one frame, timed together.
+    /// One turn of the loop: the events (one batch, one update), then one frame, timed
+    /// together.
     func frame(_ events: [AppEvent], kind: String) {
         let start = threadCPUNanos()
-        for event in events { frames.send(event) }
+        frames.send(events)
         frames.controller.render(into: screen)
         let micros = Double(threadCPUNanos() - start) / 1000
         samples.append(micros)

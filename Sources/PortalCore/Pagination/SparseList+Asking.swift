@@ -13,23 +13,9 @@ extension SparseList {
     /// Prefetch stops at `maxInFlight` pages in flight. Sequential: the next page when
     /// `after` reaches past what is loaded, or any time during a walk.
     public func ticketsForPages(near visible: Range<Int>, before: Int, after: Int) -> [PageTicket] {
-        window = SparseWindow(visible: visible, before: max(0, before), after: max(0, after))
-        guard case .addressable(let size) = mode else {
-            let wanted = isWalking || visible.upperBound >= sequential.count - window.after
-            return wanted ? sequential.loadMore().map { [marked($0)] } ?? [] : []
-        }
-        guard let around = pageWindow(size) else { return [] }
-        var inFlight = pagesInFlight
-        var tickets: [PageTicket] = []
-        for index in PageFetchOrder(shown: around.shown, near: around.near, afterFirst: window.after >= window.before) {
-            guard needsFetch(index) else { continue }
-            if !around.shown.contains(index), inFlight >= maxInFlight || !prefetchFits(near: around.near, inFlight: inFlight) { break }
-            guard let ticket = ask(index) else { continue }
-            tickets.append(ticket)
-            inFlight += 1
-        }
-        if let probe = endProbe(pageSize: size) { tickets.append(probe) }
-        return tickets
+        var wanted = ask(near: visible, before: before, after: after, keeping: 0)
+        wanted.cancel = []
+        return commit(wanted).tickets
     }
 
     /// Gives up on the pages in flight that are far from the viewport asked for last
@@ -44,23 +30,16 @@ extension SparseList {
     /// never cancels and re-asks the same page. A sequential list cancels nothing: its one
     /// page in flight is the next one whatever the viewport.
     public func cancelFarPages(keeping keep: Int) -> [PageRequest] {
-        guard case .addressable(let size) = mode, !pages.loading.isEmpty else { return [] }
-        let margin = max(window.before, window.after, size, keep)
-        let near = pageWindow(size, for: SparseWindow(visible: window.visible, before: margin, after: margin))?.near
-        var cancelled: [PageRequest] = []
-        for index in pages.loading where near?.contains(index) != true {
-            guard var page = pages[index], case .loading(let request) = page.fetch else { continue }
-            page.fetch = .idle
-            pages[index] = page.isEmpty ? nil : page
-            cancelled.append(request)
-        }
-        return cancelled.sorted { $0.index < $1.index }
+        guard case .addressable(let size) = mode else { return [] }
+        var far = SparseAsk(window: window)
+        far.cancel = farPages(size, from: window, keeping: keep)
+        return commit(far).cancelled
     }
 
     /// Asks again for the failed pages near the viewport whose `Retry-After` has passed;
     /// failed pages elsewhere go back to idle (asked again when next near).
     public func retry() -> [PageTicket] {
-        guard case .addressable(let size) = mode else { return sequential.retry().map { [marked($0)] } ?? [] }
+        guard case .addressable(let size) = mode else { return (sequential.retry().map { [marked($0)] } ?? []) + retryDroppedPages() }
         let near = pageWindow(size)?.near
         let moment = now()
         var tickets: [PageTicket] = []

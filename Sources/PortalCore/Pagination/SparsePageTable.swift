@@ -60,7 +60,7 @@ enum SparseFetch {
     var isFailed: Bool { if case .failed = self { true } else { false } }
 }
 
-struct SparseWindow {
+struct SparseWindow: Equatable, Sendable {
     var visible: Range<Int>
     var before: Int
     var after: Int

@@ -33,6 +33,8 @@ public enum AppEvent: Sendable {
 @MainActor
 public protocol App: AnyObject {
     func update(_ event: AppEvent) -> [Effect]
+    /// Every event that waited at one wake-up, in order, planned once.
+    func update(_ events: [AppEvent]) -> [Effect]
     /// True when something changed since the last `render`.
     var needsRedraw: Bool { get }
     func render(into screen: any Screen)

@@ -6,6 +6,11 @@ import PortalCore
 extension ScreenController {
     func receive(_ message: AppMessage) {
         switch message {
+        case .page(let list, _, _), .pageRetrying(let list, _, _, _, _): touchedTabs.insert(list.tab)
+        case .items(let pane, _, _): touchedTabs.insert(pane.tab)
+        case .picture: break
+        }
+        switch message {
         case .pageRetrying(let list, let ticket, let attempt, let failure, _):
             // Only for the page in flight now; a late note for a reset list is dropped.
             guard let tab = tab(at: list), tab.list.isInFlight(ticket.request) else { return }

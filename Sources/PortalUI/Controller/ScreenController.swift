@@ -6,11 +6,12 @@ import PortalImage
 /// and trail of detail panes; the search and go-to prompts, the filter form and the help
 /// overlay.
 ///
-/// Every event — a key, a resize, a result — goes through `update`, in a straight line:
-/// the event changes state (a key through the command table, `perform`; a result through
-/// `receive`), then one planning step (`ScreenPlanner`) reads the new state and lists what
-/// the screen needs. That step is the only place fetches are made; nothing here performs
-/// I/O. An interpreter outside PortalUI runs the effects and answers with messages, each
+/// Every event — a key, a resize, a result — goes through `update`, in a straight line,
+/// a batch at a time (what waited at one wake-up of the terminal loop): each event changes
+/// state (a key through the command table, `perform`; a result through `receive`), then
+/// one planning step (`ScreenPlanner.plan`) reads the new state and returns what the screen
+/// needs as values, and `apply` (+Plan) marks them and makes the effects. That is the only
+/// place fetches are made; nothing here performs I/O, and `render` changes nothing. An interpreter outside PortalUI runs the effects and answers with messages, each
 /// stamped with the list or pane that asked, and `receive` drops what no longer belongs
 /// on screen.
 ///
@@ -53,6 +54,9 @@ public final class ScreenController: App, ItemListViewDelegate {
     var symbolPalette: PictureRenderer.Palette?
     /// Whether a frame was drawn (so a nil `symbolPalette` means "no colour for symbols").
     var screenDrawn = false
+    /// A frame found a palette that changes what cards show: the next update lays out and
+    /// plans for it (a frame itself changes neither).
+    private var planOwed = false
 
     /// The one place fetches are decided.
     var planner = ScreenPlanner()
@@ -62,8 +66,12 @@ public final class ScreenController: App, ItemListViewDelegate {
     let today: @Sendable () -> Date
     private var lastPaneToken = 0
     private(set) var started = false
-    /// Effects of the event being handled that are not fetches (cancels, quit).
+    /// Effects of the events being handled that are not fetches (cancels, quit).
     private var pending: [Effect] = []
+    /// Tabs other than the active one that an event of this batch changed (a page or a
+    /// pane's answer arrived for them, `r`): planned with the active one. Every other tab
+    /// has nothing new to ask for.
+    var touchedTabs: Set<Int> = []
     /// What `y` / `Y` / `o` / `w` said, on the status line until the next key (Clipboard/).
     var notice: String?
     /// `--watch` / `w`: the timer and the look in flight; each tab's marks (Watch/).
@@ -130,7 +138,31 @@ public final class ScreenController: App, ItemListViewDelegate {
 
     // MARK: Update
 
+    /// One event: the same as a batch of one.
     public func update(_ event: AppEvent) -> [Effect] {
+        update([event])
+    }
+
+    /// Every event that waited at one wake-up of the loop, in order, then one planning
+    /// step: the effects the events made (cancels, quit) and the plan's, applied once.
+    public func update(_ events: [AppEvent]) -> [Effect] {
+        for event in events { handle(event) }
+        // Every event may change what is drawn; then the one planning step.
+        followCardHeight()
+        verifySort()
+        followTable()
+        pane?.setTextWidth(paneTextWidth)
+        needsRedraw = true
+        planOwed = false
+        let made = pending
+        pending = []
+        let planned = tabs.filter { $0.index == activeTab || touchedTabs.contains($0.index) }
+        touchedTabs = []
+        return made + apply(planner.plan(planned, active: activeTab, pictures: pictureNeeds, at: now()))
+    }
+
+    /// What one event changes (a key through the command table, a result through `receive`).
+    private func handle(_ event: AppEvent) {
         switch event {
         case .start(let size):
             started = true
@@ -151,14 +183,6 @@ public final class ScreenController: App, ItemListViewDelegate {
         case .pictures(let mode):
             pictureMode = mode
         }
-        // Every event may change what is drawn; then the one planning step.
-        followCardHeight()
-        verifySort()
-        followTable()
-        pane?.setTextWidth(paneTextWidth)
-        needsRedraw = true
-        defer { pending = [] }
-        return pending + planner.plan(tabs, active: activeTab, pictures: pictureNeeds, at: now())
     }
 
     func emit(_ effects: [Effect]) {
@@ -244,34 +268,19 @@ public final class ScreenController: App, ItemListViewDelegate {
 
     // MARK: Drawing
 
-    /// Draws the whole frame (clear, draw, flush) and clears `needsRedraw`.
+    /// Draws the whole frame (clear, draw, flush) and clears `needsRedraw`. It lays out
+    /// nothing and asks for nothing: it only notes the screen's palette (symbols are
+    /// rendered off the UI thread in it). When that palette changes what cards show (a
+    /// screen that cannot draw symbols gives cards their text height back), `needsRedraw`
+    /// stays set: the next update, which the loop runs at once, lays out and plans for it.
     public func render(into screen: any Screen) {
-        needsRedraw = false
-        // pictures: symbols are rendered off the UI thread in this palette; a screen that
-        // cannot show them gives cards their text height back.
         let undrawable = symbolsUndrawable
         symbolPalette = PictureView.palette(for: screen)
         screenDrawn = true
-        if symbolsUndrawable != undrawable { relayout() }
+        if symbolsUndrawable != undrawable { planOwed = true }
+        needsRedraw = planOwed
         screen.clear()
         ScreenView.draw(self, into: screen)
         screen.flush()
     }
-
-    /// The status line: the list's counts and state, its sort (`sorted name ↑`) and what
-    /// the last `s` found, then the watch and what y / Y / o said (Watch/).
-    public var listStatus: ListStatus {
-        var status = StatusText.listStatus(of: tab, requests: planner.pageRequestCount)
-        let notes = [status.note, tab.query.sort.map { "sorted \($0)" }, tab.sortNote].compactMap { $0 }
-        status.note = notes.isEmpty ? nil : notes.joined(separator: " · ")
-        return withNotes(status)  // the watch and what y / Y / o said (Watch/)
-    }
-
-    public var gridNote: GridNote { StatusText.gridNote(of: tab) }
-
-    /// Commands that do nothing for this source or tab: the footer does not offer them.
-    public var unavailableCommands: Set<Command> { StatusText.unavailableCommands(in: tab, tabCount: tabs.count) }
-
-    /// The trail of the active tab's panes, for the breadcrumb.
-    public var breadcrumb: [String] { tab.trail.crumbs }
 }

@@ -7,10 +7,13 @@ import PortalCore
 /// related list), and the pictures of the pane and of the cards on screen and just ahead
 /// (`PictureNeeds`, from `PicturePlanner`; at most a few in flight, far ones cancelled).
 ///
-/// It is the only place PortalUI makes a fetch effect. Key handlers and results change
-/// state and return; the controller then runs `plan` once, so "which pages, and whether
-/// at all" is decided in one place whatever happened (bubbletea's Update → Cmd, with the
-/// command made from the new model rather than from inside a callback).
+/// It is the only place PortalUI decides a fetch. Key handlers and results change state
+/// and return; the controller then runs `plan` once per batch of events, so "which pages,
+/// and whether at all" is decided in one place whatever happened (bubbletea's Update →
+/// Cmd, with the command made from the new model rather than from inside a callback).
+/// `plan` changes nothing: it returns a `ScreenPlan`, the decisions as values, and the
+/// controller's `apply` is the one place they are marked (pages in flight, a pane's need
+/// asked, a retry taken) and turned into effects, each exactly once.
 @MainActor
 struct ScreenPlanner {
     typealias Instant = ContinuousClock.Instant
@@ -22,6 +25,8 @@ struct ScreenPlanner {
     private(set) var pageRequestCount = 0
     /// When each page request in flight went out, for the round trip.
     private var sentAt: [PageRequest: Instant] = [:]
+    /// Plans applied: one per batch of events (the terminal loop's wake-up).
+    private(set) var plansApplied = 0
 
     // MARK: Measuring
 
@@ -43,90 +48,68 @@ struct ScreenPlanner {
     // MARK: Planning
 
     /// What every started tab needs now, in order: retries asked for with `r`, pages no
-    /// longer wanted (cancelled), pages wanted (on screen first), then the pane's needs.
-    mutating func plan(_ tabs: [TabState], active: Int, pictures: PictureNeeds?, at now: Instant) -> [Effect] {
-        var effects: [Effect] = []
+    /// longer wanted (cancelled), pages wanted (on screen first), then the pane's needs;
+    /// then the pictures. Reads only: the controller commits the plan (`apply`), which
+    /// marks what it names and turns it into effects, in one place.
+    ///
+    /// `tabs` are the tabs to plan: the active one and those an event touched (a tab not
+    /// shown and not answered has nothing new to ask for).
+    func plan(_ tabs: [TabState], active: Int, pictures: PictureNeeds?, at now: Instant) -> ScreenPlan {
+        var plan = ScreenPlan()
         for tab in tabs where tab.isStarted {
-            effects += retries(tab, at: now)
+            if tab.wantsRetry { plan.steps.append(.retry(tab: tab.index)) }
             // A tab not shown keeps filling at rest (its first page may arrive after the
             // user switched away); only the active one has a scroll speed.
-            effects += pages(tab, prefetch: tab.index == active ? prefetch : PrefetchDistance(), at: now)
-            effects += paneNeeds(tab)
+            if let pages = pages(tab, prefetch: tab.index == active ? prefetch : PrefetchDistance(), at: now) {
+                plan.steps.append(pages)
+            }
+            if let pane = tab.pane {
+                let needs = pane.needs()
+                if !needs.isEmpty { plan.steps.append(.pane(tab: tab.index, pane.address, needs)) }
+            }
         }
-        if let pictures { effects += self.pictures(pictures) }
-        return effects
+        if let pictures { plan.steps.append(.pictures(pictures)) }
+        return plan
     }
 
-    /// The pictures the screen needs, most needed first, handed to the store: those in
-    /// flight and no longer needed are cancelled, the first ones not known are fetched (at
-    /// most the store's bound in flight), each with the symbol renderings it needs.
-    private func pictures(_ needs: PictureNeeds) -> [Effect] {
-        let plan = needs.store.plan(wanted: needs.wanted)
-        return plan.cancel.map { .cancelPicture($0) } + plan.fetch.map { .fetchPicture($0, renderings: needs.renderings($0)) }
-    }
-
-    /// The pages near `tab`'s viewport that the list hands out (each page once, never
-    /// while in flight), and the pages in flight that are no longer near it.
-    private mutating func pages(_ tab: TabState, prefetch: PrefetchDistance, at now: Instant) -> [Effect] {
+    /// The pages near `tab`'s viewport that the list would hand out (each page once, never
+    /// while in flight), and the pages in flight that are no longer near it; nil when there
+    /// is nothing to ask or cancel.
+    private func pages(_ tab: TabState, prefetch: PrefetchDistance, at now: Instant) -> PlanStep? {
         let grid = tab.grid.state
-        guard grid.hasArea else { return [] }
+        guard grid.hasArea else { return nil }
         let list = tab.list
         let perPage = list.addressing?.pageSize ?? (list.pagesLoaded > 0 ? list.count / list.pagesLoaded : grid.columns)
         let rows = prefetch.rowsBeyond(viewportRows: grid.viewportRows, pageRows: PageWindow.pageRows(perPage: perPage, in: grid), at: now)
         let window = PageWindow.of(grid, rowsBeyond: rows, direction: prefetch.direction)
-        let tickets = list.ticketsForPages(near: window.visible, before: window.before, after: window.after)
         // Far is beyond the longest prefetch there can be, so a margin that shrinks when the
         // user stops cancels nothing.
         let keep = Saturating.multiply(Saturating.multiply(grid.viewportRows, prefetch.maxViewportsBeyond + 1), grid.columns)
-        var effects: [Effect] = list.cancelFarPages(keeping: keep).map { request in
-            sentAt[request] = nil
-            return .cancelPage(tab.address, request)
-        }
-        for ticket in tickets {
-            effects.append(launch(ticket, for: tab, priority: priority(of: ticket.request, in: list, showing: window.visible), at: now))
-        }
-        return effects
+        let ask = list.ask(near: window.visible, before: window.before, after: window.after, keeping: keep)
+        return .pages(tab: tab.index, ask, showing: window.visible)
     }
 
-    /// `r` asked for the failed pages again: they go, unless the server's `Retry-After`
-    /// has not passed, in which case the status line says how long to wait.
-    private mutating func retries(_ tab: TabState, at now: Instant) -> [Effect] {
-        guard tab.wantsRetry else { return [] }
-        tab.wantsRetry = false
-        let tickets = tab.list.retry()
-        if !tickets.isEmpty {
-            tab.retryRefusal = nil
-            return tickets.map { launch($0, for: tab, priority: .onScreen, at: now) }
-        }
-        if tab.list.failure != nil, let notBefore = tab.list.retryNotBefore {
-            let left = notBefore - now
-            let seconds = max(1, Int(left.components.seconds) + (left.components.attoseconds > 0 ? 1 : 0))
-            tab.retryRefusal = "the server asked to wait; r again in \(seconds) s"
-        }
-        return []
+    // MARK: Committing
+
+    /// A plan was applied.
+    mutating func applied() {
+        plansApplied += 1
     }
 
-    /// What the pane on screen in `tab` still needs, each asked for once.
-    private func paneNeeds(_ tab: TabState) -> [Effect] {
-        guard let pane = tab.pane else { return [] }
-        var effects: [Effect] = []
-        for need in pane.needs() {
-            pane.didAsk(need)
-            if let effect = pane.request(for: need) { effects.append(effect) }
-        }
-        return effects
-    }
-
-    private mutating func launch(_ ticket: PageTicket, for tab: TabState, priority: FetchPriority, at now: Instant) -> Effect {
+    /// A page request went out now (the spinner counts it; its round trip is timed).
+    mutating func launched(_ request: PageRequest, at now: Instant) {
         pageRequestCount += 1
-        sentAt[ticket.request] = now
-        tab.retryNote = nil
-        return .fetchPage(tab.address, ticket, tab.query, priority)
+        sentAt[request] = now
+    }
+
+    /// A page request in flight was given up.
+    mutating func cancelled(_ request: PageRequest) {
+        sentAt[request] = nil
     }
 
     /// On screen when the page holds a card the viewport shows (for a list that walks:
     /// when the viewport reaches its end, where "loading more…" is drawn).
-    private func priority(of request: PageRequest, in list: SparseList<Item>, showing visible: Range<Int>) -> FetchPriority {
+    static func priority(of request: PageRequest, in list: SparseList<Item>, showing visible: Range<Int>) -> FetchPriority {
         guard list.isAddressable, let size = list.addressing?.pageSize else {
             return visible.upperBound >= list.count ? .onScreen : .nearby
         }

@@ -126,11 +126,11 @@ extension ScreenController: TimedApp {
     }
 
     /// Runs `change` on `tab`'s marks, started over when the tab's query is not theirs.
+    /// Changed in place: a copy taken out and written back would copy the whole memory of
+    /// ids (its storage shared while `change` runs), which made a page insert cost the list.
     private func updateMarks(of tab: TabState, _ change: (inout ListMarks) -> Void) {
-        var current = marks[tab.index] ?? ListMarks(query: tab.query)
-        if current.query != tab.query { current = ListMarks(query: tab.query) }
-        change(&current)
-        marks[tab.index] = current
+        if marks[tab.index]?.query != tab.query { marks[tab.index] = ListMarks(query: tab.query) }
+        change(&marks[tab.index, default: ListMarks(query: tab.query)])
     }
 
     // MARK: What is shown
