@@ -29,6 +29,7 @@ import Testing
             #expect(fields["allCharacters"] == ["first", "after", "last", "before", "filter"])
             #expect(fields["charactersPage"] == ["offset", "limit", "filter"])
             #expect(fields["allEpisodes"] != nil && fields["locationsPage"] != nil)
+            #expect(fields["allCharactersKeyset"] == ["first", "after", "last", "before"])
         }
     }
 
@@ -83,6 +84,25 @@ import Testing
             let start = try #require(lastInfo?["startCursor"] as? String)
             let back = try await Mirror.graphQL(m, query, variables: ["last": 5, "before": start]).answer.field("allCharacters")
             #expect(back.nodeIDs == (817...821).map(String.init))
+        }
+    }
+
+    @Test func keysetCursorsAreOpaqueAndOnlyTheirOwnAreTaken() async throws {
+        try await Mirror.with { m in
+            let query = "query($after: String, $last: Int, $before: String) { allCharactersKeyset(first: 20, after: $after, last: $last, before: $before) { totalCount pageInfo { hasNextPage hasPreviousPage endCursor startCursor } nodes { id } } }"
+            let first = try await Mirror.graphQL(m, query).answer.field("allCharactersKeyset")
+            #expect(first["totalCount"] as? Int == 826 && first.nodeIDsFromNodes == (1...20).map(String.init))
+            let end = try #require((first["pageInfo"] as? [String: Any])?["endCursor"] as? String)
+            #expect(RelaySlice.offset(end) == nil)   // not an offset in disguise
+            let second = try await Mirror.graphQL(m, query, variables: ["after": end]).answer.field("allCharactersKeyset")
+            #expect(second.nodeIDsFromNodes == (21...40).map(String.init))
+            let info = second["pageInfo"] as? [String: Any]
+            #expect(info?["hasPreviousPage"] as? Bool == true && info?["hasNextPage"] as? Bool == true)
+
+            // A cursor made for an offset is not one of this server's: refused, with a path.
+            let made = try await Mirror.graphQL(m, query, variables: ["after": RelaySlice.cursor(499)])
+            #expect(made.status == 200 && made.answer.data?["allCharactersKeyset"] is NSNull)
+            #expect(made.answer.messages == ["`after` does not appear to be a valid cursor."])
         }
     }
 

@@ -56,6 +56,15 @@ import Testing
         #expect(unreadable.range == 0..<2)
     }
 
+    @Test func keysetPageInfoTellsBothWays() throws {
+        let middle = try RelaySlice(count: 5, first: 2, afterPosition: 0, last: nil, beforePosition: nil)
+        #expect(middle.range == 1..<3 && middle.hasPreviousPage && middle.hasNextPage)
+        let tail = try RelaySlice(count: 5, first: 2, afterPosition: 2, last: nil, beforePosition: nil)
+        #expect(tail.range == 3..<5 && tail.hasPreviousPage && !tail.hasNextPage)
+        let head = try RelaySlice(count: 5, first: nil, afterPosition: nil, last: 2, beforePosition: 2)
+        #expect(head.range == 0..<2 && !head.hasPreviousPage && head.hasNextPage)
+    }
+
     @Test func aPageDeepInAMillionIsArithmetic() throws {
         let deep = try slice(first: 20, after: 999_979, count: 1_000_000)
         #expect(deep.range == 999_980..<1_000_000 && !deep.hasNextPage)

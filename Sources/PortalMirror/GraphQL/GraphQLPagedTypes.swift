@@ -24,14 +24,16 @@ struct RickAndMortyPage: Sendable {
     }
 }
 
-/// A Relay connection's answer: the slice's nodes with their offsets, its page info and
+/// A Relay connection's answer: the slice's nodes with their cursors, its page info and
 /// the list's total.
 struct RelayConnection: Sendable {
     let slice: RelaySlice
     let totalCount: Int
     let nodes: [any Sendable]
+    let cursors: [String]
 
-    /// The connection over `count` items for the arguments `first`/`after`/`last`/`before`.
+    /// The connection over `count` items for the arguments `first`/`after`/`last`/`before`,
+    /// with graphql-relay's offset cursors.
     init(count: Int, arguments: Map, item: (Int) -> any Sendable) throws {
         do {
             slice = try RelaySlice(
@@ -42,13 +44,20 @@ struct RelayConnection: Sendable {
         }
         totalCount = count
         nodes = slice.range.map(item)
+        cursors = slice.range.map(RelaySlice.cursor)
     }
 
-    var edges: [RelayEdge] {
-        zip(slice.range, nodes).map { RelayEdge(cursor: RelaySlice.cursor($0), node: $1) }
+    /// A connection over a slice worked out elsewhere, with its own cursors.
+    init(slice: RelaySlice, totalCount: Int, nodes: [any Sendable], cursors: [String]) {
+        self.slice = slice
+        self.totalCount = totalCount
+        self.nodes = nodes
+        self.cursors = cursors
     }
-    var startCursor: String? { slice.range.isEmpty ? nil : RelaySlice.cursor(slice.range.lowerBound) }
-    var endCursor: String? { slice.range.isEmpty ? nil : RelaySlice.cursor(slice.range.upperBound - 1) }
+
+    var edges: [RelayEdge] { zip(cursors, nodes).map { RelayEdge(cursor: $0, node: $1) } }
+    var startCursor: String? { cursors.first }
+    var endCursor: String? { cursors.last }
 
     static let arguments: GraphQLArgumentConfigMap = [
         "first": GraphQLArgument(type: GraphQLInt, description: "The first N items after `after` (at most 100; 20 when neither first nor last is given)."),

@@ -10,6 +10,9 @@ import struct PortalCore.APIRequest
 /// - `allCharacters(first:, after:, last:, before:, filter:): CharacterConnection` — a
 ///   Relay connection with graphql-relay's offset cursors, `totalCount` and `nodes`;
 /// - `charactersPage(offset:, limit:, filter:): CharacterPage` — offsets with `totalCount`.
+///
+/// and, for characters only, `allCharactersKeyset` (`KeysetConnection`): Relay with opaque
+/// cursors, a list that can only be walked.
 enum MirrorGraphQLSchema {
     /// One list's names in the schema.
     struct Names {
@@ -46,6 +49,7 @@ enum MirrorGraphQLSchema {
                 fields[name] = field
             }
         }
+        fields[KeysetConnection.name] = try KeysetConnection.field(book: book, catalog: catalog)
         return try GraphQLSchema(query: GraphQLObjectType(name: "Query", fields: fields))
     }
 

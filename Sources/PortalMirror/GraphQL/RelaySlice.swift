@@ -16,8 +16,8 @@ struct RelaySlice: Equatable, Sendable {
 
     /// The offsets answered (start inclusive, end exclusive).
     let range: Range<Int>
-    let hasPreviousPage: Bool
-    let hasNextPage: Bool
+    private(set) var hasPreviousPage: Bool
+    private(set) var hasNextPage: Bool
 
     /// Why the arguments are refused, in graphql-relay's words where it has them.
     struct Refusal: Error, Equatable {
@@ -25,25 +25,40 @@ struct RelaySlice: Equatable, Sendable {
     }
 
     init(count: Int, first: Int?, after: String?, last: Int?, before: String?) throws(Refusal) {
+        // Offsets from cursors are clamped to the list, so an absurd cursor cannot overflow.
+        let afterOffset = Self.offset(after).map { min(max($0, -1), count) }
+        let beforeOffset = Self.offset(before).map { min(max($0, 0), count) }
+        try self.init(count: count, first: first, afterOffset: afterOffset, last: last, beforeOffset: beforeOffset)
+        // graphql-relay's page info: each flag only in the direction being paged, bounded
+        // by the cursors (one it cannot read bounds nothing).
+        let lowerBound = (afterOffset ?? -1) + 1
+        let upperBound = beforeOffset ?? count
+        hasPreviousPage = last != nil ? range.lowerBound > lowerBound : false
+        hasNextPage = first != nil || last == nil ? range.upperBound < upperBound : false
+    }
+
+    /// A keyset connection's slice (`allCharactersKeyset`): the cursors named positions,
+    /// and the page info tells both ways, as GitHub's does.
+    init(count: Int, first: Int?, afterPosition: Int?, last: Int?, beforePosition: Int?) throws(Refusal) {
+        try self.init(count: count, first: first, afterOffset: afterPosition, last: last, beforeOffset: beforePosition)
+        hasPreviousPage = range.lowerBound > 0
+        hasNextPage = range.upperBound < count
+    }
+
+    private init(count: Int, first: Int?, afterOffset: Int?, last: Int?, beforeOffset: Int?) throws(Refusal) {
         for (name, value) in [("first", first), ("last", last)] {
             guard let value else { continue }
             if value < 0 { throw Refusal(message: "Argument \"\(name)\" must be a non-negative integer") }
             if value > Self.maxSize { throw Refusal(message: "Argument \"\(name)\" must be at most \(Self.maxSize)") }
         }
         let first = first ?? (last == nil ? Self.defaultSize : nil)
-        // Offsets from cursors are clamped to the list, so an absurd cursor cannot overflow.
-        let beforeOffset = Self.offset(before).map { min(max($0, 0), count) } ?? count
-        let afterOffset = Self.offset(after).map { min(max($0, -1), count) } ?? -1
-        var start = afterOffset + 1
-        var end = min(beforeOffset, count)
+        var start = (afterOffset ?? -1) + 1
+        var end = min(beforeOffset ?? count, count)
         if let first { end = min(end, start + first) }
         if let last { start = max(start, end - last) }
-        end = max(end, start)
-        range = start..<end
-        let lowerBound = after != nil ? afterOffset + 1 : 0
-        let upperBound = before != nil ? beforeOffset : count
-        hasPreviousPage = last != nil ? start > lowerBound : false
-        hasNextPage = first != nil ? end < upperBound : false
+        range = start..<max(end, start)
+        hasPreviousPage = false
+        hasNextPage = false
     }
 
     /// The cursor of the item at `offset`: base64 of `arrayconnection:offset`.
