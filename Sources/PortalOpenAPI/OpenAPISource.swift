@@ -49,7 +49,13 @@ public struct OpenAPISource: Source {
         guard let tab = tab(query.kind) else { throw PageFailure(.malformed, "no such list in the document") }
         let card = tab.base.card
         let kind = tab.kind
-        return try pages(tab, query).decode(response, for: request).map { .json(JSONItem(row: $0, card: card), kind: kind) }
+        // An entry the detail operation can fetch (an integer id, the only ids a browser
+        // key keeps as written) is a summary: Enter asks for the whole item.
+        let summary = tab.list.detail?.field == "id" ? JSONCardChoice(fields: card.fields, linkOrigin: card.linkOrigin, hasDetail: true) : nil
+        return try pages(tab, query).decode(response, for: request).map { row in
+            let fetchable = summary != nil && Int(row["id"]?.description ?? "").map { abs($0) < 1 << 61 } == true
+            return .json(JSONItem(row: row, card: fetchable ? summary ?? card : card), kind: kind)
+        }
     }
 
     /// The detail operation's URL for an item with an integer `id` (the only ids a

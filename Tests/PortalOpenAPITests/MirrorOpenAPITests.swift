@@ -48,6 +48,8 @@ import Testing
 
             let data = try MirrorData.load(folder: OpenAPIMirror.dataFolder)
             let characters = data.rickAndMorty.characters.map { String($0.id) }
+            // A list with no item operation: its entries are all there is.
+            #expect(try await everyItem(of: ItemKind(rawValue: "linkCharacters"), in: source, through: OpenAPIMirror.transport).allSatisfy(\.isComplete))
             for name in ["character"] + Self.characterTabs {
                 let items = try await everyItem(of: ItemKind(rawValue: name), in: source, through: OpenAPIMirror.transport)
                 if name == "jsonapiCharacters" {
@@ -78,6 +80,8 @@ import Testing
             let expected = data.rickAndMorty.characters.filter { $0.name.lowercased().contains("rick") && $0.status.rawValue.lowercased() == "dead" }
             #expect(!expected.isEmpty)
             #expect(dead.map(\.servedID) == expected.map { String($0.id) })
+            // The list's entries are summaries: the pane Enter opens asks for the item.
+            #expect(dead.allSatisfy { !$0.isComplete })
 
             let request = try #require(source.itemsRequest(kind, ids: [2]))
             #expect(request.url.absoluteString == mirror.origin + "/api/character/2")
@@ -85,6 +89,8 @@ import Testing
             guard case .json(let morty, let detailKind)? = detail.first else { Issue.record("no item"); return }
             #expect(detailKind == kind)
             #expect(morty.title == "Morty Smith")
+            #expect(detail.first?.isComplete == true)
+            #expect(detail.first?.id == ItemKey(kind, 2))
         }
     }
 }

@@ -38,10 +38,12 @@ public enum Item: Sendable, Hashable, Identifiable {
     }
 
     /// Whether this is all the source can tell about the item. A Pokémon from a list page
-    /// is not (the list has names only): its pane asks for the detail, and a cache never
-    /// lets it replace or stand in for a complete one.
+    /// is not (the list has names only), nor a list entry of an OpenAPI list with an item
+    /// operation (`JSONCardChoice.hasDetail`): its pane asks for the detail, and a cache
+    /// never lets it replace or stand in for a complete one.
     public var isComplete: Bool {
         if case .pokemon(let p) = self { return p.record != nil }
+        if case .json(let j, _) = self { return !j.card.hasDetail }
         return true
     }
 

@@ -100,14 +100,20 @@ public final class JSONCardChoice: Sendable, Hashable {
     public let fields: [String]?
     /// `scheme://host:port` of the list; a string value on it is a link (`JSONLinks`).
     public let linkOrigin: String?
+    /// The items are summaries the source can look up whole by id (an OpenAPI document's
+    /// `GET …/{id}`): not complete, so Enter's pane asks for the item (`Item.isComplete`).
+    public let hasDetail: Bool
 
-    public init(fields: [String]?, linkOrigin: String? = nil) {
+    public init(fields: [String]?, linkOrigin: String? = nil, hasDetail: Bool = false) {
         self.fields = fields
         self.linkOrigin = linkOrigin
+        self.hasDetail = hasDetail
     }
 
-    public static func == (a: JSONCardChoice, b: JSONCardChoice) -> Bool { a.fields == b.fields && a.linkOrigin == b.linkOrigin }
-    public func hash(into hasher: inout Hasher) { hasher.combine(fields); hasher.combine(linkOrigin) }
+    public static func == (a: JSONCardChoice, b: JSONCardChoice) -> Bool {
+        a.fields == b.fields && a.linkOrigin == b.linkOrigin && a.hasDetail == b.hasDetail
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields); hasher.combine(linkOrigin); hasher.combine(hasDetail) }
 }
 
 import Foundation
