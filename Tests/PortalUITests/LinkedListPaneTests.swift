@@ -82,7 +82,7 @@ struct LinkedListPaneTests {
         // Esc: the list exactly as it was (both pages, the unfolded entry, the highlight).
         h.press(.escape)
         #expect(h.controller.pane === list)
-        #expect(list.highlightedLine == before && list.pages.count == 1)
+        #expect(list.highlightedLine == before && list.listEntries == 12)
         #expect(paneText(h).contains("repo 12") && paneText(h).contains("repo 3    ▾ {3}"))
         h.press(.escape)
         #expect(h.controller.pane === ada)
@@ -131,7 +131,7 @@ struct LinkedListPaneTests {
         #expect(closed.contains(.cancel(list.address)))
         #expect(h.controller.pane === ada)
         await h.runner.drain(into: h.controller)
-        #expect(h.controller.pane === ada && list.pages.isEmpty)
+        #expect(h.controller.pane === ada && list.listEntries == 6)
         #expect(h.transport.count(containing: "page=2") <= 1)
         #expect(h.runner.isEmpty)
     }

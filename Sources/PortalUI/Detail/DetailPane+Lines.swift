@@ -1,6 +1,6 @@
 import PortalCore
 
-/// The pane's content as lines, built once per change of subject, related list, pages,
+/// The pane's content as lines, built once per change of subject, related list, list,
 /// folds or width (the pane is drawn every frame).
 extension DetailPane {
     func buildLines() -> [Line] {
@@ -16,22 +16,21 @@ extension DetailPane {
             var out: [Line] = [plain([Span(content.title, Style(bold: true))])]
             if let badge = content.badge { out.append(plain(badge)) }
             out.append(plain([]))
-            var fields = content.fields
-            for (number, page) in pages.enumerated() {
-                if case .json(let json, _) = page { fields += JSONItemDescription.pageFields(json, number: number + 1, folds: folds) }
-            }
+            let fields = list.map { listFields($0, count: content.fields.first) } ?? content.fields
             let labelWidth = max(10, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2)
             for field in fields { out += fieldLines(field, labelWidth: labelWidth) }
-            switch more {
-            case .idle where nextPage != nil:
-                out.append(plain([Span("more below — ↓ loads them", Style(dim: true))]))
-            case .loading:
-                out.append(plain([Span("loading more…", Style(dim: true))]))
-            case .failed(let message):
-                out.append(plain([Span("error — r to retry", Style(foreground: .red, bold: true))]))
-                out.append(plain([Span(message, Style(dim: true))]))
-            default:
-                break
+            if let list {
+                if let failure = list.failure, failure.kind == .refusedNext {
+                    // The walk's end, as the grid's guard decided it (a `next` going round).
+                    out.append(plain([Span(failure.message, Style(dim: true))]))
+                } else if let failure = list.failure {
+                    out.append(plain([Span("error — r to retry", Style(foreground: .red, bold: true))]))
+                    out.append(plain([Span(failure.message, Style(dim: true))]))
+                } else if list.isLoading {
+                    out.append(plain([Span("loading more…", Style(dim: true))]))
+                } else if list.nextPage != nil {
+                    out.append(plain([Span("more below — ↓ loads them", Style(dim: true))]))
+                }
             }
             guard let list = content.related else { return out }
             out.append(plain([]))
@@ -51,6 +50,22 @@ extension DetailPane {
             return out
         }
     }
+
+    /// A linked list's rows: its count (the first page's), then every entry loaded, each a
+    /// folded node and a link to its `url` (rows of `listChunk` entries, node paths under
+    /// `e<first entry>`, so a fold stays with its entry as pages arrive).
+    func listFields(_ list: PaneList, count: DetailField?) -> [DetailField] {
+        var fields = count.map { [$0] } ?? []
+        guard case .json(let page, _)? = item else { return fields }
+        for chunk in list.rows(chunk: Self.listChunk) {
+            fields += JSONTree.fields(chunk, linkOrigin: page.card.linkOrigin, folds: folds, page: true, prefix: "e\(chunk.position)")
+        }
+        return fields
+    }
+
+    /// Entries per row handed to the tree (which draws at most `JSONTree.maxRows` rows
+    /// from one row).
+    static let listChunk = 100
 
     /// A field's line, or its lines when a long value wraps at the pane's width (the
     /// continuation lines under the value, the link and node on the first).

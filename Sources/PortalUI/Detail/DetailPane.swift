@@ -59,12 +59,6 @@ public final class DetailPane {
         case more(ItemLink)
     }
 
-    /// A linked list's further pages: none asked, one on its way, or one that failed.
-    public enum More: Equatable {
-        case idle, loading
-        case failed(String)
-    }
-
     public let address: PaneAddress
     /// The needs already asked for (set by the planner, cleared when a retry wants one again).
     var asked: Set<Need> = []
@@ -74,16 +68,11 @@ public final class DetailPane {
     public private(set) var related: Related = .none {
         didSet { cached = nil }
     }
-    /// The further pages of a linked list the pane shows (any API), in order.
-    public private(set) var pages: [Item] = [] {
+    /// The linked list the pane shows (any API: its subject is a list's first page),
+    /// paged by the grid's engine (`PaneList`).
+    private(set) var list: PaneList? {
         didSet { cached = nil }
     }
-    public private(set) var more: More = .idle {
-        didSet { cached = nil }
-    }
-    /// A page of the linked list brought nothing new (no entries, or only ones shown):
-    /// the walk ends there, whatever its `next` says.
-    var walkEnded = false
     /// The first line of the pane's content shown.
     public internal(set) var scroll = 0
     /// Which stop is highlighted (an index into `stops`), nil when the pane has none.
@@ -146,9 +135,11 @@ public final class DetailPane {
     /// The subject arrived; `related` says whether its list must be fetched.
     func show(_ item: Item) {
         subject = .loaded(item)
-        pages = []
-        more = .idle
-        walkEnded = false
+        if case .json(let page, _) = item, page.isPage, let link = page.link {
+            list = PaneList(link: link, firstPage: page)
+        } else {
+            list = nil
+        }
         related = (item.detail.related?.ids.isEmpty ?? true) ? .none : .loading
         asked.remove(.related)
         highlight = stops.isEmpty ? nil : 0
@@ -174,7 +165,9 @@ public final class DetailPane {
         case .loaded(let item):
             if !item.isComplete { out.append(.subject) }
             if related == .loading { out.append(.related) }
-            if let next = nextPage, more == .idle, let h = highlight, h >= stops.count - Self.pagesAhead { out.append(.more(next)) }
+            if let list, let link = list.wanted(entriesAfter: highlight.map { stops.count - $0 } ?? Int.max, ahead: Self.pagesAhead) {
+                out.append(.more(link))
+            }
         case .failed:
             break
         }
@@ -186,39 +179,26 @@ public final class DetailPane {
     /// fewer) from the last.
     static let pagesAhead = 5
 
-    /// The link to the linked list's next page, if the pane shows a list with one. Nil
-    /// once the walk has ended, and for a link to a page already shown (a `next` that goes
-    /// round, however its query is written: links compare their URLs' normal forms).
-    public var nextPage: ItemLink? {
-        guard !walkEnded, case .json(let page, _) = pages.last ?? item, page.isPage, let next = page.nextPage else { return nil }
-        return isShown(page: next) ? nil : next
-    }
+    /// The link to the linked list's next page, while one can be asked for: nil at its
+    /// end, while a page is on its way, after a failure or a refused `next`.
+    public var nextPage: ItemLink? { list?.nextPage }
 
-    /// The page asked for arrived: its entries go under the others (a late answer for a
-    /// page no longer next is dropped). A page with no entry that is not already shown
-    /// ends the walk instead: the same rule as the grid's lists.
-    func appendPage(_ items: [Item]) {
-        guard more == .loading, let next = nextPage,
-              let page = items.first(where: { if case .json(let j, _) = $0 { j.link == next && j.isPage } else { false } }) else { return }
-        more = .idle
-        guard bringsSomethingNew(page) else {
-            walkEnded = true
-            cached = nil
-            return
-        }
-        pages.append(page)
+    /// The entries of the linked list loaded so far (all its pages).
+    public var listEntries: Int { list?.entries.count ?? 0 }
+
+    /// A page of the linked list arrived, or failed: folded into the list.
+    func receivePage(_ result: Result<[Item], PageFailure>) {
+        guard let list, list.receive(result) else { return }
+        cached = nil
         if highlight == nil, !stops.isEmpty { highlight = 0 }
     }
 
-    func failMore(_ message: String) {
-        if more == .loading { more = .failed(message) }
-    }
-
-    /// `r` on a page that failed: asked for again.
+    /// `r` on a page that failed: the list hands it out again.
     func retryMore() {
-        guard case .failed = more, let next = nextPage else { return }
-        more = .idle
-        asked.remove(.more(next))
+        guard let list, let failure = list.failure, failure.kind != .refusedNext else { return }
+        list.retry()
+        if let link = list.wanted(entriesAfter: 0, ahead: 0) { asked.remove(.more(link)) }
+        cached = nil
     }
 
     /// Set by `R`; the planner asks for the item again (once per `R`).
@@ -234,7 +214,10 @@ public final class DetailPane {
     func didAsk(_ need: Need) {
         asked.insert(need)
         if need == .refreshed { wantsRefresh = false }
-        if case .more = need { more = .loading }
+        if case .more(let link) = need {
+            list?.asked(link)
+            cached = nil
+        }
     }
 
     /// `r` on a related list that failed: it is asked for again.
@@ -289,7 +272,7 @@ public final class DetailPane {
     public var isFailed: Bool {
         if case .failed = subject { return true }
         if case .failed = related { return true }
-        if case .failed = more { return true }
+        if let failure = list?.failure, failure.kind != .refusedNext { return true }
         return false
     }
 

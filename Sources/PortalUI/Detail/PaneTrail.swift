@@ -97,10 +97,8 @@ public final class PaneTrail {
             pane.setRelated(.loaded(ordered))
         case (.related, .failure(let failure)):
             pane.setRelated(.failed(failure.message))
-        case (.more, .success(let items)):
-            pane.appendPage(items)
-        case (.more, .failure(let failure)):
-            pane.failMore(failure.message)
+        case (.more, let result):
+            pane.receivePage(result)
         }
         return nil
     }
