@@ -22,6 +22,7 @@ extension SparseList {
             }
             return applySequential(result, for: ticket)
         case .sequential:
+            if let refilled = applyDroppedPage(result, for: ticket) { return refilled }
             return applySequential(result, for: ticket)
         }
     }
@@ -183,6 +184,7 @@ extension SparseList {
         switch change {
         case .inserted(let range):
             mode = .sequential
+            evictWalkedPages()
             if let stale = staleItems {
                 // Refreshing: these indices were shown already; the old tail goes once the
                 // new pages reach it or the list ends.
