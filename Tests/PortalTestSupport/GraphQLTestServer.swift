@@ -137,7 +137,7 @@ public final class GraphQLTestServer: Transport {
             type("CharacterEdge", [field("cursor", nonNull(string)), field("node", nonNull(named("Character")))]),
             type("PageInfo", [field("hasNextPage", nonNull(bool)), field("endCursor", string)]),
             type("Character", [
-                field("name", nonNull(string)), field("id", nonNull(id)), field("status", string), field("origin", named("Origin")),
+                field("name", nonNull(string)), field("id", nonNull(id)), field("created", string), field("status", string), field("origin", named("Origin")),
                 field("episodes", nonNull(named("CharacterConnection")), args: [arg("first", int), arg("after", string)]),
                 field("portrait", string, args: [arg("size", nonNull(int))]),
             ]),

@@ -109,11 +109,21 @@ public enum GraphQLQueryBuilder {
         }.map { "\($0) " } ?? ""
     }
 
+    /// A field a card would rather not show first: a time (`created`, `updatedAt`,
+    /// `air_date`) or an address (`url`, `image`).
+    static func isBackground(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return ["created", "updated", "modified"].contains(where: lower.hasPrefix) || name.hasSuffix("At") || lower.hasSuffix("_at")
+            || lower.hasSuffix("date") || ["url", "image", "avatar"].contains(where: lower.hasSuffix)
+    }
+
     /// The node's leaf fields (`id` first), then `object { name }` for each nested
     /// object that has a name.
     static func nodeFields(_ node: GraphQLObjectType, in schema: GraphQLSchema) -> String {
         let usable = node.fields.filter { $0.requiredArguments.isEmpty && !$0.name.hasPrefix("__") }
         var leaves = usable.filter { $0.type.isLeaf }.map(\.name)
+        // Timestamps and addresses last, so the cards' first short fields are telling ones.
+        leaves = leaves.filter { !isBackground($0) } + leaves.filter(isBackground)
         if let id = leaves.firstIndex(of: "id") { leaves.insert(leaves.remove(at: id), at: 0) }
         var parts = Array(leaves.prefix(maxLeaves))
         for field in usable where !field.type.isLeaf && !field.type.isList {

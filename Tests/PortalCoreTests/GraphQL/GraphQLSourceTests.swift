@@ -36,7 +36,7 @@ import Testing
                                         .page(number: "page", size: nil, firstNumber: 1)])
         let characters = lists[0].query
         #expect(characters.contains("query PortalList($after: String, $first: Int) { characters(after: $after, first: $first)"))
-        #expect(characters.contains("totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id name status origin { name } } }"))
+        #expect(characters.contains("totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id name status created origin { name } } }"))
         #expect(!characters.contains("portrait") && !characters.contains("episodes"))
         #expect(lists[1].query.contains("($offset: Int!, $limit: Int!)"))
         #expect(lists[2].query.contains("info { count pages next } results { id name }"))
