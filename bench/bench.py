@@ -895,6 +895,109 @@ def any_api(args, reaper, expected):
     return figures
 
 
+# --------------------------------------------------------------------------- GraphQL (issue 25, item 8)
+
+# The queries portal browses with --query (so the list does not depend on the order of
+# the mirror's tabs); portal fills $first, $after and $page.
+GRAPHQL_QUERIES = {
+    # Relay with graphql-relay's offset cursors: portal makes the cursor of any offset.
+    "relay": "query($first: Int, $after: String) { allCharacters(first: $first, after: $after) "
+             "{ totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id name status species } } } }",
+    # Rick and Morty's own page numbers with info.count.
+    "pages": "query($page: Int) { characters(page: $page) { info { count pages next } results { id name status species } } }",
+    # Relay with opaque keyset cursors: walked, each page's cursor remembered.
+    "keyset": "query($after: String) { allCharactersKeyset(first: 20, after: $after) "
+              "{ totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id name status species } } } }",
+}
+
+
+def graphql_query_file(args, style):
+    path = os.path.join(args.work, f"{style}.graphql")
+    with open(path, "w") as f:
+        f.write(GRAPHQL_QUERIES[style] + "\n")
+    return "@" + path
+
+
+def graphql(args, reaper, expected):
+    """portal --graphql against the mirror's /graphql on a million characters: G on a Relay
+    list with offset cursors and on a page-number list (requests after the first screen),
+    and a Relay list with opaque cursors, walked, whose pages once seen are asked for again
+    neither in the session (back to the top and down again) nor in the next run (the disk
+    cache keeps the pages, and with them the cursors)."""
+    mirror = Mirror(args, reaper, latency=0, extra=("--scale", str(MILLION)))
+    endpoint = mirror.base[: -len("/api")] + "/graphql"
+    portal = os.path.join(args.bin, "portal")
+    last = synthetic_name(expected, MILLION - 1)
+    figures = {}
+    try:
+        for style in ("relay", "pages"):
+            trace = os.path.join(args.work, f"trace-graphql-{style}.jsonl")
+            term = Tmux(args, reaper, [portal, *TEXT_CARDS, "--graphql", endpoint, "--query", graphql_query_file(args, style),
+                                       "--no-cache", "--trace", trace], columns=120, rows=40)
+            try:
+                _, ready = wait_screen(term, lambda t: expected.names[0] in t, 15)
+                if ready is None:
+                    log(f"graphql {style}: no first grid")
+                    continue
+                term.settle(quiet=0.3, timeout=3)
+                before = network_requests(trace)
+                term.send("G")
+                _, seconds = wait_screen(term, lambda t: last in t and "1,000,000 / 1,000,000" in t, 30)
+                if seconds is None:
+                    log(f"graphql {style}: {last} never showed")
+                    continue
+                time.sleep(0.3)
+                figures[f"graphql_{style}_jump_end_requests_1m"] = network_requests(trace) - before
+                figures[f"graphql_{style}_jump_end_ms_1m"] = seconds * 1000
+            finally:
+                term.stop()
+
+        trace = os.path.join(args.work, "trace-graphql-keyset.jsonl")
+        term = Tmux(args, reaper, [portal, *TEXT_CARDS, "--graphql", endpoint, "--query", graphql_query_file(args, "keyset"),
+                                   "--no-cache", "--trace", trace], columns=120, rows=40)
+        try:
+            _, ready = wait_screen(term, lambda t: expected.names[0] in t, 15)
+            if ready is not None:
+                # Every request goes to the one endpoint, so a revisit cannot be told by its
+                # URL: the first pass goes further (14 PgDn) than the second (12), so nothing
+                # the second asks for lies beyond what the first saw — every request it
+                # makes is a revisit.
+                for _ in range(14):
+                    term.send("PageDown")
+                    term.settle(quiet=0.2, timeout=3)
+                term.settle(quiet=0.5, timeout=5)
+                seen = network_requests(trace)
+                term.send("g")
+                term.settle(quiet=0.3, timeout=3)
+                for _ in range(12):
+                    term.send("PageDown")
+                    term.settle(quiet=0.2, timeout=3)
+                term.settle(quiet=0.5, timeout=5)
+                figures["graphql_cursor_pages_walked"] = seen
+                figures["graphql_cursor_revisit_requests"] = network_requests(trace) - seen
+        finally:
+            term.stop()
+
+        cache_dir = os.path.join(args.work, "cache-graphql")
+        runs = []
+        for run in range(2):
+            trace = os.path.join(args.work, f"trace-graphql-list-{run}.jsonl")
+            done = subprocess.run([portal, "list", "--graphql", endpoint, "--query", graphql_query_file(args, "keyset"),
+                                   "--limit", "400", "--cache-dir", cache_dir, "--trace", trace],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV, timeout=60)
+            # A run that failed measured nothing: -1, never a "0 requests" that passes.
+            runs.append(network_requests(trace) if done.returncode == 0 else -1)
+        figures["graphql_cursor_first_run_requests"] = runs[0]
+        figures["graphql_cursor_next_run_requests"] = runs[1]
+        log(f"graphql: G on a 1M Relay list {figures.get('graphql_relay_jump_end_requests_1m')} requests, on a 1M page-number "
+            f"list {figures.get('graphql_pages_jump_end_requests_1m')}; keyset cursors: "
+            f"{figures.get('graphql_cursor_revisit_requests')} requests to revisit after {figures.get('graphql_cursor_pages_walked')} "
+            f"walked, next run {runs[1]} requests (first {runs[0]})")
+    finally:
+        mirror.stop()
+    return figures
+
+
 def visidata_million(args, reaper, expected):
     """VisiData on the same million rows as a CSV file: time from start to the last row on
     screen, and its RSS then. None when `vd` is not installed."""
@@ -961,6 +1064,10 @@ GOALS = [
     ("anyapi_jump_end_requests_1m", "portal --url, G on a paged 1M list: requests", "≤ 3", lambda v: 0 <= v <= 3),
     ("anyapi_cursor_revisit_requests", "portal --url, cursor list: requests to revisit pages seen", "0", lambda v: v == 0),
     ("anyapi_cursor_next_run_requests", "portal list --url, cursor list, next run (disk cache)", "0", lambda v: v == 0),
+    ("graphql_relay_jump_end_requests_1m", "portal --graphql, G on a 1M Relay list (offset cursors): requests", "≤ 3", lambda v: 0 <= v <= 3),
+    ("graphql_pages_jump_end_requests_1m", "portal --graphql, G on a 1M page-number list: requests", "≤ 3", lambda v: 0 <= v <= 3),
+    ("graphql_cursor_revisit_requests", "portal --graphql, opaque cursors: requests to revisit pages seen", "0", lambda v: v == 0),
+    ("graphql_cursor_next_run_requests", "portal list --graphql, opaque cursors, next run (disk cache)", "0", lambda v: v == 0),
     ("rss_mb_after_jumps_1m", "RSS after 60 random :N jumps on 1M (MB)", "< 150", lambda v: 0 < v < 150),
     ("rss_mb_after_jumps_1m_pictures", "RSS after 60 jumps on 1M with pictures on (MB)", "< 64", lambda v: 0 < v < 64),
     ("sparse_rss_mb_at_bound", "a tab's list full at --max-pages 10,000, on 1M (MB)", "< 64", lambda v: 0 < v < 64),
@@ -1144,6 +1251,8 @@ def main():
         results.update(jumps_million_pictures(args, reaper, expected))
     if wanted("anyapi"):
         results.update(any_api(args, reaper, expected))
+    if wanted("graphql"):
+        results.update(graphql(args, reaper, expected))
     if wanted("startup"):
         n = 5 if args.quick else 9
         results["startup_ms_offline"] = startup(args, reaper, expected,
