@@ -9,7 +9,7 @@ import Testing
         HTTPResponse(status: 200, headers: headers, body: Data(body.utf8))
     }
 
-    static func detect(_ url: String, _ body: String, headers: [String: String] = [:]) throws -> AnyAPIDialect {
+    static func detect(_ url: String, _ body: String, headers: [String: String] = [:]) throws -> ListReading {
         try DialectDetector.detect(answer(body, headers: headers), for: URL(string: url)!)
     }
 

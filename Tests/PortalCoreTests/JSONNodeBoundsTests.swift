@@ -63,7 +63,7 @@ struct JSONNodeBoundsTests {
     /// come again); a body that is not JSON stays a malformed answer.
     @Test func aPagePastTheBoundFailsWithoutRetry() throws {
         let url = try #require(URL(string: "http://api.test/things"))
-        let pages = AnyAPIPages(url: url, dialect: AnyAPIDialect(items: ["items"], paging: .pageNumber(param: "page"), pageSize: 2))
+        let pages = AnyAPIPages(url: url, dialect: ListReading(items: ["items"], paging: .pageNumber(param: "page"), pageSize: 2))
         let deep = Data(#"{"items":[{"id":1},"#.utf8) + Self.nested(300, around: "1") + Data("]}".utf8)
         do {
             _ = try pages.decode(HTTPResponse(status: 200, body: deep), for: pages.firstPage)

@@ -92,7 +92,7 @@ public enum FuzzEntryPoint {
     public static func anyAPIPage(_ bytes: [UInt8]) throws {
         let response = FuzzedResponse.parse(bytes)
         let url = URL(string: "https://api.fuzz.test/v1/items?page=1&per_page=20")!
-        let dialect: AnyAPIDialect
+        let dialect: ListReading
         do {
             dialect = try DialectDetector.detect(response, for: url)
         } catch {

@@ -76,8 +76,7 @@ public struct AnyAPISource: Source {
         let path = try DialectDetector.itemsPath(root.node, given: nil)
         let list = (path.isEmpty ? root.node.elements : root.node.at(path)?.elements) ?? []
         let entries = JSONItems.rows(list, columns: JSONItems.columnNames(in: root.node, beside: path), firstPosition: 0)
-        let total = DialectDetector.totalSource(root.node, link: response.headers["link"].map(LinkHeader.init), response: response, paging: .none)
-            .flatMap { AnyAPITotals.total($0, root: root.node, response: response, pageSize: list.count) }
+        let total = DialectDetector.total(root.node, response: response, pageSize: list.count)
         var columns: [(name: String, value: Row.Value)] = [("name", .string("\(list.count)\(total.map { " of \($0)" } ?? "") items"))]
         for (entry, span) in zip(entries, list) {
             columns.append((JSONItem(row: entry, card: card).title, .json(span.text)))
