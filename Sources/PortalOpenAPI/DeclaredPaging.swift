@@ -39,10 +39,15 @@ public struct DeclaredList: Sendable, Hashable {
     public var paging: DeclaredPaging?
     /// The extension it came from (`x-ms-pageable`, …).
     public var source: String
+    /// What the query parameters suggest (an integer `offset`, `skip` or `start`; else
+    /// `page`), taken only when neither an extension nor the first answer shows paging:
+    /// FastAPI's `list[Item]` with `skip` and `limit` answers a bare array and no link.
+    public var fromParameters: DeclaredPaging?
 
-    public init(items: [String]? = nil, paging: DeclaredPaging? = nil, source: String) {
+    public init(items: [String]? = nil, paging: DeclaredPaging? = nil, source: String, fromParameters: DeclaredPaging? = nil) {
         self.items = items
         self.paging = paging
         self.source = source
+        self.fromParameters = fromParameters
     }
 }

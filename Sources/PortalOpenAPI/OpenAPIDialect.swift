@@ -5,8 +5,8 @@ import PortalCore
 /// extensions) becomes one of portal's paging dialects (`PagingDialects`), and a list's
 /// reading is made from its first answer: the items where the document says (else where
 /// the detector finds them), the declared dialect when there is one (else the detected
-/// one), its total and its page addressing read from that answer as the detector reads
-/// them.
+/// one, else what the query parameters suggest when the answer shows no paging), its
+/// total and its page addressing read from that answer as the detector reads them.
 public enum OpenAPIDialect {
     /// The portal dialect for a declared paging.
     public static func dialect(_ declared: DeclaredPaging) -> any PagingDialect {
@@ -30,7 +30,9 @@ public enum OpenAPIDialect {
             // The document's place for the items is not in this answer: read it as any list.
             detected = try DialectDetector.detect(response, for: url)
         }
-        guard let paging = declared?.paging else { return detected }
+        // The parameters' paging only where the answer shows none (a bare array, no link).
+        let fallback = detected.paging is NoPaging ? declared?.fromParameters : nil
+        guard let paging = declared?.paging ?? fallback else { return detected }
         let root: JSONNode
         do { root = try JSONNode.parse(response.body).node } catch { throw PageFailure(notJSON: error) }
         let answer = FirstAnswer(url: url, response: response, root: root, items: detected.items)

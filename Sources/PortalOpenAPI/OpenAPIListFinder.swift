@@ -43,6 +43,11 @@ public enum OpenAPIListFinder {
             guard let itemsPath else { continue }
             if declared == nil { declared = DeclaredList(items: itemsPath, source: "the response schema") }
             declared?.items = itemsPath
+            if declared?.paging == nil {
+                let integers = querySchemas.filter { $0.1.map { $0.isInteger || $0.isNumber } == true }.map(\.0.name)
+                declared?.fromParameters = (integers.first { ["offset", "skip", "start"].contains($0) }).map { .offset(param: $0) }
+                    ?? (integers.contains("page") ? .pageNumber(param: "page") : nil)
+            }
             let server = try serverURL(servers, documentURL: documentURL)
             guard let url = URL(string: server.absoluteString + raw) else { continue }
             var list = OpenAPIList(name: "", path: raw, operationID: get.operationId.map(Sanitize.line), url: url, declared: declared)
