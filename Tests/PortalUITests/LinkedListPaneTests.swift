@@ -135,4 +135,25 @@ struct LinkedListPaneTests {
         #expect(h.transport.count(containing: "page=2") <= 1)
         #expect(h.runner.isEmpty)
     }
+
+    /// `R` on a list pane asks its first page again, past the caches: the list starts
+    /// over, and its next page is asked again when the highlight nears the end (the item
+    /// cache may answer it: a page is an item of its link).
+    @Test func refreshingAListPaneStartsItsPagesOver() async throws {
+        let h = try await opened()
+        h.press(.enter)
+        await h.runner.drain(into: h.controller)
+        h.press(.down, .down)
+        await h.runner.drain(into: h.controller)
+        #expect(h.transport.count(containing: "page=2") == 1)
+        h.press(.character("R"))
+        await h.runner.drain(into: h.controller)
+        #expect(h.transport.count(containing: "/people/7/repos") == 3)
+        let list = try #require(h.controller.pane)
+        #expect(list.listEntries == 6)
+        for _ in 0..<3 { h.press(.down) }
+        await h.runner.drain(into: h.controller)
+        #expect(list.listEntries == 12 && paneText(h).contains("repo 12"))
+        #expect(h.transport.count(containing: "page=2") <= 2)
+    }
 }

@@ -142,6 +142,8 @@ public final class DetailPane {
         }
         related = (item.detail.related?.ids.isEmpty ?? true) ? .none : .loading
         asked.remove(.related)
+        // A list shown again (`R`) starts over: its pages are asked again.
+        asked = asked.filter { if case .more = $0 { false } else { true } }
         highlight = stops.isEmpty ? nil : 0
     }
 
