@@ -27,6 +27,9 @@ public struct MirrorOptions: Sendable {
     /// `--auth-user EMAIL:PASSWORD` (repeatable): Supabase Auth at `/auth/v1/token`, and
     /// `/rest/v1` then needs a user's token (see `MirrorAuth`).
     public var authUsers: [MirrorAuth.User] = []
+    /// `--oauth-client ID:SECRET` (repeatable): OAuth2 client credentials at
+    /// `/oauth/token`, and every API route then needs its bearer token (see `MirrorOAuth`).
+    public var oauthClients: [MirrorOAuth.Client] = []
     /// `--token-ttl`: how long an access token lives, in seconds.
     public var tokenTTL: Double = 3600
 

@@ -14,6 +14,8 @@ import PortalServers
 ///   `--require-key` is given; `/rest/v1/rpc/<function>` (POST, or GET) → its functions;
 /// - with `--auth-user`: `POST /auth/v1/token` → Supabase Auth (`MirrorAuth`), and
 ///   `/rest/v1` needs a user's access token, each user seeing their own rows;
+/// - with `--oauth-client`: `POST /oauth/token` → OAuth2 client credentials
+///   (`MirrorOAuth`), and every route then needs its bearer token;
 /// - `/graphql` (POST, or GET) → GraphQL over the same tables (`MirrorGraphQL`, answered
 ///   through `answer`, which is async);
 /// - `/openapi.json` → an OpenAPI document of these routes (`MirrorOpenAPI`), needing no key;
@@ -34,12 +36,15 @@ public struct MirrorRoutes: Sendable {
     public let auth: MirrorAuth?
     /// `/graphql`: the snapshot as a GraphQL schema.
     public let graphQL: MirrorGraphQL
+    /// `--oauth-client`: `/oauth/token`, and its bearer token required on every API route.
+    public let oauth: MirrorOAuth?
 
     /// `publicURL` is the Rick and Morty API root (e.g. `http://127.0.0.1:8080/api`).
-    public init(data: MirrorData, publicURL: String, requireKey: String? = nil, auth: MirrorAuth? = nil) {
-        // With users, `Authorization` carries their token: the key is checked in `apikey` only.
-        keyGate = requireKey.map { APIKeyGate(key: $0, apikeyOnly: auth != nil) }
+    public init(data: MirrorData, publicURL: String, requireKey: String? = nil, auth: MirrorAuth? = nil, oauth: MirrorOAuth? = nil) {
+        // With users or OAuth2 clients, `Authorization` carries their token: the key is checked in `apikey` only.
+        keyGate = requireKey.map { APIKeyGate(key: $0, apikeyOnly: auth != nil || oauth != nil) }
         self.auth = auth
+        self.oauth = oauth
         let root = BaseURL(publicURL)
         publicRoot = root
         var characters: any ItemTable<Character> = data.scale.map {
@@ -66,7 +71,7 @@ public struct MirrorRoutes: Sendable {
             path = target
             query = ""
         }
-        let posts = path.hasPrefix("/rest/v1/rpc/") || (auth != nil && path == "/auth/v1/token")
+        let posts = path.hasPrefix("/rest/v1/rpc/") || (auth != nil && path == "/auth/v1/token") || (oauth != nil && path == "/oauth/token")
         guard method == "GET" || method == "HEAD" || (method == "POST" && posts) else {
             var response = RickAndMortyRules.error(405, "Method Not Allowed")
             response.headers["allow"] = posts ? "GET, HEAD, POST" : "GET, HEAD"
@@ -77,10 +82,15 @@ public struct MirrorRoutes: Sendable {
             guard method == "POST" else { return MirrorAuth.error(405, code: "method_not_allowed", message: "use POST") }
             return auth.token(query: QueryString.pairs(query), body: body)
         }
+        if let oauth, path == "/oauth/token" {
+            guard method == "POST" else { return MirrorOAuth.error(405, "invalid_request", "use POST") }
+            return oauth.token(headers: headers, body: body)
+        }
         if path == MirrorOpenAPI.path { return MirrorOpenAPI.response() }
         guard let route = routes.first(where: { $0.mount.matches(path) }) else {
             return RickAndMortyRules.error(404, RickAndMortyRules.nothingHere)
         }
+        if let refusal = oauth?.refusal(headers: headers) { return refusal }
         if route.mount.needsKey, let refusal = keyGate?.refusal(headers: headers) { return refusal }
         let below = String(path.dropFirst(route.mount.mount.count))
         let pairs = QueryString.pairs(query)

@@ -26,6 +26,10 @@ public enum MirrorServer {
         if options.requireKey?.isEmpty == true { throw MirrorError.invalidOption("--require-key must not be empty") }
         if !(options.tokenTTL > 0) { throw MirrorError.invalidOption("--token-ttl must be more than 0 seconds") }
         let auth = options.authUsers.isEmpty ? nil : MirrorAuth(users: options.authUsers, tokenTTL: options.tokenTTL)
+        if !options.authUsers.isEmpty, !options.oauthClients.isEmpty {
+            throw MirrorError.invalidOption("--oauth-client and --auth-user both take Authorization; give one")
+        }
+        let oauth = options.oauthClients.isEmpty ? nil : MirrorOAuth(clients: options.oauthClients, tokenTTL: options.tokenTTL)
         var loaded: MirrorData
         if let preloaded {
             loaded = preloaded
@@ -45,7 +49,7 @@ public enum MirrorServer {
             limiter: options.faults.rateLimit.map { RateLimiter(limit: $0) },
             log: requestLog)
         if options.port != 0 {
-            state.install(MirrorRoutes(data: data, publicURL: options.publicURL ?? defaultPublicURL(host: options.host, port: options.port), requireKey: options.requireKey, auth: auth))
+            state.install(MirrorRoutes(data: data, publicURL: options.publicURL ?? defaultPublicURL(host: options.host, port: options.port), requireKey: options.requireKey, auth: auth, oauth: oauth))
         }
 
         let bound = BindSignal()
@@ -59,7 +63,7 @@ public enum MirrorServer {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 if !state.isInstalled {
-                    state.install(MirrorRoutes(data: data, publicURL: options.publicURL ?? defaultPublicURL(host: options.host, port: port), requireKey: options.requireKey, auth: auth))
+                    state.install(MirrorRoutes(data: data, publicURL: options.publicURL ?? defaultPublicURL(host: options.host, port: port), requireKey: options.requireKey, auth: auth, oauth: oauth))
                 }
                 bound.succeed(port)
             },

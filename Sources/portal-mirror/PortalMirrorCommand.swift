@@ -72,7 +72,12 @@ struct PortalMirrorCommand: AsyncParsableCommand {
         valueName: "email:password"))
     var authUsers: [String] = []
 
-    @Option(name: .customLong("token-ttl"), help: "Seconds an access token lives before PostgREST answers 401 JWT expired (default 3600).")
+    @Option(name: .customLong("oauth-client"), help: ArgumentHelp(
+        "Turn on OAuth2 client credentials (POST /oauth/token) for this client, ID:SECRET (repeatable); every API route then needs its bearer token.",
+        valueName: "id:secret"))
+    var oauthClients: [String] = []
+
+    @Option(name: .customLong("token-ttl"), help: "Seconds an access token lives before PostgREST answers 401 JWT expired, or an OAuth2 route 401 invalid_token (default 3600).")
     var tokenTTL: Double = 3600
 
     func validate() throws {
@@ -80,6 +85,14 @@ struct PortalMirrorCommand: AsyncParsableCommand {
             guard let colon = user.firstIndex(of: ":"), colon != user.startIndex, user.index(after: colon) != user.endIndex else {
                 throw ValidationError("--auth-user must be EMAIL:PASSWORD")
             }
+        }
+        for client in oauthClients {
+            guard let colon = client.firstIndex(of: ":"), colon != client.startIndex, client.index(after: colon) != client.endIndex else {
+                throw ValidationError("--oauth-client must be ID:SECRET")
+            }
+        }
+        if !oauthClients.isEmpty, !authUsers.isEmpty {
+            throw ValidationError("--oauth-client and --auth-user both take Authorization; give one")
         }
         guard tokenTTL > 0 else { throw ValidationError("--token-ttl must be more than 0 seconds") }
         if let growEvery, Self.interval(growEvery) == nil {
@@ -107,6 +120,9 @@ struct PortalMirrorCommand: AsyncParsableCommand {
         options.requireKey = requireKey
         options.authUsers = authUsers.compactMap { user in
             user.firstIndex(of: ":").map { MirrorAuth.User(email: String(user[..<$0]), password: String(user[user.index(after: $0)...])) }
+        }
+        options.oauthClients = oauthClients.compactMap { client in
+            client.firstIndex(of: ":").map { MirrorOAuth.Client(id: String(client[..<$0]), secret: String(client[client.index(after: $0)...])) }
         }
         options.tokenTTL = tokenTTL
 

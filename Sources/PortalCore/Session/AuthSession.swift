@@ -1,10 +1,13 @@
 import Foundation
 
-/// A signed-in Supabase session that renews itself, shared by every request of a run.
+/// A signed-in session that renews itself, shared by every request of a run: Supabase
+/// Auth's (a password, then refresh tokens) or OAuth2 client credentials' (a token asked
+/// for again when due) — the grant (`TokenGrant`) says how tokens are had.
 ///
 /// An actor, so concurrent requests agree on one session: a request that finds the access
 /// token within its margin of expiry (`SessionTokens.isDue`) renews it with the refresh
-/// token first, and a request turned away with "JWT expired" asks `renew(rejected:)`.
+/// token first, and a request turned away (`TokenGrant.rejects`: Supabase's "JWT expired",
+/// any 401 for OAuth2) asks `renew(rejected:)`.
 /// Either way, requests that need a renewal while one is under way wait for that one —
 /// a refresh token is good once, so two refreshes would end the session.
 ///
@@ -13,7 +16,8 @@ import Foundation
 /// No answer at all (the network) is passed up as it is and leaves the session as it was,
 /// so the retry loop can try again. Tokens live only here, in memory.
 public actor AuthSession {
-    private let requests: GoTrueRequests
+    /// How tokens are had and a rejection is known.
+    public nonisolated let grant: any TokenGrant
     /// Reaches the auth server: the network, never a cache.
     private let transport: any Transport
     private let now: @Sendable () -> Date
@@ -24,7 +28,13 @@ public actor AuthSession {
     public private(set) var refreshes = 0
 
     public init(requests: GoTrueRequests, transport: any Transport, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.requests = requests
+        self.init(grant: requests, transport: transport, now: now)
+    }
+
+    /// A session of any grant; one that needs no password (OAuth2 client credentials) gets
+    /// its first tokens from `start()` or the first request.
+    public init(grant: any TokenGrant, transport: any Transport, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.grant = grant
         self.transport = transport
         self.now = now
     }
@@ -36,6 +46,7 @@ public actor AuthSession {
     /// not kept.
     @discardableResult
     public func signIn(email: String, password: String) async throws(SessionError) -> String {
+        guard let requests = grant as? GoTrueRequests else { throw .malformed("this session signs in without a password") }
         let response: HTTPResponse
         do {
             response = try await transport.send(requests.password(email: email, password: password))
@@ -53,14 +64,38 @@ public actor AuthSession {
         return signedIn.userID
     }
 
-    /// The session to send a request with now: renewed first when it is due.
+    /// The first tokens of a grant that needs no password (OAuth2 client credentials),
+    /// asked for before anything else so a refusal is one clear line ("sign-in failed:
+    /// invalid_client"), not a failed page.
+    public func start() async throws(SessionError) {
+        guard tokens == nil, let request = grant.request(renewing: nil) else { return }
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch let error as TransportError {
+            throw .transport(error)
+        } catch {
+            throw .transport(.connectionFailed("\(error)"))
+        }
+        guard (200..<300).contains(response.status) else { throw .signInRefused(grant.refusal(response)) }
+        guard let first = grant.tokens(in: response, receivedAt: now()) else { throw .malformed("the token endpoint's answer has no access token") }
+        tokens = first
+        ended = false
+    }
+
+    /// The session to send a request with now: renewed first when it is due (or had first
+    /// when the grant needs no sign-in and none was had yet).
     public func current() async throws(SessionError) -> SessionTokens {
-        guard !ended, let tokens else { throw .expired }
+        guard !ended else { throw .expired }
+        guard let tokens else {
+            if grant.request(renewing: nil) != nil { return try await renew(from: nil) }
+            throw .expired
+        }
         if tokens.isDue(at: now()) { return try await renew(from: tokens) }
         return tokens
     }
 
-    /// After a 401 "JWT expired" for a request sent with `rejected`: one refresh, shared by
+    /// After a rejection (`TokenGrant.rejects`) of a request sent with `rejected`: one renewal, shared by
     /// every request that was turned away with the same token. When the session was
     /// already renewed meanwhile, the new one is returned without asking again.
     public func renew(rejected: String) async throws(SessionError) -> SessionTokens {
@@ -69,20 +104,21 @@ public actor AuthSession {
         return try await renew(from: tokens)
     }
 
-    /// Renews `stale`, or joins the renewal already under way.
-    private func renew(from stale: SessionTokens) async throws(SessionError) -> SessionTokens {
+    /// Renews `stale` (nil: has the first tokens), or joins the renewal already under way.
+    private func renew(from stale: SessionTokens?) async throws(SessionError) -> SessionTokens {
         let task: Task<SessionTokens, any Error>
         if let renewal {
             task = renewal
         } else {
+            guard let request = grant.request(renewing: stale) else { throw .expired }
             refreshes += 1
-            let request = requests.refresh(stale.refreshToken)
             let transport = self.transport
             let now = self.now
+            let grant = self.grant
             task = Task {
                 let response = try await transport.send(request)
                 guard (200..<300).contains(response.status) else { throw SessionError.expired }
-                guard let fresh = SessionTokens.decode(response.body, receivedAt: now()) else { throw SessionError.expired }
+                guard let fresh = grant.tokens(in: response, receivedAt: now()) else { throw SessionError.expired }
                 return fresh
             }
             renewal = task

@@ -6,8 +6,9 @@ import Foundation
 /// answers across token refreshes.
 ///
 /// The session renews itself (`AuthSession`): ahead of expiry before a request, and once
-/// after a 401 that says the JWT expired — then the request is sent once more with the new
-/// token, never more; a second 401 is the answer. A session that cannot be renewed fails
+/// after a rejection (`TokenGrant.rejects`: a 401 that says the JWT expired for Supabase,
+/// any 401 for OAuth2) — then the request is sent once more with the new token, never
+/// more; a second 401 is the answer. OAuth2 client credentials go the same way. A session that cannot be renewed fails
 /// the request with `TransportError.sessionExpired` ("session expired — sign in again").
 ///
 /// It sits outside the caches (a cache must see the identity) and adds the token only to
@@ -17,7 +18,7 @@ public struct SessionTransport: Transport {
     public let session: AuthSession
     private let origin: Origin?
 
-    /// `apiRoot` is the PostgREST root (`…/rest/v1`): only its origin gets the token.
+    /// `apiRoot` is the API's root (PostgREST's `…/rest/v1`): only its origin gets the token.
     public init(wrapping inner: any Transport, session: AuthSession, apiRoot: String) {
         self.inner = inner
         self.session = session
@@ -28,7 +29,7 @@ public struct SessionTransport: Transport {
         guard let origin, SplitURL(request.url.absoluteString)?.origin == origin else { return try await inner.send(request) }
         let tokens = try await Self.tokens { () async throws(SessionError) in try await session.current() }
         let response = try await inner.send(Self.signed(request, tokens))
-        guard Self.saysJWTExpired(response) else { return response }
+        guard session.grant.rejects(response) else { return response }
         let renewed = try await Self.tokens { () async throws(SessionError) in try await session.renew(rejected: tokens.accessToken) }
         return try await inner.send(Self.signed(request, renewed))
     }
