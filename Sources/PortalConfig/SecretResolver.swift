@@ -1,8 +1,12 @@
 import Foundation
+import Synchronization
 
 /// Turns a `SecretReference` into its value at the moment a request needs it: the
 /// environment, a file (trailing newline trimmed) or a command's standard output (trimmed).
 /// Errors name the config key and what failed, never what the command printed.
+///
+/// Async all the way: a `command:` runs as a child process whose end and output arrive by
+/// handlers (`CommandRun`), so no thread is parked while `pass` asks for a passphrase.
 public struct SecretResolver: Sendable {
     public var environment: [String: String]
     /// How long a `command:` may run before it is stopped and the key reported.
@@ -14,7 +18,7 @@ public struct SecretResolver: Sendable {
     }
 
     /// The secret's value; `key` (e.g. `apis.gh.auth.bearer`) names it in errors.
-    public func resolve(_ reference: SecretReference, key: String) throws(SecretReferenceError) -> String {
+    public func resolve(_ reference: SecretReference, key: String) async throws(SecretReferenceError) -> String {
         switch reference {
         case .literal(let value):
             return value
@@ -30,11 +34,11 @@ public struct SecretResolver: Sendable {
             }
             return text.trimmingCharacters(in: .whitespacesAndNewlines)
         case .command(let argv):
-            return try run(argv, key: key)
+            return try await run(argv, key: key)
         }
     }
 
-    private func run(_ argv: [String], key: String) throws(SecretReferenceError) -> String {
+    private func run(_ argv: [String], key: String) async throws(SecretReferenceError) -> String {
         guard let name = argv.first else { throw SecretReferenceError("\(key): command: needs a command") }
         let process = Process()
         if name.contains("/") {
@@ -46,57 +50,118 @@ public struct SecretResolver: Sendable {
             process.arguments = ["--"] + argv
         }
         process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        do {
-            try process.run()
-        } catch {
+        let outcome = await CommandRun.outcome(of: process, timeout: commandTimeout)
+        switch outcome {
+        case .notStarted:
             throw SecretReferenceError("\(key): cannot run \(name)")
-        }
-        // Read while it runs, so a chatty command cannot fill the pipe and hang.
-        let reader = OutputReader(handle: output.fileHandleForReading)
-        let seconds = Double(commandTimeout.components.seconds) + Double(commandTimeout.components.attoseconds) / 1e18
-        if finished.wait(timeout: .now() + seconds) == .timedOut {
-            // SIGKILL, not terminate()'s SIGTERM: a parent that ignores SIGTERM (a test
-            // runner, a wrapper) passes the ignoring on through exec.
-            kill(process.processIdentifier, SIGKILL)
-            finished.wait()
+        case .timedOut:
             throw SecretReferenceError("\(key): \(name) did not finish within \(commandTimeout)")
+        case .finished(let status, let exited, let data):
+            guard status == 0, exited else {
+                throw SecretReferenceError("\(key): \(name) failed (exit status \(status))")
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw SecretReferenceError("\(key): \(name) printed something that is not UTF-8")
+            }
+            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !value.isEmpty else { throw SecretReferenceError("\(key): \(name) printed nothing") }
+            return value
         }
-        let data = reader.wait()
-        guard process.terminationStatus == 0, process.terminationReason == .exit else {
-            throw SecretReferenceError("\(key): \(name) failed (exit status \(process.terminationStatus))")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw SecretReferenceError("\(key): \(name) printed something that is not UTF-8")
-        }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !value.isEmpty else { throw SecretReferenceError("\(key): \(name) printed nothing") }
-        return value
     }
 }
 
-/// Reads a pipe to its end on a thread of its own. The data is handed over once, through
-/// the semaphore: written before `signal`, read after `wait`.
-private final class OutputReader: @unchecked Sendable {
-    // @unchecked: `data` is written by the reading thread only before `done.signal()` and
-    // read only after `done.wait()`, which orders the two accesses.
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
+/// One run of a child process, awaited without parking a pool thread: its output is read to
+/// its end by a thread of its own, its end
+/// arrives by `terminationHandler`, and a timer task kills it (SIGKILL: a parent that
+/// ignores SIGTERM passes the ignoring on through exec) when it runs too long. The
+/// continuation is resumed once, when the process has ended and its output is closed — or
+/// when the time is up (a grandchild holding the pipe open cannot keep it waiting).
+final class CommandRun: Sendable {
+    enum Outcome: Sendable {
+        case notStarted
+        case timedOut
+        case finished(status: Int32, exited: Bool, output: Data)
+    }
 
-    init(handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
+    private struct State {
+        var output = Data()
+        var ended: (status: Int32, exited: Bool)?
+        var closed = false
+        var timedOut = false
+        var continuation: CheckedContinuation<Outcome, Never>?
+    }
+
+    private let state = Mutex(State())
+    /// The timer, cancelled once the run is over.
+    private let timer = Mutex<Task<Void, Never>?>(nil)
+
+    static func outcome(of process: Process, timeout: Duration) async -> Outcome {
+        let run = CommandRun()
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        return await withCheckedContinuation { continuation in
+            run.state.withLock { $0.continuation = continuation }
+            process.terminationHandler = { ended in
+                let status = (ended.terminationStatus, ended.terminationReason == .exit)
+                run.update { $0.ended = status }
+            }
+            do {
+                try process.run()
+            } catch {
+                run.finish(.notStarted)
+                return
+            }
+            // Read to the end on a thread of its own (never one of the pool's), so a chatty
+            // command cannot fill the pipe and hang.
+            let output = pipe.fileHandleForReading
+            Thread.detachNewThread {
+                let data = output.readDataToEndOfFile()
+                run.update { state in
+                    state.output = data
+                    state.closed = true
+                }
+            }
+            let pid = process.processIdentifier
+            let timer = Task {
+                try? await Task.sleep(for: timeout)
+                let running = run.state.withLock { state -> Bool in
+                    guard state.continuation != nil else { return false }
+                    state.timedOut = true
+                    return state.ended == nil
+                }
+                if running { kill(pid, SIGKILL) }
+                run.update { _ in }
+            }
+            run.timer.withLock { $0 = timer }
         }
     }
 
-    func wait() -> Data {
-        done.wait()
-        return data
+    /// Changes the state, then resumes the waiter when the run is over.
+    private func update(_ change: (inout State) -> Void) {
+        let resumed: (CheckedContinuation<Outcome, Never>, Outcome)? = state.withLock { state in
+            change(&state)
+            guard let continuation = state.continuation else { return nil }
+            if state.timedOut {
+                state.continuation = nil
+                return (continuation, .timedOut)
+            }
+            guard let ended = state.ended, state.closed else { return nil }
+            state.continuation = nil
+            return (continuation, .finished(status: ended.status, exited: ended.exited, output: state.output))
+        }
+        if let (continuation, outcome) = resumed {
+            timer.withLock { $0 }?.cancel()
+            continuation.resume(returning: outcome)
+        }
+    }
+
+    private func finish(_ outcome: Outcome) {
+        let continuation = state.withLock { state in
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(returning: outcome)
     }
 }

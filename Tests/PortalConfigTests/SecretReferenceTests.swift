@@ -14,40 +14,67 @@ struct SecretReferenceTests {
         #expect(throws: SecretReferenceError.self) { try SecretReference(parsing: "command:pass 'open") }
     }
 
-    @Test func resolvesTheEnvironment() throws {
+    @Test func resolvesTheEnvironment() async throws {
         let resolver = SecretResolver(environment: ["TOKEN": "s3cret"])
-        #expect(try resolver.resolve(.environment("TOKEN"), key: "apis.a.auth.bearer") == "s3cret")
-        let error = #expect(throws: SecretReferenceError.self) { try resolver.resolve(.environment("NOPE"), key: "apis.a.auth.bearer") }
+        #expect(try await resolver.resolve(.environment("TOKEN"), key: "apis.a.auth.bearer") == "s3cret")
+        let error = await #expect(throws: SecretReferenceError.self) { try await resolver.resolve(.environment("NOPE"), key: "apis.a.auth.bearer") }
         #expect(error?.description.contains("apis.a.auth.bearer") == true)
     }
 
-    @Test func resolvesAFileTrimmed() throws {
+    @Test func resolvesAFileTrimmed() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("portal-secret-\(UUID().uuidString)").path
         try "from-a-file\n".write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try SecretResolver(environment: [:]).resolve(.file(path), key: "k") == "from-a-file")
+        #expect(try await SecretResolver(environment: [:]).resolve(.file(path), key: "k") == "from-a-file")
     }
 
-    @Test func resolvesACommandWithoutAShell() throws {
+    @Test func resolvesACommandWithoutAShell() async throws {
         let resolver = SecretResolver(environment: ["PATH": "/usr/bin:/bin"])
         // With no shell, `$HOME` and `;` are plain words that printf prints as they are.
-        #expect(try resolver.resolve(.command(["printf", "%s|", "$HOME", ";", "x y"]), key: "k") == "$HOME|;|x y|")
-        #expect(try resolver.resolve(.command(["/bin/echo", "  padded  "]), key: "k") == "padded")
+        #expect(try await resolver.resolve(.command(["printf", "%s|", "$HOME", ";", "x y"]), key: "k") == "$HOME|;|x y|")
+        #expect(try await resolver.resolve(.command(["/bin/echo", "  padded  "]), key: "k") == "padded")
     }
 
-    @Test func aFailingCommandNamesTheKeyAndNotItsOutput() {
+    @Test func aFailingCommandNamesTheKeyAndNotItsOutput() async {
         let resolver = SecretResolver(environment: ["PATH": "/usr/bin:/bin"])
-        let error = #expect(throws: SecretReferenceError.self) {
-            try resolver.resolve(.command(["sh", "-c", "echo leaked-output; exit 3"]), key: "apis.shop.auth.oauth2.client_secret")
+        let error = await #expect(throws: SecretReferenceError.self) {
+            try await resolver.resolve(.command(["sh", "-c", "echo leaked-output; exit 3"]), key: "apis.shop.auth.oauth2.client_secret")
         }
         #expect(error?.description.contains("apis.shop.auth.oauth2.client_secret") == true)
         #expect(error?.description.contains("exit status 3") == true)
         #expect(error?.description.contains("leaked-output") == false)
     }
 
-    @Test func aCommandThatHangsIsStopped() {
+    /// Many `command:` secrets at once, each waiting for a file that a task on the same
+    /// thread pool writes only once every command has started: resolving parks no thread
+    /// (a semaphore would hold the pool's few threads, the writer would never run, and
+    /// every command would be stopped at its timeout).
+    @Test func resolvingACommandParksNoThread() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("portal-secrets-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let count = 3 * max(ProcessInfo.processInfo.activeProcessorCount, 2)
+        let resolver = SecretResolver(environment: ["PATH": "/usr/bin:/bin"], commandTimeout: .seconds(20))
+        let values = try await withThrowingTaskGroup(of: String?.self) { group in
+            for index in 0..<count {
+                let script = "touch \(folder)/started-\(index); while [ ! -e \(folder)/go ]; do sleep 0.02; done; echo value-\(index)"
+                group.addTask { try await resolver.resolve(.command(["sh", "-c", script]), key: "k\(index)") }
+            }
+            group.addTask {
+                while (try? FileManager.default.contentsOfDirectory(atPath: folder).count) ?? 0 < count {
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                _ = FileManager.default.createFile(atPath: folder + "/go", contents: Data())
+                return nil
+            }
+            return try await group.reduce(into: Set<String>()) { if let value = $1 { $0.insert(value) } }
+        }
+        #expect(values == Set((0..<count).map { "value-\($0)" }))
+    }
+
+    @Test func aCommandThatHangsIsStopped() async {
         let resolver = SecretResolver(environment: ["PATH": "/usr/bin:/bin"], commandTimeout: .milliseconds(200))
-        let error = #expect(throws: SecretReferenceError.self) { try resolver.resolve(.command(["sleep", "30"]), key: "k") }
+        let error = await #expect(throws: SecretReferenceError.self) { try await resolver.resolve(.command(["sleep", "30"]), key: "k") }
         #expect(error?.description.contains("did not finish") == true)
     }
 }
