@@ -27,8 +27,9 @@ struct RuntimeFailure: Error, CustomStringConvertible {
 
 /// Entry point: usage errors exit 2, runtime errors exit 1, each with one line on stderr.
 ///
-/// Main-actor isolated so that synchronous commands (`browse`, whose event loop must own
-/// the main thread) run on the main thread; async commands still hop off it.
+/// Main-actor isolated so that the browser runs on the main thread (`BrowseCommand.run`
+/// is main-actor isolated: it awaits its sign-in and first answer, then its event loop
+/// owns the thread); other commands' nonisolated `run` hops off it.
 @main
 enum Main {
     @MainActor
