@@ -366,3 +366,15 @@ int portal_encode_solid_png(int width, int height, unsigned char red, unsigned c
     free(row);
     return status;
 }
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+int portal_image_release_freed_memory(void) {
+#if defined(__GLIBC__)
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}

@@ -38,7 +38,7 @@ public final class EffectInterpreter: EffectPerformer {
         clock: C = ContinuousClock(),
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
         itemCacheLimit: Int = 20_000,
-        pictureCacheBytes: Int = 8 * 1_048_576,
+        pictureCacheBytes: Int = PictureBudget.memoryCacheBytes,
         gate: FetchGate = FetchGate(),
         prepareThread: @escaping @Sendable () -> Void = {}
     ) where C.Instant == ContinuousClock.Instant {
@@ -101,11 +101,16 @@ public final class EffectInterpreter: EffectPerformer {
     public func run(_ effect: Effect, post: @escaping @Sendable (AppMessage) -> Void = { _ in }) async -> AppMessage? {
         switch effect {
         case .fetchPage(let list, let ticket, let query, let priority):
-            let fetcher = PageFetcher(strategy: SourcePages(source: source, query: query), sender: sender)
+            // Straight to the sender, the source decoding (no adapter between them).
+            let source = self.source, request = ticket.request
             guard var result = await gate.run(priority, {
-                await fetcher.fetch(ticket) { attempt, failure, wait in
+                await sender.send(request.http, decode: { response throws(PageFailure) in
+                    var content = try source.decodePage(response, for: request, of: query)
+                    content.cache = response.cache
+                    return content
+                }, onRetry: { attempt, failure, wait in
                     post(.pageRetrying(list, ticket, attempt: attempt, failure: failure, wait: wait))
-                }
+                })
             }) else { return nil }
             if case .success(var page) = result {
                 items.remember(page.items)

@@ -8,8 +8,9 @@ import Synchronization
 /// request and no decode; the disk cache keeps the bytes behind it, so the budget can be
 /// small (a 1M-row session with pictures on stays lean however far it jumps).
 final class PictureMemoryCache: Sendable {
-    /// The default budget: about 56 avatars of 192 × 192 pixels, a few screens of cards.
-    static let defaultMaxBytes = 8 * 1_048_576
+    /// The default budget (`PictureBudget.memoryCacheBytes`): about 14 avatars of 192 ×
+    /// 192 pixels; the UI's store holds the screens' pictures (the same buffers).
+    static let defaultMaxBytes = PictureBudget.memoryCacheBytes
     /// What an entry costs besides its pixels (its key, its slot, a missing picture's words).
     static let entryOverhead = 128
 

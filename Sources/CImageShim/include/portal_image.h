@@ -70,4 +70,8 @@ int portal_encode_flat_image(int format, int width, int height, int progressive,
 int portal_encode_solid_png(int width, int height, unsigned char red, unsigned char green, unsigned char blue,
                             unsigned char **out, size_t *out_length);
 
+/* Gives freed heap memory back to the system (malloc_trim(0) on glibc, every arena);
+ * 1 if some was given back, 0 otherwise or where there is no such call. */
+int portal_image_release_freed_memory(void);
+
 #endif

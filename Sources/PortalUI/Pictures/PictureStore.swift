@@ -34,9 +34,9 @@ public final class PictureStore {
 
     /// Requests in flight at once, all lists and panes together.
     public nonisolated static let defaultMaxInFlight = 4
-    /// The bytes pictures may hold: a screen of cards and the pane need about 5 MiB
-    /// (35 avatars of 192 × 192 pixels), the rest keeps the last screens.
-    public nonisolated static let defaultMaxBytes = 8 * 1_048_576
+    /// The bytes pictures not on screen may hold (`PictureBudget.storeBytes`): the ones on
+    /// screen are kept whatever it says, this keeps the last screens'.
+    public nonisolated static let defaultMaxBytes = PictureBudget.storeBytes
     /// What an entry costs besides its pixels (its ticket, its slot, its words).
     nonisolated static let entryOverhead = 256
 
@@ -211,9 +211,13 @@ public final class PictureStore {
         idle.sort { $0.step < $1.step }
         var index = 0
         var dropped: Set<PictureTicket> = []
+        var droppedPixels = 0
         while index < idle.count, bytes > target {
             let ticket = idle[index].ticket
-            if case .ready(let picture) = entries[ticket] { pictureBytes -= picture.byteCount }
+            if case .ready(let picture) = entries[ticket] {
+                pictureBytes -= picture.byteCount
+                droppedPixels += picture.byteCount
+            }
             entries[ticket] = nil
             lastNeeded[ticket] = nil
             dropped.insert(ticket)
@@ -224,6 +228,8 @@ public final class PictureStore {
             runs = runs.filter { !dropped.contains($0.key.ticket) }
             renderingBytes = art.values.reduce(0) { $0 + Self.byteEstimate($1) } + runs.values.reduce(0) { $0 + $1.byteEstimate }
         }
+        // Pixels freed on the pool's threads stay in their arenas unless handed back.
+        if droppedPixels >= PictureBudget.releaseAfterBytes { PictureBudget.releaseFreedMemory() }
     }
 
 }

@@ -1,0 +1,33 @@
+import CImageShim
+
+/// The memory pictures may hold, in one place, and the way freed pixels go back to the
+/// system.
+///
+/// Why these figures: 60 jumps on a million cards with pictures were to stay under 64 MB
+/// resident (`rss_mb_after_jumps_1m_pictures`), and about 42 MB of that is the binary and
+/// its libraries. The pictures on screen are always kept whatever the budget (a screen of
+/// 120 × 40 shows 15 cards, 2.2 MiB of 192 × 192 avatars); the budgets only say how many
+/// more are kept for coming back. Behind them the disk cache keeps the bytes, and decoding
+/// an avatar again costs about a millisecond.
+public enum PictureBudget {
+    /// The UI's picture store (`PictureStore`): the screen's pictures and the last few
+    /// screens' (about 28 avatars).
+    public static let storeBytes = 4 * 1_048_576
+    /// The interpreter's decoded pictures by address (`PictureMemoryCache`): the same
+    /// pixels as the store's mostly (one buffer, shared), so small; it serves a picture
+    /// that several items share (avatars repeat every 826 cards on a scaled mirror) and
+    /// the pane.
+    public static let memoryCacheBytes = 2 * 1_048_576
+    /// Dropping at least this many bytes of pixels at once hands the freed memory back to
+    /// the system (`releaseFreedMemory`).
+    public static let releaseAfterBytes = 1_048_576
+
+    /// Gives freed heap memory back to the system (glibc's `malloc_trim`): pictures are
+    /// decoded on the pool's threads, each with its own malloc arena, and a freed 147 KiB
+    /// buffer otherwise stays in its arena, resident, after its picture is dropped.
+    /// Called after a budget drops pictures, not per frame. Returns whether any was given.
+    @discardableResult
+    public static func releaseFreedMemory() -> Bool {
+        portal_image_release_freed_memory() != 0
+    }
+}
