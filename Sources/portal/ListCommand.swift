@@ -12,12 +12,20 @@ struct ListCommand: AsyncParsableCommand {
             Rick and Morty: characters, episodes or locations, with the API's own filters: \
             --name --status --species --type --gender for characters, --name --type --dimension for \
             locations, --name --episode for episodes. PokeAPI: pokemon. PostgREST: any table, with \
-            --where and --order.
+            --where and --order. A saved API: portal list NAME LIST (its lists from the config file).
             """
     )
 
-    @Argument(help: ArgumentHelp("characters, episodes or locations; pokemon (PokeAPI); any table (PostgREST); none with --url.", valueName: "resource"))
+    @Argument(help: ArgumentHelp("characters, episodes or locations; pokemon (PokeAPI); any table (PostgREST); a saved API's name; none with --url.", valueName: "resource"),
+              completion: .custom { _, _, _ in SavedCompletions.resources() })
     var resource: String?
+
+    @Argument(help: ArgumentHelp("After a saved API's name: which of its lists (default: its only one).", valueName: "list"),
+              completion: .custom { words, index, _ in SavedCompletions.lists(words: words, at: index) })
+    var savedList: String?
+
+    @Option(help: ArgumentHelp("Read saved APIs from this config file instead of $XDG_CONFIG_HOME/portal/config.toml.", valueName: "file"))
+    var config: String?
 
     @Flag(help: "With --url: say on stderr how the answer was read (items, next page, total, jumps) before the list.")
     var explain = false
@@ -57,6 +65,8 @@ struct ListCommand: AsyncParsableCommand {
             if let (key, _) = filters.given.first { throw ValidationError("--\(key) is a filter of the built-in APIs; with --url put the API's own parameters in the URL") }
             return
         }
+        if try savedAPI() != nil { return }
+        if let savedList { throw ValidationError("'\(Sanitize.line(savedList))' is one argument too many (a saved API's list goes after its name)") }
         if explain { throw ValidationError("--explain goes with --url") }
         _ = try target()
     }
@@ -95,6 +105,10 @@ struct ListCommand: AsyncParsableCommand {
         OutputSink.ignoreBrokenPipe()
         // A program jq refuses is said before any request.
         let output = makeOutput()
+        if let saved = try savedAPI() {
+            try await listSaved(saved, output: output)
+            return
+        }
         let made = try source.connect()
         try await made.signIn()
         // A trace that stopped is reported once, after the list: exit 1 even when the

@@ -8,7 +8,7 @@ struct PortalCommand: AsyncParsableCommand {
         commandName: "portal",
         abstract: RootHelp.overview,
         version: "0.1.0",
-        subcommands: [BrowseCommand.self, ListCommand.self, CacheCommand.self, ApisCommand.self],
+        subcommands: [BrowseCommand.self, ListCommand.self, CacheCommand.self, ApisCommand.self, SavedBrowseCommand.self],
         defaultSubcommand: BrowseCommand.self
     )
 
@@ -35,7 +35,8 @@ enum Main {
     @MainActor
     static func main() async {
         do {
-            var command = try PortalCommand.parseAsRoot()
+            // `portal NAME [LIST]` is `portal open NAME [LIST]` (a saved API).
+            var command = try PortalCommand.parseAsRoot(SavedBrowseCommand.routed(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -48,7 +49,7 @@ enum Main {
         } catch {
             let code = PortalCommand.exitCode(for: error)
             if code == .success {
-                let message = PortalCommand.fullMessage(for: error)
+                let message = SavedCompletions.patched(PortalCommand.fullMessage(for: error))
                 try? StandardStreams.out((RootHelp.isRootHelp(message, columns: nil) ? RootHelp.text(columns: nil) : message) + "\n")
                 exit(0)
             }

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import PortalConfig
+import PortalCore
+
+/// `portal list NAME LIST`: a saved API's list printed as `portal list --url …` would print
+/// it with the saved headers, auth, items, paging and fields (`SavedRun`).
+extension ListCommand {
+    /// The saved API the first argument names: only when it is no list of the built-in
+    /// API (those names cannot be saved) and no source flag says otherwise; a second
+    /// argument requires one.
+    func savedAPI() throws -> SavedAPI? {
+        guard let resource, source.anyAPI.url == nil, source.apiOptions.api == nil, source.baseURL == nil, source.data == nil,
+              source.supabase.rpc == nil, source.openAPI.location == nil, source.graphQL.graphql == nil else { return nil }
+        if savedList == nil, ConfigFile.reservedNames.contains(resource) { return nil }
+        if savedList == nil, !SavedRun.savedNames(config: config).contains(resource) {
+            guard (try? target()) == nil else { return nil }
+            // Neither a built-in list nor a saved name: a bad file says so with its line;
+            // else the built-in error, naming the saved APIs too.
+            try SavedRun.load(config: config)
+            do { _ = try target() } catch let error as ValidationError {
+                let saved = SavedRun.savedNames(config: config)
+                throw ValidationError(error.message + (saved.isEmpty ? "" : "; saved APIs: " + saved.map(Sanitize.line).joined(separator: ", ")))
+            }
+            return nil
+        }
+        let api = try SavedRun.api(named: resource, config: config)
+        if let (key, _) = filters.given.first { throw ValidationError("--\(key) is a filter of the built-in APIs; a saved list's own parameters go in its path") }
+        if explain { throw ValidationError("--explain goes with --url") }
+        return api
+    }
+
+    /// Resolves the API's secrets, signs in when it says so, and prints the list.
+    func listSaved(_ api: SavedAPI, output: ListOutput) async throws {
+        let run = try await SavedRun.resolve(api)
+        let names = try run.tabNames()
+        let index: Int
+        if let savedList {
+            index = try run.tabIndex(savedList)
+        } else if names.count == 1 {
+            index = 0
+        } else {
+            throw ValidationError("name one of \(Sanitize.line(api.name))'s lists: \(names.map(Sanitize.line).joined(separator: ", "))")
+        }
+        let made = try await run.connect(try source.connect(), offline: source.cache.offline)
+        do {
+            let (listed, query) = try await run.listSource(index, transport: made.transport, tracer: made.tracer)
+            try await stream(listed, query, made.transport, noun: "items of \(Sanitize.line(api.name)) \(Sanitize.line(names[index]))", output: output)
+        } catch {
+            if let problem = made.traceProblem { StandardStreams.error(problem) }
+            throw error
+        }
+        if let problem = made.traceProblem { throw RuntimeFailure(problem) }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import PortalCore
+
+/// A saved API's lists as one browser: each list is the source its flags would make
+/// (`portal --url URL --items … --paging …`), and this puts them side by side as tabs named
+/// as the config file names them (`lists = { issues = …, pulls = … }`).
+///
+/// Each tab's queries go to its own source with that source's kind; answers keep the
+/// source's kinds, so looking an item up goes back to the source that listed it. Tabs
+/// all address pages (`AddressableSavedTabsSource`) when every list can; when one only
+/// walks, they all walk (a source is addressable as a whole).
+struct SavedTabsSource: Source {
+    struct Part: Sendable {
+        /// The saved list's name, the tab's kind here.
+        let name: String
+        let source: any Source
+        /// The one tab of `source`.
+        let spec: TabSpec
+    }
+
+    let title: String
+    let parts: [Part]
+
+    init(title: String, lists: [(name: String, source: any Source)]) {
+        self.title = title
+        parts = lists.compactMap { list in list.source.tabs.first.map { Part(name: list.name, source: list.source, spec: $0) } }
+    }
+
+    /// The composite: addressable when every part is.
+    static func make(title: String, lists: [(name: String, source: any Source)]) -> any Source {
+        let tabs = SavedTabsSource(title: title, lists: lists)
+        return tabs.parts.allSatisfy({ $0.source is any AddressableSource }) ? AddressableSavedTabsSource(base: tabs) : tabs
+    }
+
+    var tabs: [TabSpec] {
+        parts.map { part in
+            var spec = part.spec
+            spec.kind = ItemKind(rawValue: part.name)
+            spec.title = part.name.prefix(1).uppercased() + part.name.dropFirst()
+            return spec
+        }
+    }
+
+    /// The part a query of this source names (by the saved name), with the query in the
+    /// part's own kind.
+    func part(for query: ListQuery) -> (part: Part, query: ListQuery)? {
+        guard let part = parts.first(where: { $0.name == query.kind.rawValue }) else { return nil }
+        var inner = query
+        inner.kind = part.spec.kind
+        return (part, inner)
+    }
+
+    /// The part whose items are of `kind` (its own kind), else the first that can ask for it.
+    func part(ofKind kind: ItemKind, ids: [Int]) -> Part? {
+        parts.first { $0.spec.kind == kind } ?? parts.first { $0.source.itemsRequest(kind, ids: ids) != nil }
+    }
+
+    func firstPage(for query: ListQuery) -> PageRequest {
+        guard let (part, inner) = part(for: query) else { return parts[0].source.firstPage(for: ListQuery(kind: parts[0].spec.kind)) }
+        return part.source.firstPage(for: inner)
+    }
+
+    func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
+        guard let (part, inner) = part(for: query) else { throw PageFailure(.malformed, "no list \(Sanitize.line(query.kind.rawValue))") }
+        return try part.source.decodePage(response, for: request, of: inner)
+    }
+
+    func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? {
+        part(ofKind: kind, ids: ids)?.source.itemsRequest(kind, ids: ids)
+    }
+
+    /// The part whose kind it is; a followed link (a kind of no part's) is read by the
+    /// first part that reads it, the one whose links it was found among first.
+    func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
+        if let part = parts.first(where: { $0.spec.kind == kind }) { return try part.source.decodeItems(kind, response) }
+        var failure = PageFailure(.malformed, "this API's items cannot be looked up by id")
+        for part in parts {
+            do { return try part.source.decodeItems(kind, response) } catch { failure = error }
+        }
+        throw failure
+    }
+
+    func pictureRequest(for item: Item) -> HTTPRequest? {
+        let kind = item.kind
+        let part = parts.first { $0.spec.kind == kind } ?? parts[0]
+        return part.source.pictureRequest(for: item)
+    }
+}
+
+/// `SavedTabsSource` whose every list addresses its pages, so each tab jumps.
+struct AddressableSavedTabsSource: AddressableSource {
+    let base: SavedTabsSource
+
+    var title: String { base.title }
+    var tabs: [TabSpec] { base.tabs }
+    func firstPage(for query: ListQuery) -> PageRequest { base.firstPage(for: query) }
+    func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
+        try base.decodePage(response, for: request, of: query)
+    }
+    func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { base.itemsRequest(kind, ids: ids) }
+    func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] { try base.decodeItems(kind, response) }
+    func pictureRequest(for item: Item) -> HTTPRequest? { base.pictureRequest(for: item) }
+
+    func pageSize(of query: ListQuery) -> Int {
+        guard let (part, inner) = base.part(for: query), let addressable = part.source as? any AddressableSource else { return 1 }
+        return addressable.pageSize(of: inner)
+    }
+
+    func request(forPage index: Int, of query: ListQuery) -> PageRequest? {
+        guard let (part, inner) = base.part(for: query), let addressable = part.source as? any AddressableSource else { return nil }
+        return addressable.request(forPage: index, of: inner)
+    }
+}
