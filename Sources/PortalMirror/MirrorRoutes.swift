@@ -24,7 +24,7 @@ public struct MirrorRoutes: Sendable {
     /// One served dialect: where, and its rules.
     struct Route: Sendable {
         let mount: MirrorMount
-        let rules: any DialectRules
+        let rules: any ServerRules
     }
 
     let routes: [Route]

@@ -21,7 +21,7 @@ public final class SnapshotTransport: Transport {
     }
 
     public let api: APIKind
-    private let rules: any DialectRules
+    private let rules: any ServerRules
     private let origin: Origin
     private let rootPath: String
     /// PokeAPI's rules and its sprite root (its sprite repository), parsed once; nil for

@@ -6,11 +6,11 @@ import PortalCore
 public struct EmulatedAPI: Sendable {
     public var kind: APIKind
     /// The snapshot's rules for this API, read from `dataFolder`, links under `linksUnder`.
-    public var snapshotRules: @Sendable (_ dataFolder: String, _ linksUnder: BaseURL) throws -> any DialectRules
+    public var snapshotRules: @Sendable (_ dataFolder: String, _ linksUnder: BaseURL) throws -> any ServerRules
     /// Where the mirror serves it.
     public var mirror: MirrorMount?
 
-    public init(kind: APIKind, snapshotRules: @escaping @Sendable (String, BaseURL) throws -> any DialectRules, mirror: MirrorMount?) {
+    public init(kind: APIKind, snapshotRules: @escaping @Sendable (String, BaseURL) throws -> any ServerRules, mirror: MirrorMount?) {
         self.kind = kind
         self.snapshotRules = snapshotRules
         self.mirror = mirror
@@ -35,7 +35,7 @@ extension APIRegistry {
 
 extension APIPreset {
     /// The snapshot's rules for this preset (`EmulatedAPI.snapshotRules`).
-    public var snapshotRules: @Sendable (_ dataFolder: String, _ linksUnder: BaseURL) throws -> any DialectRules {
+    public var snapshotRules: @Sendable (_ dataFolder: String, _ linksUnder: BaseURL) throws -> any ServerRules {
         EmulatedAPI.of(kind).snapshotRules
     }
 

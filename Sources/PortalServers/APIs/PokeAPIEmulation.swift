@@ -20,7 +20,7 @@ extension EmulatedAPI {
     }
 }
 
-extension PokeAPIRules: DialectRules {
+extension PokeAPIRules: ServerRules {
     public func respond(path: String, query: [(key: String, value: String)], headers: [String: String]) -> HTTPResponse {
         respond(path: path, query: query)
     }

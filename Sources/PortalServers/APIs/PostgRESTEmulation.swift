@@ -19,7 +19,7 @@ extension EmulatedAPI {
     )
 }
 
-extension PostgRESTRules: DialectRules {
+extension PostgRESTRules: ServerRules {
     /// `path` is `/<table>`: one segment, percent-decoded; anything else is a 404.
     public func respond(path: String, query: [(key: String, value: String)], headers: [String: String]) -> HTTPResponse {
         let table = QueryString.decode(Substring(path.drop { $0 == "/" }))

@@ -13,7 +13,7 @@ extension EmulatedAPI {
     )
 }
 
-extension RickAndMortyRules: DialectRules {
+extension RickAndMortyRules: ServerRules {
     public func respond(path: String, query: [(key: String, value: String)], headers: [String: String]) -> HTTPResponse {
         respond(path: path, query: query)
     }

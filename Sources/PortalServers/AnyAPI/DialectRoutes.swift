@@ -5,7 +5,7 @@ import PortalCore
 /// snapshot's, or `--scale`'s synthetic ones): `/dialects/<style>/characters`. Items are
 /// the API's character objects; links are absolute, under the mirror's origin. A pure
 /// function of the request, like the other dialects' rules, so the faults wrap it too.
-public struct DialectRoutes: DialectRules {
+public struct DialectRoutes: ServerRules {
     public let characters: any ItemTable<Character>
     /// Where the items' own links point (the Rick and Morty root).
     public let encoding: APIJSONEncoding
