@@ -34,6 +34,15 @@ struct GraphQLOptions: ParsableArguments {
         return nil
     }
 
+    /// `--page-size` for a GraphQL list (the built-in APIs' checks do not apply: their
+    /// fixed sizes and PostgREST's flags are not this server's).
+    func check(pageSize: Int?) throws {
+        guard let pageSize else { return }
+        guard APIKind.pageSizeRange.contains(pageSize) else {
+            throw ValidationError("--page-size must be between \(APIKind.pageSizeRange.lowerBound) and \(APIKind.pageSizeRange.upperBound), got \(pageSize)")
+        }
+    }
+
     /// The query text: `--query`, or the file after `@`.
     func queryText() throws -> String? {
         guard let query else { return nil }

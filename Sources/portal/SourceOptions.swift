@@ -55,6 +55,7 @@ struct SourceOptions: ParsableArguments {
     func validate() throws {
         if let conflict = graphQL.conflict(with: [("--url", anyAPI.url != nil), ("--data", data != nil), ("--base-url", baseURL != nil),
                                                   ("--api", apiOptions.api != nil), ("--openapi", openAPI.location != nil)]) { throw ValidationError(conflict) }
+        if graphQL.graphql != nil { return try graphQL.check(pageSize: apiOptions.pageSize) }
         if let conflict = openAPI.conflict(with: [("--url", anyAPI.url != nil), ("--data", data != nil), ("--base-url", baseURL != nil),
                                                   ("--api", apiOptions.api != nil)]) { throw ValidationError(conflict) }
         if anyAPI.url != nil {
