@@ -113,9 +113,21 @@ public struct GraphQLFoundList: Sendable {
     public var infoNext: JSONNode? { container?.at(["info", "next"]) }
     public var infoPages: Int? { container?.at(["info", "pages"])?.count }
 
-    /// Whether the edges' cursors are graphql-relay's offsets, counting from `start`.
+    /// Whether the edges' cursors are graphql-relay's offsets, counting from `start`;
+    /// without edges (`nodes`), whether `endCursor` is the last item's offset.
     public func cursorsAreOffsets(from start: Int) -> Bool {
-        guard !cursors.isEmpty, cursors.count == items.count else { return false }
+        guard !items.isEmpty else { return false }
+        if cursors.isEmpty { return firstOffset == start }
+        guard cursors.count == items.count else { return false }
         return cursors.enumerated().allSatisfy { GraphQLOffsetCursor.offset(of: $0.element) == start + $0.offset }
+    }
+
+    /// The offset of the first item as the cursors tell it: the first edge's cursor, else
+    /// `endCursor` less the items before it; nil when they are not offsets.
+    public var firstOffset: Int? {
+        if let first = cursors.first { return GraphQLOffsetCursor.offset(of: first) }
+        guard let end = container?.at(["pageInfo", "endCursor"])?.string.flatMap(GraphQLOffsetCursor.offset(of:)) else { return nil }
+        let (start, past) = end.subtractingReportingOverflow(items.count - 1)
+        return past ? nil : start
     }
 }

@@ -41,7 +41,7 @@ public struct GraphQLPages: Sendable {
         }
         let sent = GraphQLRequestBody.variables(of: request.http.body)
         if case .cursor(let after, _) = list.paging, let made = sent?[after]?.string.flatMap(GraphQLOffsetCursor.offset(of:)),
-           !found.items.isEmpty, GraphQLOffsetCursor.offset(of: found.cursors.first ?? "") != made + 1 {
+           !found.items.isEmpty, found.firstOffset != made + 1 {
             throw PageFailure(.transport(.malformedAnswer("cursor")),
                               "this server's cursors are not offsets (item \(made + 2) came back as another): scroll from the top instead")
         }

@@ -161,6 +161,21 @@ import Testing
         #expect(skip.paging == .offset(offset: "skip", limit: "limit"))
     }
 
+    @Test func aNodesConnectionIsCheckedByItsEndCursor() throws {
+        let list = GraphQLList(name: "all", query: "query($after: String, $first: Int) { all { nodes { id } pageInfo { endCursor } } }",
+                               paging: .cursor(after: "after", first: "first"), pageSize: 2)
+        let pages = GraphQLPages(endpoint: GraphQLTestServer.endpoint, headers: [:], list: list, offsetCursors: true)
+        let jump = try #require(pages.request(forPage: 5))
+        func answer(_ end: Int) -> HTTPResponse {
+            GraphQLTestServer.json(200, #"{"data":{"all":{"nodes":[{"id":"a"},{"id":"b"}],"pageInfo":{"endCursor":"\#(GraphQLOffsetCursor.make(end))"}}}}"#)
+        }
+        // Page 5 of 2 a page is items 10 and 11: the end cursor must be 11.
+        #expect(try pages.decode(answer(11), for: jump).page.items.count == 2)
+        #expect(throws: PageFailure.self) { try pages.decode(answer(13), for: jump) }
+        let first = try JSONNode.parse(Data(#"{"all":{"nodes":[{"id":"a"},{"id":"b"}],"pageInfo":{"endCursor":"YXJyYXljb25uZWN0aW9uOjE="}}}"#.utf8))
+        #expect(GraphQLFoundList.find(in: first.node)?.cursorsAreOffsets(from: 0) == true)
+    }
+
     @Test func offsetCursorsAreGraphQLRelays() {
         #expect(GraphQLOffsetCursor.make(9) == "YXJyYXljb25uZWN0aW9uOjk=")
         #expect(GraphQLOffsetCursor.offset(of: "YXJyYXljb25uZWN0aW9uOjk=") == 9)
