@@ -76,6 +76,17 @@ struct WalkedListBudgetTests {
         #expect(walk.network.count == 202)
     }
 
+    /// `R` after a long walk: what stands in place until the new pages come is only what
+    /// is held from the top, never the held tail shown at the top's indices.
+    @Test func refreshAfterALongWalkShowsNoItemAtAnothersIndex() async throws {
+        let walk = try await Self.opened(pages: 200)
+        await walk.walkToTheEnd()
+        walk.list.refresh()
+        #expect((0..<walk.list.count).allSatisfy { index in walk.list.item(at: index).map { $0.rawID == index + 1 } ?? true })
+        await walk.show(0..<20)
+        #expect(walk.list.item(at: 0)?.rawID == 1)
+    }
+
     @Test func walkingBackToPageOneAsksEachDroppedPageOnce() async throws {
         let walk = try await Self.opened(pages: 200)
         await walk.walkToTheEnd()

@@ -24,6 +24,21 @@ extension ListLoader {
     /// Dropped pages in flight.
     public var pagesRefetching: Int { walked.refetching.count }
 
+    /// The items held from index 0 up to the first one not held: what can stand in place
+    /// while the list is read again (`SparseList.refresh`) without any item shown at
+    /// another item's index.
+    public var heldPrefix: [Item] {
+        var items: [Item] = []
+        for page in walked.pages {
+            guard let slots = page.slots else { break }
+            for slot in slots {
+                guard let slot else { return items }
+                items.append(slot)
+            }
+        }
+        return items
+    }
+
     /// Where the held item with `id` is.
     public func index(ofID id: Item.ID) -> Int? {
         contains(id: id) ? walked.index(ofID: id) : nil

@@ -84,7 +84,8 @@ extension SparseList {
             }
         case .sequential, .awaitingFirstPage:
             // What is shown now (new items, then any older ones a refresh left), in order.
-            let old = staleItems == nil ? sequential.items : (0..<count).compactMap { slot(at: $0).item }
+            // A walked list's dropped pages end it: no item shown at another's index.
+            let old = staleItems == nil ? sequential.heldPrefix : (0..<count).compactMap { slot(at: $0).item }
             sequential.reset(firstPage: firstPage)
             staleItems = old.isEmpty ? nil : old
             mode = old.isEmpty ? .awaitingFirstPage : .sequential
