@@ -1,0 +1,154 @@
+import Foundation
+import PortalMirror
+import Testing
+
+/// Saved APIs end to end, the binary spawned against an in-process mirror: a saved API
+/// whose key is an `env:` secret lists through `--require-key` with the key in no output
+/// and no file; an OAuth2 saved API renews its 2-second token mid-list; the bash
+/// completion script completes saved names and their lists.
+@Suite(.enabled(if: EndToEndEnvironment.canRunBinary, EndToEndEnvironment.skipReason))
+struct SavedAPIEndToEndTests {
+    let data = EndToEndEnvironment.dataFolder ?? "."
+
+    /// A mirror of the snapshot with `options` (port, log and data filled in).
+    static func withMirror(_ data: String, _ change: (inout MirrorOptions) -> Void, _ body: (String) async throws -> Void) async throws {
+        var options = MirrorOptions()
+        options.port = 0
+        options.log = .none
+        options.dataFolder = data
+        change(&options)
+        let mirror = try await MirrorServer.start(options)
+        do {
+            try await body(mirror.origin)
+        } catch {
+            await mirror.stop()
+            throw error
+        }
+        await mirror.stop()
+    }
+
+    /// A scratch folder holding `config.toml` (0600) with `text`.
+    static func folder(config text: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("saved-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: folder + "/config.toml", contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        return folder
+    }
+
+    static func run(_ arguments: [String], environment extra: [String: String]) async throws -> Spawn.Result {
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "PORTAL_API_KEY")
+        for (name, value) in extra { environment[name] = value }
+        let binary = EndToEndEnvironment.portal ?? "portal"
+        let env = environment
+        return try await offThePool { try Spawn.run(binary, arguments, environment: env, scratch: FileManager.default.temporaryDirectory) }
+    }
+
+    /// The bytes of every file under `folder`.
+    static func bytes(under folder: String) -> Data {
+        var out = Data()
+        for name in FileManager.default.enumerator(atPath: folder)?.compactMap({ $0 as? String }) ?? [] {
+            out += FileManager.default.contents(atPath: folder + "/" + name) ?? Data()
+        }
+        return out
+    }
+
+    @Test func anEnvSecretListsThroughRequireKeyAndIsInNoOutputAndNoFile() async throws {
+        let key = "saved-key-\(UInt32.random(in: 0...UInt32.max))"
+        try await Self.withMirror(data, { $0.requireKey = key }) { origin in
+            let folder = try Self.folder(config: """
+                [apis.db]
+                url = "\(origin)/rest/v1"
+                auth = { bearer = "env:DB_KEY" }
+                lists = { people = "/characters?order=id", episodes = { path = "/episodes?order=id", fields = ["name", "episode"] } }
+                """)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let trace = folder + "/trace.jsonl"
+            let cache = folder + "/cache"
+            let listed = try await Self.run(["list", "db", "people", "--config", folder + "/config.toml", "--trace", trace, "--cache-dir", cache],
+                                            environment: ["DB_KEY": key])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            let ids = listed.stdout.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") }
+            #expect(ids == Array(1...826))
+            let json = try await Self.run(["list", "db", "episodes", "--json", "--config", folder + "/config.toml", "--cache-dir", cache],
+                                          environment: ["DB_KEY": key])
+            #expect(json.status == 0 && json.stdout.split(separator: "\n").count == 51, "\(json.stderr)")
+            // Without the variable: one line naming the key, exit 1, nothing asked.
+            let unset = try await Self.run(["list", "db", "people", "--config", folder + "/config.toml", "--no-cache"], environment: [:])
+            #expect(unset.status == 1 && unset.stderr == "portal: apis.db.auth.bearer: the environment variable DB_KEY is not set\n")
+            let traced = try String(contentsOfFile: trace, encoding: .utf8)
+            #expect(traced.contains("/rest/v1/characters"))
+            let files = Self.bytes(under: folder)
+            #expect(!files.isEmpty)
+            for text in [listed.stdout, listed.stderr, json.stdout, json.stderr, unset.stderr, traced] { #expect(!text.contains(key)) }
+            #expect(files.range(of: Data(key.utf8)) == nil, "the key is in a file under \(folder)")
+        }
+    }
+
+    @Test func anOAuth2SavedAPIRenewsItsTwoSecondTokenMidList() async throws {
+        let secret = "client-secret-\(UInt32.random(in: 0...UInt32.max))"
+        try await Self.withMirror(data, { options in
+            options.oauthClients = [.init(id: "cli", secret: secret)]
+            options.tokenTTL = 2
+            // 42 pages of at least 100 ms: the list outlives its first token.
+            options.faults.latencyMS = 100
+        }) { origin in
+            let folder = try Self.folder(config: """
+                [apis.rm]
+                url = "\(origin)/api"
+                auth = { oauth2 = { token_url = "\(origin)/oauth/token", client_id = "cli", client_secret = "env:RM_SECRET" } }
+                lists = { people = "/character" }
+                """)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let trace = folder + "/trace.jsonl"
+            let listed = try await Self.run(["list", "rm", "--config", folder + "/config.toml", "--trace", trace, "--cache-dir", folder + "/cache"],
+                                            environment: ["RM_SECRET": secret])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            let ids = listed.stdout.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") }
+            #expect(ids == Array(1...826))
+            let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+            let tokens = lines.filter { $0.contains("/oauth/token") }
+            #expect(tokens.count >= 2, "\(tokens)")
+            #expect(tokens.allSatisfy { $0.contains(#""status":200"#) })
+            #expect(lines.filter { $0.hasPrefix(#"{"url""#) && $0.contains("/api/character") && !$0.contains(#""status":200"#) && !$0.contains(#""status":401"#) }.isEmpty)
+            let files = Self.bytes(under: folder)
+            for text in [listed.stdout, listed.stderr] { #expect(!text.contains(secret)) }
+            #expect(files.range(of: Data(secret.utf8)) == nil)
+        }
+    }
+
+    @Test func theBashCompletionScriptCompletesSavedNamesAndTheirLists() async throws {
+        let folder = try Self.folder(config: "")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The default config file, as a user has it: $XDG_CONFIG_HOME/portal/config.toml.
+        try FileManager.default.createDirectory(atPath: folder + "/xdg/portal", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: folder + "/xdg/portal/config.toml", contents: Data("""
+            [apis.shop]
+            url = "https://shop.example.com/v1"
+            lists = { orders = "/orders", users = "/users" }
+            """.utf8), attributes: [.posixPermissions: 0o600])
+        let binary = EndToEndEnvironment.portal ?? "portal"
+        let environment = ["PATH": (binary as NSString).deletingLastPathComponent + ":/usr/bin:/bin", "XDG_CONFIG_HOME": folder + "/xdg", "HOME": folder]
+        let script = try await Self.run(["--generate-completion-script", "bash"], environment: environment)
+        #expect(script.status == 0)
+        try script.stdout.write(toFile: folder + "/portal.bash", atomically: true, encoding: .utf8)
+        let driver = """
+            source "\(folder)/portal.bash"
+            complete_words() {
+                COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+                _portal portal "${COMP_WORDS[$COMP_CWORD]}" "${COMP_WORDS[$COMP_CWORD-1]}"
+                echo "${COMPREPLY[*]}"
+            }
+            complete_words portal sh
+            complete_words portal shop ""
+            complete_words portal open shop o
+            complete_words portal list shop u
+            """
+        try driver.write(toFile: folder + "/driver.sh", atomically: true, encoding: .utf8)
+        let completed = try await offThePool {
+            try Spawn.run("/bin/bash", [folder + "/driver.sh"], environment: environment, scratch: FileManager.default.temporaryDirectory)
+        }
+        #expect(completed.status == 0, "\(completed.stderr)")
+        #expect(completed.stdout == "shop\norders users\norders\nusers\n", "\(completed.stdout)")
+    }
+}
