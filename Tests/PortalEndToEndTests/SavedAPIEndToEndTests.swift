@@ -152,3 +152,39 @@ struct SavedAPIEndToEndTests {
         #expect(completed.stdout == "shop\norders users\norders\nusers\n", "\(completed.stdout)")
     }
 }
+
+/// `portal NAME LIST` in a terminal: the saved lists as tabs, opened on LIST, the other
+/// tab a key away — the real command line, routed before ArgumentParser sees it.
+@Suite(.serialized, .enabled(if: EndToEndEnvironment.canDriveTerminal, EndToEndEnvironment.skipReason))
+struct SavedAPIBrowseEndToEndTests {
+    let data = EndToEndEnvironment.dataFolder ?? "."
+
+    @Test func portalNameListOpensTheSavedListsAsTabsOnThatList() async throws {
+        let key = "saved-key-\(UInt32.random(in: 0...UInt32.max))"
+        try await SavedAPIEndToEndTests.withMirror(data, { $0.requireKey = key }) { origin in
+            let folder = try SavedAPIEndToEndTests.folder(config: """
+                [apis.db]
+                url = "\(origin)/rest/v1"
+                auth = { bearer = "env:DB_KEY" }
+                lists = { people = "/characters?order=id", episodes = { path = "/episodes?order=id", fields = ["episode"] } }
+                """)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let binary = EndToEndEnvironment.portal ?? "portal"
+            try await offThePool {
+                let session = try TmuxSession(columns: 110, rows: 26)
+                defer { session.close() }
+                try session.type(line: "DB_KEY='\(key)' '\(binary)' db episodes --config '\(folder)/config.toml' --pictures off --no-cache 2> '\(session.file("stderr"))'")
+                let episodes = try session.waitFor("Lawnmower Dog")
+                #expect(episodes.contains("1 People") && episodes.contains("2 Episodes"), "\(episodes)")
+                #expect(episodes.contains("S01E02") && !episodes.contains(key))
+                try session.press("1")
+                let people = try session.waitFor("Rick Sanchez")
+                #expect(people.contains("826"), "\(people)")
+                try session.press("q")
+                _ = try session.waitFor(timeout: 10, "the shell") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Rick Sanchez") }
+                let stderr = (try? String(contentsOfFile: session.file("stderr"), encoding: .utf8)) ?? ""
+                #expect(stderr.isEmpty, "\(stderr)")
+            }
+        }
+    }
+}
