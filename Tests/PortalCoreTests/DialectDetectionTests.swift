@@ -162,4 +162,11 @@ import Testing
         #expect(link["next"] == "https://a.test/x?page=2" && link["last"] == "https://a.test/x?page=5")
         #expect(link["first"] == "/x?page=1" && link["prev"] == "/x?page=1")
     }
+
+    /// `--explain` names the dialect as `--paging` takes it, so a reading can be forced.
+    @Test func theExplanationNamesTheDialectForPaging() throws {
+        let d = try Self.detect("https://api.example.org/accounts/",
+            #"{"count":3,"next":"https://api.example.org/accounts/?page=2","previous":null,"results":[{"id":1},{"id":2}]}"#)
+        #expect(d.explanation.contains("next page: the URL at next in the body (--paging next)"), "\(d.explanation)")
+    }
 }

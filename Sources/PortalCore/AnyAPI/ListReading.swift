@@ -29,7 +29,7 @@ public struct ListReading: Sendable, Hashable {
     public var explanation: [String] {
         [
             "items: " + (items.isEmpty ? "the top-level array" : items.joined(separator: ".")) + " (\(pageSize) on the first page)",
-            "next page: \(paging)",
+            "next page: \(paging) (--paging \(paging.name))",
             "total: " + (total.map { "\($0)" } ?? "none given"),
             "jumps: " + (addressing.map { "\($0)" } ?? "none (the list is walked page by page)"),
         ]
