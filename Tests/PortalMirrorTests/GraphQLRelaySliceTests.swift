@@ -46,11 +46,14 @@ import Testing
         #expect(throws: RelaySlice.Refusal(message: "Argument \"last\" must be at most 100")) { try slice(last: 101) }
     }
 
-    @Test func aCursorOutsideTheListIsClampedNotTrusted() throws {
+    @Test func aCursorOutsideTheListNarrowsNothing() throws {
+        // As graphql-relay 3.2's connection_from_array_slice: out of range is ignored.
         let huge = try RelaySlice(count: 5, first: 2, after: RelaySlice.cursor(Int.max), last: nil, before: nil)
-        #expect(huge.range.isEmpty)
-        let negative = try RelaySlice(count: 5, first: 2, after: RelaySlice.cursor(-7), last: nil, before: nil)
-        #expect(negative.range == 0..<2)
+        #expect(huge.range == 0..<2 && huge.hasNextPage)
+        let past = try RelaySlice(count: 5, first: nil, after: RelaySlice.cursor(900), last: 2, before: nil)
+        #expect(past.range == 3..<5 && !past.hasPreviousPage)
+        let negative = try RelaySlice(count: 5, first: nil, after: nil, last: 1, before: RelaySlice.cursor(-3))
+        #expect(negative.range == 4..<5 && negative.hasPreviousPage)
         // graphql-relay ignores a cursor it cannot read.
         let unreadable = try RelaySlice(count: 5, first: 2, after: "garbage", last: nil, before: nil)
         #expect(unreadable.range == 0..<2)
