@@ -1,7 +1,8 @@
 import Foundation
 
-/// `Content-Range: a-b/total` windows asked with a `Range` header (PostgREST, any server
-/// that answers ranges). Addressable; a 416 past the last window ends the list.
+/// `Content-Range: a-b/total` windows (PostgREST, any server that answers ranges): a
+/// table's asked with a `Range` header, a function's (`rpc/NAME?…&limit=N`) by `offset` in
+/// the query. Addressable; a 416 past the last window ends the list.
 public struct ContentRangePaging: PagingDialect {
     public static let name = "range"
 
@@ -15,7 +16,12 @@ public struct ContentRangePaging: PagingDialect {
 
     public static func told(_ answer: FirstAnswer) -> ContentRangePaging { ContentRangePaging() }
 
-    public func address(_ answer: FirstAnswer) -> PageAddress? { .rangeHeader }
+    /// A `Range` window; an `offset` moved by the page's size when the URL pages by
+    /// `limit` in its query (a PostgREST function's rows, as Supabase's clients ask them).
+    public func address(_ answer: FirstAnswer) -> PageAddress? {
+        guard QueryEdit.value(answer.url, "limit").flatMap({ Int($0) }) != nil else { return .rangeHeader }
+        return .offsetParam("offset", start: QueryEdit.value(answer.url, "offset").flatMap { Int($0) } ?? 0)
+    }
 
     /// A total in the body or `X-Total-Count`, else the `Content-Range` total, else the `last` link's.
     public func totalSource(_ answer: FirstAnswer) -> TotalSource? {
@@ -36,7 +42,7 @@ public struct ContentRangePaging: PagingDialect {
         return answer.list.request(forPage: answer.nextIndex)
     }
 
-    public var description: String { "Content-Range windows (Range: a-b)" }
+    public var description: String { "Content-Range windows" }
 }
 
 extension PagingDialect where Self == ContentRangePaging {
