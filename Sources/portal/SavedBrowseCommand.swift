@@ -63,9 +63,9 @@ struct SavedBrowseCommand: AsyncParsableCommand {
     func run() async throws {
         // Everything that can fail with a message fails here, before the screen changes.
         let run = try await SavedRun.resolve(try SavedRun.api(named: name, config: config))
-        let initialTab = try list.map { try run.tabIndex($0) } ?? 0
         let made = try await run.connect(try source.connect(), offline: source.cache.offline)
         let browseSource = try await run.browseSource(transport: made.transport, tracer: made.tracer)
+        let initialTab = try list.map { try run.tabIndex($0, in: browseSource) } ?? 0
         let label = run.label
         let maxPages = self.maxPages
         let pictures = self.pictures ?? run.api.pictures.flatMap(PicturesOption.init(rawValue:)) ?? .auto

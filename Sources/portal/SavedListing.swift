@@ -33,19 +33,10 @@ extension ListCommand {
     /// Resolves the API's secrets, signs in when it says so, and prints the list.
     func listSaved(_ api: SavedAPI, output: ListOutput) async throws {
         let run = try await SavedRun.resolve(api)
-        let names = try run.tabNames()
-        let index: Int
-        if let savedList {
-            index = try run.tabIndex(savedList)
-        } else if names.count == 1 {
-            index = 0
-        } else {
-            throw ValidationError("name one of \(Sanitize.line(api.name))'s lists: \(names.map(Sanitize.line).joined(separator: ", "))")
-        }
         let made = try await run.connect(try source.connect(), offline: source.cache.offline)
         do {
-            let (listed, query) = try await run.listSource(index, transport: made.transport, tracer: made.tracer)
-            try await stream(listed, query, made.transport, noun: "items of \(Sanitize.line(api.name)) \(Sanitize.line(names[index]))", output: output)
+            let (listed, query, name) = try await run.listSource(named: savedList, transport: made.transport, tracer: made.tracer)
+            try await stream(listed, query, made.transport, noun: "items of \(Sanitize.line(api.name)) \(Sanitize.line(name))", output: output)
         } catch {
             if let problem = made.traceProblem { StandardStreams.error(problem) }
             throw error

@@ -46,8 +46,6 @@ struct SavedRun {
 
     /// Reads `api`'s secrets; one that cannot be read is a runtime failure naming its key.
     static func resolve(_ api: SavedAPI) async throws -> SavedRun {
-        if api.openapi != nil, api.url == nil { throw RuntimeFailure("apis.\(Sanitize.line(api.name)).openapi: OpenAPI documents are not read yet; give url and lists") }
-        if api.graphql != nil, api.url == nil { throw RuntimeFailure("apis.\(Sanitize.line(api.name)).graphql: GraphQL is not read yet; give url and lists") }
         do {
             return SavedRun(resolved: try await ResolvedAPI.resolve(api, resolver: SecretResolver()))
         } catch {
@@ -57,18 +55,12 @@ struct SavedRun {
 
     /// The header's source label: the API's host (and port), as `--url` shows it.
     var label: String {
-        guard let split = (api.url ?? resolved.tabs.first?.url).flatMap(SplitURL.init) else { return api.kind ?? api.name }
+        guard let split = (api.url ?? resolved.tabs.first?.url ?? api.graphql ?? api.openapi).flatMap(SplitURL.init) else { return api.kind ?? api.name }
         return split.origin.host + (split.origin.port == 80 || split.origin.port == 443 ? "" : ":\(split.origin.port)")
     }
 
     /// A built-in preset (`kind = "rickandmorty"`): its own tabs, at `url` when given.
     var preset: String? { api.kind }
-
-    /// The tab names, in order: the preset's or the saved lists'.
-    func tabNames() throws -> [String] {
-        if preset != nil { return try presetOptions().browseSource().tabs.map { $0.title.lowercased() } }
-        return resolved.tabs.map(\.name)
-    }
 
     /// The flags every list of this API shares: its headers and where pictures come from.
     private var sharedFlags: [String] {
@@ -106,17 +98,24 @@ struct SavedRun {
         }
     }
 
-    /// The tab `name` names (a saved list's name, or a preset's tab), or a usage error listing them.
-    func tabIndex(_ name: String) throws -> Int {
-        let names = try tabNames()
-        if let index = names.firstIndex(of: name) ?? names.firstIndex(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) { return index }
-        if preset != nil, let index = TabSpec.index(of: name, in: try presetOptions().browseSource().tabs) { return index }
-        throw ValidationError("'\(Sanitize.line(name))' is not a list of \(Sanitize.line(api.name)) (\(names.map(Sanitize.line).joined(separator: ", ")))")
+    /// `openapi = …` (`--openapi`) or `graphql = …` (`--graphql`): the source options that
+    /// read the API's lists from its document or schema; nil for a preset or saved lists.
+    func describedOptions() throws -> SourceOptions? {
+        if let document = api.openapi { return try parse(["--openapi", document] + sharedFlags) }
+        if let endpoint = api.graphql {
+            return try parse(["--graphql", endpoint] + (api.pageSize.map { ["--page-size", String($0)] } ?? []) + sharedFlags)
+        }
+        return nil
     }
 
-    /// The browser's source: the preset's, or every saved list side by side as tabs, each
-    /// read as `--url` reads its list (its first answer asked for now, through `transport`).
+    /// The browser's source: the document's or schema's lists, the preset's, or every saved
+    /// list side by side as tabs, each read as `--url` reads its list (its first answer
+    /// asked for now, through `transport`).
     func browseSource(transport: any Transport, tracer: TracingTransport?) async throws -> any Source {
+        if let options = try describedOptions() {
+            if let found = try await options.graphQLSource(transport: transport, tracer: tracer) { return GraphQLSource.make(found.source) }
+            if let source = try await options.openAPIBrowseSource(transport: transport, tracer: tracer) { return source }
+        }
         if preset != nil { return try presetOptions().browseSource() }
         var lists: [(name: String, source: any Source)] = []
         for tab in resolved.tabs {
@@ -126,16 +125,57 @@ struct SavedRun {
         return SavedTabsSource.make(title: api.name, lists: lists)
     }
 
-    /// One list for `portal list`: its source (items as served) and the query of its tab.
-    func listSource(_ index: Int, transport: any Transport, tracer: TracingTransport?) async throws -> (any Source, ListQuery) {
-        if preset != nil {
+    /// The tab `name` names in `source`'s tabs (its title or kind, any case), or a usage
+    /// error listing them.
+    func tabIndex(_ name: String, in source: any Source) throws -> Int {
+        let tabs = source.tabs
+        if let index = tabs.firstIndex(where: { $0.kind.rawValue == name || $0.title == name }) ?? TabSpec.index(of: name, in: tabs) { return index }
+        let names = tabs.map { $0.kind.rawValue == $0.title.lowercased() ? $0.kind.rawValue : $0.title.lowercased() }
+        throw ValidationError("'\(Sanitize.line(name))' is not a list of \(Sanitize.line(api.name)) (\(names.map(Sanitize.line).joined(separator: ", ")))")
+    }
+
+    /// One list for `portal list` (`name`, or the only one): its source (items as served),
+    /// the query of its tab and its name. Only that list's first page is asked.
+    func listSource(named name: String?, transport: any Transport, tracer: TracingTransport?) async throws -> (any Source, ListQuery, String) {
+        let source: any Source
+        if let options = try describedOptions(), let tabs = try await options.openAPITabs(transport: transport) {
+            let names = tabs.lists.map(\.name)
+            guard let chosen = name.flatMap(tabs.list(named:)) ?? (name == nil && names.count == 1 ? tabs.lists.first : nil) else {
+                throw ValidationError(name.map { "'\(Sanitize.line($0))' is not a list of \(Sanitize.line(api.name)) (\(names.joined(separator: ", ")))" }
+                    ?? "name one of \(Sanitize.line(api.name))'s lists: \(names.joined(separator: ", "))")
+            }
+            let listed = try await options.openAPISource(tabs, transport: transport, tracer: tracer, only: chosen).0
+            return (listed, ListQuery(kind: ItemKind(rawValue: chosen.name)), chosen.name)
+        } else if let options = try describedOptions(), let found = try await options.graphQLSource(transport: transport, tracer: tracer) {
+            source = GraphQLSource.make(found.source)
+        } else if preset != nil {
             let options = try presetOptions()
-            let made = options.api.makeSource(try options.settings(asServed: true))
-            return (made, ListQuery(kind: made.tabs[index].kind))
+            source = options.api.makeSource(try options.settings(asServed: true))
+        } else {
+            let index: Int
+            if let name {
+                guard let found = resolved.tabs.firstIndex(where: { $0.name == name }) else {
+                    throw ValidationError("'\(Sanitize.line(name))' is not a list of \(Sanitize.line(api.name)) (\(resolved.tabs.map(\.name).map(Sanitize.line).joined(separator: ", ")))")
+                }
+                index = found
+            } else if resolved.tabs.count == 1 {
+                index = 0
+            } else {
+                throw ValidationError("name one of \(Sanitize.line(api.name))'s lists: \(resolved.tabs.map(\.name).map(Sanitize.line).joined(separator: ", "))")
+            }
+            let tab = resolved.tabs[index]
+            let listed = try await options(for: tab).anyAPISource(url: tab.url, transport: transport, tracer: tracer).0
+            return (listed, ListQuery(kind: listed.tabs[0].kind), tab.name)
         }
-        let tab = resolved.tabs[index]
-        let listed = try await options(for: tab).anyAPISource(url: tab.url, transport: transport, tracer: tracer).0
-        return (listed, ListQuery(kind: listed.tabs[0].kind))
+        let tabs = source.tabs
+        guard let name else {
+            guard tabs.count == 1 else {
+                throw ValidationError("name one of \(Sanitize.line(api.name))'s lists: \(tabs.map { $0.title.lowercased() }.joined(separator: ", "))")
+            }
+            return (source, ListQuery(kind: tabs[0].kind), tabs[0].title)
+        }
+        let index = try tabIndex(name, in: source)
+        return (source, ListQuery(kind: tabs[index].kind), name)
     }
 
     /// The root whose origin gets the session's token: `url`, else the first list's.

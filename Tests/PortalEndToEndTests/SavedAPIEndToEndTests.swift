@@ -117,6 +117,27 @@ struct SavedAPIEndToEndTests {
         }
     }
 
+    /// `openapi = …` and `graphql = …` open the lists the mirror's document and schema give.
+    @Test func openAPIAndGraphQLSavedAPIsListWhatTheirDocumentsName() async throws {
+        try await Self.withMirror(data, { _ in }) { origin in
+            let folder = try Self.folder(config: """
+                [apis.oa]
+                openapi = "\(origin)/openapi.json"
+
+                [apis.gq]
+                graphql = "\(origin)/graphql"
+                """)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            for (name, list) in [("oa", "episode"), ("gq", "episodes")] {
+                let listed = try await Self.run(["list", name, list, "--config", folder + "/config.toml", "--no-cache"], environment: [:])
+                #expect(listed.status == 0, "\(name): \(listed.stderr)")
+                #expect(listed.stdout.split(separator: "\n").count == 51, "\(name)")
+            }
+            let unknown = try await Self.run(["list", "oa", "nope", "--config", folder + "/config.toml", "--no-cache"], environment: [:])
+            #expect(unknown.status == 2 && unknown.stderr.hasPrefix("portal: 'nope' is not a list of oa ("), "\(unknown.stderr)")
+        }
+    }
+
     @Test func theBashCompletionScriptCompletesSavedNamesAndTheirLists() async throws {
         let folder = try Self.folder(config: "")
         defer { try? FileManager.default.removeItem(atPath: folder) }
