@@ -11,7 +11,8 @@ enum RootHelp {
     static let overview = """
         Browse any paginated JSON API in the terminal with infinite scroll: the Rick and \
         Morty API (the default, or its offline snapshot), PokeAPI, PostgREST and Supabase, \
-        or any list at --url. `portal list` prints a list instead.
+        or any list at --url — or an API saved in the config file: portal NAME [LIST]. \
+        `portal list` prints a list instead.
         """
 
     /// Whether `message` is the root command's help (not a subcommand's).
