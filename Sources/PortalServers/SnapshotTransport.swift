@@ -17,7 +17,7 @@ public final class SnapshotTransport: Transport {
 
     /// The API root the snapshot of `api` answers under by default.
     public static func defaultBaseURL(for api: APIKind) -> BaseURL {
-        APIRegistry.description(of: api).snapshotBaseURL
+        APIRegistry.preset(of: api).snapshotBaseURL
     }
 
     public let api: APIKind

@@ -30,7 +30,7 @@ struct APIOptions: ParsableArguments {
 
     /// The preset: `--api`, else the base URL's, else Rick and Morty.
     func preset(baseURL: BaseURL?) -> APIPreset {
-        if let api { return APIRegistry.description(of: api) }
+        if let api { return APIRegistry.preset(of: api) }
         return baseURL.map(APIRegistry.inferred(from:)) ?? APIRegistry.presets[0]
     }
 

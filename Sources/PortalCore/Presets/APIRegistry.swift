@@ -9,11 +9,8 @@ public enum APIRegistry {
     /// The paging dialects `--url` and `--paging` choose among.
     public static var dialects: [any PagingDialect.Type] { PagingDialects.all }
 
-    /// The presets (their old name, from when the registry held only them).
-    public static var all: [APIPreset] { presets }
-
     /// The preset of `kind`; the default's for a name no entry has.
-    public static func description(of kind: APIKind) -> APIPreset {
+    public static func preset(of kind: APIKind) -> APIPreset {
         presets.first { $0.kind == kind } ?? presets[0]
     }
 
