@@ -80,6 +80,17 @@ struct SavedTabsSource: Source {
         throw failure
     }
 
+    /// A followed link is asked by the first list that may ask it (its origin), with that
+    /// list's headers, and read by the same list.
+    func linkRequest(_ link: ItemLink) -> HTTPRequest? {
+        parts.lazy.compactMap { $0.source.linkRequest(link) }.first
+    }
+
+    func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item {
+        let part = parts.first { $0.source.linkRequest(link) != nil } ?? parts[0]
+        return try part.source.decodeLink(link, response)
+    }
+
     func pictureRequest(for item: Item) -> HTTPRequest? {
         let kind = item.kind
         let part = parts.first { $0.spec.kind == kind } ?? parts[0]
@@ -99,6 +110,8 @@ struct AddressableSavedTabsSource: AddressableSource {
     }
     func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { base.itemsRequest(kind, ids: ids) }
     func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] { try base.decodeItems(kind, response) }
+    func linkRequest(_ link: ItemLink) -> HTTPRequest? { base.linkRequest(link) }
+    func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item { try base.decodeLink(link, response) }
     func pictureRequest(for item: Item) -> HTTPRequest? { base.pictureRequest(for: item) }
 
     func pageSize(of query: ListQuery) -> Int {
