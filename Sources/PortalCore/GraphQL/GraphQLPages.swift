@@ -45,7 +45,9 @@ public struct GraphQLPages: Sendable {
             throw PageFailure(.transport(.malformedAnswer("cursor")),
                               "this server's cursors are not offsets (item \(made + 2) came back as another): scroll from the top instead")
         }
-        let position = request.index.multipliedReportingOverflow(by: list.pageSize).overflow ? 0 : request.index * list.pageSize
+        // Where the page starts; 0 when a far page number would carry a position past Int.max.
+        let (start, overflow) = request.index.multipliedReportingOverflow(by: list.pageSize)
+        let position = overflow || start > Int.max - found.items.count ? 0 : start
         let rows = JSONItems.rows(found.items, columns: nil, firstPosition: position)
         let total = found.total
         let next = nextPage(after: request, sent: sent, found: found, total: total)
@@ -74,15 +76,22 @@ public struct GraphQLPages: Sendable {
                 return page(index: index, variables: [(number, .int(value))] + sizeVariable(size))
             }
             if let pages = found.infoPages, current >= pages { return nil }
-            if let total, (current - firstNumber + 1) * list.pageSize >= total { return nil }
-            if found.infoPages == nil, found.items.count < list.pageSize { return nil }
-            return page(index: index, variables: [(number, .int(current + 1))] + sizeVariable(size))
+            // Pages of the size asked for when the field takes one; else of the server's
+            // own size, seen on this page (a shorter last page costs one empty page more).
+            let perPage = size == nil ? found.items.count : list.pageSize
+            let (before, past) = (current - firstNumber).multipliedReportingOverflow(by: perPage)
+            let (seen, beyond) = before.addingReportingOverflow(found.items.count)
+            if let total, past || beyond || seen >= total { return nil }
+            if found.infoPages == nil, size != nil, found.items.count < list.pageSize { return nil }
+            let (following, overflow) = current.addingReportingOverflow(1)
+            guard !overflow else { return nil }
+            return page(index: index, variables: [(number, .int(following))] + sizeVariable(size))
         case .offset(let offset, let limit):
             let current = sent?[offset]?.count ?? 0
             let (value, past) = current.addingReportingOverflow(found.items.count)
             guard !past else { return nil }
             if let total, value >= total { return nil }
-            if total == nil, found.items.count < list.pageSize { return nil }
+            if total == nil, limit != nil, found.items.count < list.pageSize { return nil }
             return page(index: index, variables: [(offset, .int(value))] + sizeVariable(limit))
         }
     }

@@ -176,6 +176,29 @@ import Testing
         #expect(GraphQLFoundList.find(in: first.node)?.cursorsAreOffsets(from: 0) == true)
     }
 
+    @Test func aServersOwnPageSizeIsWalkedToTheEnd() throws {
+        // 45 items, 10 a page, no size argument: a page shorter than portal's 20 is not the last.
+        let list = GraphQLList(name: "episodes", query: "query($page: Int) { episodes { count results { id } } }",
+                               paging: .page(number: "page", size: nil, firstNumber: 1), pageSize: 20)
+        let pages = GraphQLPages(endpoint: GraphQLTestServer.endpoint, headers: [:], list: list, offsetCursors: false)
+        var request: PageRequest? = pages.firstPage
+        var ids: [String] = []
+        while let page = request, ids.count < 100 {
+            let number = GraphQLRequestBody.variables(of: page.http.body)?["page"]?.count ?? 1
+            let items = (min((number - 1) * 10, 45)..<min(number * 10, 45)).map { #"{"id":\#($0 + 1)}"# }
+            let answer = GraphQLTestServer.json(200, #"{"data":{"episodes":{"count":45,"results":[\#(items.joined(separator: ","))]}}}"#)
+            let content = try pages.decode(answer, for: page).page
+            ids += content.items.map(\.id)
+            request = content.next
+        }
+        #expect(ids == (1...45).map(String.init))
+        // A page number near Int.max ends the list, never traps.
+        let far = try #require(pages.request(forPage: 461_168_601_842_738_790))
+        let ten = (1...10).map { #"{"id":\#($0)}"# }.joined(separator: ",")
+        let answer = GraphQLTestServer.json(200, #"{"data":{"episodes":{"count":45,"results":[\#(ten)]}}}"#)
+        #expect(try pages.decode(answer, for: far).page.next == nil)
+    }
+
     @Test func offsetCursorsAreGraphQLRelays() {
         #expect(GraphQLOffsetCursor.make(9) == "YXJyYXljb25uZWN0aW9uOjk=")
         #expect(GraphQLOffsetCursor.offset(of: "YXJyYXljb25uZWN0aW9uOjk=") == 9)
