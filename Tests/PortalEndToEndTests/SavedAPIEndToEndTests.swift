@@ -31,7 +31,7 @@ struct SavedAPIEndToEndTests {
     static func folder(config text: String) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("saved-\(UInt32.random(in: 0...UInt32.max))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder + "/config.toml", contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: folder + "/config.toml", contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
         return folder
     }
 
@@ -117,7 +117,8 @@ struct SavedAPIEndToEndTests {
         }
     }
 
-    /// `openapi = …` and `graphql = …` open the lists the mirror's document and schema give.
+    /// `openapi = …` and `graphql = …` open the lists the mirror's document and schema give,
+    /// `kind = "rickandmorty"` the preset's at `url`.
     @Test func openAPIAndGraphQLSavedAPIsListWhatTheirDocumentsName() async throws {
         try await Self.withMirror(data, { _ in }) { origin in
             let folder = try Self.folder(config: """
@@ -126,12 +127,16 @@ struct SavedAPIEndToEndTests {
 
                 [apis.gq]
                 graphql = "\(origin)/graphql"
+
+                [apis.ram]
+                kind = "rickandmorty"
+                url = "\(origin)/api"
                 """)
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            for (name, list) in [("oa", "episode"), ("gq", "episodes")] {
+            for (name, list, count) in [("oa", "episode", 51), ("gq", "episodes", 51), ("ram", "locations", 126)] {
                 let listed = try await Self.run(["list", name, list, "--config", folder + "/config.toml", "--no-cache"], environment: [:])
                 #expect(listed.status == 0, "\(name): \(listed.stderr)")
-                #expect(listed.stdout.split(separator: "\n").count == 51, "\(name)")
+                #expect(listed.stdout.split(separator: "\n").count == count, "\(name)")
             }
             let unknown = try await Self.run(["list", "oa", "nope", "--config", folder + "/config.toml", "--no-cache"], environment: [:])
             #expect(unknown.status == 2 && unknown.stderr.hasPrefix("portal: 'nope' is not a list of oa ("), "\(unknown.stderr)")
@@ -143,7 +148,7 @@ struct SavedAPIEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // The default config file, as a user has it: $XDG_CONFIG_HOME/portal/config.toml.
         try FileManager.default.createDirectory(atPath: folder + "/xdg/portal", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder + "/xdg/portal/config.toml", contents: Data("""
+        _ = FileManager.default.createFile(atPath: folder + "/xdg/portal/config.toml", contents: Data("""
             [apis.shop]
             url = "https://shop.example.com/v1"
             lists = { orders = "/orders", users = "/users" }
