@@ -87,7 +87,30 @@ struct PlanApplyTests {
         #expect(!c.needsRedraw)
     }
 
-    @Test func aBatchOfAnswersIsPlannedOnceAndAsksEachPageOnce() async {
+    @Test func aBatchOfPictureAnswersIsPlannedOnceAndAsksEachPictureOnce() async {
+        // Pictures arrive in bursts (four in flight at a time): a wake-up's worth is one
+        // update and one planning step, and every picture is still asked for once.
+        let h = Harness(size: Size(columns: 100, rows: 40), pictures: .symbols)
+        await h.runner.drain(into: h.controller)
+        let c = h.controller
+        h.press(.pageDown, .pageDown)
+        var answers: [AppEvent] = []
+        while let message = await h.runner.takeNext() {
+            if case .picture = message { answers.append(.message(message)) } else { h.runner.enqueue(c.update(.message(message))) }
+        }
+        #expect(answers.count > 1)
+        let plans = c.planner.plansApplied
+        h.runner.enqueue(c.update(answers))
+        #expect(c.planner.plansApplied == plans + 1)
+        await h.runner.drain(into: c)
+        #expect(h.transport.avatarRequests > answers.count)
+        let avatars = h.transport.urls.filter { $0.contains("/avatar/") }
+        #expect(Set(avatars).count == avatars.count, "a picture asked twice")
+    }
+
+    @Test func aPageAnswerInABatchIsPlannedAsIfItCameAlone() async {
+        // Pages can move a list's end: each answer is planned when it arrives, so the
+        // pages asked are those one at a time would ask, each once.
         let h = Harness(size: Size(columns: 100, rows: 40))
         await h.runner.drain(into: h.controller)
         let c = h.controller
@@ -97,7 +120,7 @@ struct PlanApplyTests {
         #expect(answers.count > 1)
         let plans = c.planner.plansApplied
         h.runner.enqueue(c.update(answers))
-        #expect(c.planner.plansApplied == plans + 1)
+        #expect(c.planner.plansApplied == plans + answers.count)
         await h.runner.drain(into: c)
         #expect(c.grid.visibleRange.allSatisfy { c.list.item(at: $0) != nil })
         #expect(Set(h.pageURLs).count == h.pageURLs.count, "a page asked twice: \(h.pageURLs)")

@@ -40,9 +40,14 @@ public struct PageLinkGuard: Sendable {
         func refuse(_ why: String) -> PageFailure {
             PageFailure(.refusedNext, "stopped: the server's next link \(why): \(link.prefix(200))")
         }
-        if next.identity == current.identity || made.contains(next.identity) { return refuse("repeats a page already fetched") }
+        // Each URL is read once here (normalised, its query parsed): this runs for every
+        // page a list walks.
+        let nextIdentity = next.identity, currentIdentity = current.identity
+        if nextIdentity == currentIdentity || made.contains(nextIdentity) { return refuse("repeats a page already fetched") }
         if Self.path(of: next) != listPath { return refuse("leaves this list") }
-        if let from = Self.position(of: current, comparedWith: next), let to = Self.position(of: next, comparedWith: current), to <= from,
+        let currentQuery = Self.query(current), nextQuery = Self.query(next)
+        if let from = Self.position(of: current, currentQuery, comparedWith: next, nextQuery),
+           let to = Self.position(of: next, nextQuery, comparedWith: current, currentQuery), to <= from,
            !(to == from && Self.isCountStepDown(from: current, to: next)) {
             return refuse(to == from ? "does not move forward" : "goes backwards")
         }
@@ -51,8 +56,8 @@ public struct PageLinkGuard: Sendable {
             return refuse("follows \(emptyRun) pages in a row with nothing new")
         }
         // Only now, so a refusal changes nothing (and the set is not copied per page).
-        made.insert(current.identity)
-        made.insert(next.identity)
+        made.insert(currentIdentity)
+        made.insert(nextIdentity)
         self.emptyRun = emptyRun
         return nil
     }
@@ -76,8 +81,8 @@ public struct PageLinkGuard: Sendable {
     /// Where a request stands in its list, by whichever measure either request uses:
     /// `page` (missing or unreadable is 1), `offset` (missing or unreadable is 0), or the
     /// start of a `Range` header. Nil when neither uses one (a cursor, say).
-    private static func position(of request: PageRequest, comparedWith other: PageRequest) -> Int? {
-        let mine = query(request), theirs = query(other)
+    private static func position(of request: PageRequest, _ mine: [String: String],
+                                 comparedWith other: PageRequest, _ theirs: [String: String]) -> Int? {
         // A link that changes how the list is addressed (a cursor instead of an offset)
         // cannot be placed against the current page: only its repeats are refused.
         let measures: Set<String> = ["page", "offset", "limit"]

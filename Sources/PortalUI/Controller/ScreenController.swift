@@ -145,8 +145,21 @@ public final class ScreenController: App, ItemListViewDelegate {
 
     /// Every event that waited at one wake-up of the loop, in order, then one planning
     /// step: the effects the events made (cancels, quit) and the plan's, applied once.
+    /// A list page's answer is the exception: it can move the list's end or total, and
+    /// what the list asks next is planned at once, as if it had come alone (an end search
+    /// must not see two answers before its next probe; pictures, keys and panes' answers
+    /// are what arrives in bursts).
     public func update(_ events: [AppEvent]) -> [Effect] {
-        for event in events { handle(event) }
+        var effects: [Effect] = []
+        for (position, event) in events.enumerated() {
+            handle(event)
+            if position < events.count - 1, case .message(.page) = event { effects += planStep() }
+        }
+        return effects + planStep()
+    }
+
+    /// After the events: the layout follows, then the one planning step, applied.
+    private func planStep() -> [Effect] {
         // Every event may change what is drawn; then the one planning step.
         followCardHeight()
         verifySort()
