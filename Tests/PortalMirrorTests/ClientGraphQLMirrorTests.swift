@@ -49,6 +49,10 @@ import Testing
             #expect(names.contains(name), "\(name) in \(names)")
         }
         #expect(!names.contains("character") && !names.contains("charactersByIds"))
+        // Offset cursors jump; the keyset list's opaque cursors walk (a page size its first page never matches).
+        let addressable = try #require(source as? any AddressableSource)
+        #expect(addressable.pageSize(of: ListQuery(kind: ItemKind(rawValue: "allCharacters"))) == 20)
+        #expect(addressable.pageSize(of: ListQuery(kind: ItemKind(rawValue: "allCharactersKeyset"))) == 21)
         var walked: [[String]] = []
         for name in ["allEpisodes", "episodes", "episodesPage"] {
             let query = ListQuery(kind: ItemKind(rawValue: name))

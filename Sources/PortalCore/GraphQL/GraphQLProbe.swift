@@ -2,10 +2,10 @@ import Foundation
 
 /// Makes the `GraphQLSource` for an endpoint, before the list starts: asks the schema
 /// (introspection) and builds a query per list, or reads the user's `--query`; then asks
-/// the first page of the first Relay list (or of the query) once, to see whether the
-/// server's cursors are graphql-relay's offsets (so its Relay lists can jump) and that the
-/// answer holds a list. Both go through the one retry loop; the answers, having been
-/// read, are kept by the caches, so the first tab's first page costs no second request.
+/// the first page of each Relay list (at once; or of the query) to see whether its cursors
+/// are graphql-relay's offsets (so that list can jump: one server may have both kinds) and
+/// that the answer holds a list. All go through the one retry loop; the answers, having
+/// been read, are kept by the caches, so each tab's first page costs no second request.
 public enum GraphQLProbe {
     /// What was found, for `--explain` and the trace.
     public struct Found: Sendable {
@@ -24,30 +24,46 @@ public enum GraphQLProbe {
         } else {
             lists = try await introspect(endpoint: endpoint, headers: headers, pageSize: pageSize, sender: sender)
         }
-        var offsetCursors = false
-        if let probed = query == nil ? lists.first(where: { if case .cursor = $0.paging { true } else { false } }) : lists.first {
-            let pages = GraphQLPages(endpoint: endpoint, headers: headers, list: probed, offsetCursors: false)
-            let outcome = await sender.send(pages.firstPage.http) { response throws(PageFailure) -> Bool in
-                let answer = try GraphQLAnswer.read(response)
-                guard let found = GraphQLFoundList.find(in: answer.data.node) else {
-                    throw answer.errors.isEmpty
-                        ? PageFailure(.transport(.malformedAnswer("no list")), "no list in the answer (a field returning a list or a connection)")
-                        : GraphQLAnswer.failure(answer.errors)
-                }
-                return found.cursorsAreOffsets(from: 0)
+        // The query's list, else every Relay list (at once): whether its cursors are offsets.
+        // The first one probed must answer; the others only decide whether they jump.
+        let probed = query == nil ? lists.filter { if case .cursor = $0.paging { true } else { false } } : Array(lists.prefix(1))
+        var offsetCursorLists: Set<String> = []
+        let outcomes = await withTaskGroup(of: (Int, Result<Bool, PageFailure>).self) { group in
+            for (index, list) in probed.enumerated() {
+                group.addTask { (index, await offsetCursors(of: list, endpoint: endpoint, headers: headers, sender: sender)) }
             }
+            var all: [(Int, Result<Bool, PageFailure>)] = []
+            for await outcome in group { all.append(outcome) }
+            return all.sorted { $0.0 < $1.0 }
+        }
+        for (index, outcome) in outcomes {
             switch outcome {
-            case .success(let offsets): offsetCursors = offsets
-            case .failure(let failure): throw .request("\(probed.name): \(failure.message)")
+            case .success(let offsets): if offsets { offsetCursorLists.insert(probed[index].name) }
+            case .failure(let failure): if index == 0 { throw .request("\(probed[index].name): \(failure.message)") }
             }
         }
-        let source = GraphQLSource(endpoint: endpoint, headers: headers, lists: lists, offsetCursors: offsetCursors,
+        let source = GraphQLSource(endpoint: endpoint, headers: headers, lists: lists, offsetCursorLists: offsetCursorLists,
                                    fields: fields, picturesOrigin: picturesOrigin)
         let explanation = lists.map { list in
-            let jumps = list.isAddressable(offsetCursors: offsetCursors) ? "jumps" : "walks"
+            let jumps = list.isAddressable(offsetCursors: offsetCursorLists.contains(list.name)) ? "jumps" : "walks"
             return "\(list.name): \(list.paging.label), \(list.pageSize) a page, \(jumps)"
         }
         return Found(source: source, explanation: explanation)
+    }
+
+    /// Asks `list`'s first page: whether its cursors are offsets (false for other paging).
+    static func offsetCursors(of list: GraphQLList, endpoint: URL, headers: [String: String], sender: RetryingSender) async -> Result<Bool, PageFailure> {
+        let pages = GraphQLPages(endpoint: endpoint, headers: headers, list: list, offsetCursors: false)
+        return await sender.send(pages.firstPage.http) { response throws(PageFailure) -> Bool in
+            let answer = try GraphQLAnswer.read(response)
+            guard let found = GraphQLFoundList.find(in: answer.data.node) else {
+                throw answer.errors.isEmpty
+                    ? PageFailure(.transport(.malformedAnswer("no list")), "no list in the answer (a field returning a list or a connection)")
+                    : GraphQLAnswer.failure(answer.errors)
+            }
+            guard case .cursor = list.paging else { return false }
+            return found.cursorsAreOffsets(from: 0)
+        }
     }
 
     /// The lists of the server's schema.

@@ -10,26 +10,29 @@ public struct GraphQLSource: Source {
     public let endpoint: URL
     public let headers: [String: String]
     public let lists: [GraphQLList]
-    /// The server's Relay cursors are graphql-relay's offsets (seen by `GraphQLProbe`).
-    public let offsetCursors: Bool
+    /// The Relay lists whose cursors are graphql-relay's offsets (seen by `GraphQLProbe`,
+    /// list by list: one server may have both kinds).
+    public let offsetCursorLists: Set<String>
+    /// Some list's cursors are offsets.
+    public var offsetCursors: Bool { !offsetCursorLists.isEmpty }
     public let card: JSONCardChoice
     /// The `errors` of partial answers, for a notice.
     public let notices = GraphQLNotices()
     public var picturesOrigin: PicturesOrigin
 
-    public init(endpoint: URL, headers: [String: String], lists: [GraphQLList], offsetCursors: Bool,
+    public init(endpoint: URL, headers: [String: String], lists: [GraphQLList], offsetCursorLists: Set<String>,
                 fields: [String]? = nil, picturesOrigin: PicturesOrigin = .any) {
         self.endpoint = endpoint
         self.headers = headers
         self.lists = lists
-        self.offsetCursors = offsetCursors
+        self.offsetCursorLists = offsetCursorLists
         self.card = JSONCardChoice(fields: fields)
         self.picturesOrigin = picturesOrigin
     }
 
     /// The source, addressable when any list can be asked for by page.
     public static func make(_ source: GraphQLSource) -> any Source {
-        source.lists.contains { $0.isAddressable(offsetCursors: source.offsetCursors) } ? AddressableGraphQLSource(base: source) : source
+        source.lists.contains { $0.isAddressable(offsetCursors: source.offsetCursorLists.contains($0.name)) } ? AddressableGraphQLSource(base: source) : source
     }
 
     public var title: String { "GraphQL" }
@@ -42,7 +45,7 @@ public struct GraphQLSource: Source {
     public func pages(_ kind: ItemKind) -> GraphQLPages {
         let list = lists.first { $0.name == kind.rawValue } ?? lists.first
             ?? GraphQLList(name: kind.rawValue, query: "{ __typename }", paging: .none, pageSize: 1)
-        return GraphQLPages(endpoint: endpoint, headers: headers, list: list, offsetCursors: offsetCursors)
+        return GraphQLPages(endpoint: endpoint, headers: headers, list: list, offsetCursors: offsetCursorLists.contains(list.name))
     }
 
     public func firstPage(for query: ListQuery) -> PageRequest { pages(query.kind).firstPage }
@@ -89,7 +92,7 @@ public struct AddressableGraphQLSource: AddressableSource {
 
     public func pageSize(of query: ListQuery) -> Int {
         let pages = base.pages(query.kind)
-        return pages.list.isAddressable(offsetCursors: base.offsetCursors) ? pages.list.pageSize : pages.list.pageSize + 1
+        return pages.list.isAddressable(offsetCursors: pages.offsetCursors) ? pages.list.pageSize : pages.list.pageSize + 1
     }
 
     public func request(forPage index: Int, of query: ListQuery) -> PageRequest? { base.pages(query.kind).request(forPage: index) }
