@@ -28,6 +28,17 @@ struct APIOptions: ParsableArguments {
     @Option(name: .customLong("header"), help: ArgumentHelp("Send this header with every request, 'Name: value' (repeatable, like curl).", valueName: "header"))
     var headerLines: [String] = []
 
+    /// Set for a saved API (`portal NAME`): its config names its own credentials, so the
+    /// key in `PORTAL_API_KEY` (meant for the API on the command line) is not sent to it —
+    /// a key for one server must never reach another. Hidden: the saved-API path adds it.
+    @Flag(name: .customLong("no-key-variable"), help: .hidden)
+    var ignoresKeyVariable = false
+
+    /// `PORTAL_API_KEY` from `environment`, unless this source ignores it.
+    func keyVariable(in environment: [String: String]) -> String? {
+        ignoresKeyVariable ? nil : environment[RequestHeaders.apiKeyVariable]
+    }
+
     /// The preset: `--api`, else the base URL's, else Rick and Morty.
     func preset(baseURL: BaseURL?) -> APIPreset {
         if let api { return APIRegistry.preset(of: api) }
@@ -77,7 +88,7 @@ struct APIOptions: ParsableArguments {
         for line in headerLines {
             do { try headers.add(line: line) } catch { throw ValidationError("\(error)") }
         }
-        if let key = environment[RequestHeaders.apiKeyVariable] {
+        if let key = keyVariable(in: environment) {
             do { try headers.addAPIKey(key) } catch { throw ValidationError("\(error)") }
         }
         return headers

@@ -64,7 +64,8 @@ struct SavedRun {
 
     /// The flags every list of this API shares: its headers and where pictures come from.
     private var sharedFlags: [String] {
-        var flags: [String] = []
+        // The config names this API's credentials; PORTAL_API_KEY is not sent to it.
+        var flags: [String] = ["--no-key-variable"]
         for (name, value) in resolved.headers.fields.sorted(by: { $0.key < $1.key }) { flags += ["--header", "\(name): \(value)"] }
         if let origin = api.picturesOrigin { flags += ["--pictures-origin", origin] }
         return flags

@@ -150,7 +150,7 @@ struct SourceOptions: ParsableArguments {
             transport = OfflineUserTransport(wrapping: transport, userID: userID, apiRoot: apiBaseURL.text)
             return Connection(transport: transport, tracer: tracer, session: nil, email: nil, remember: nil)
         }
-        let key = ProcessInfo.processInfo.environment[RequestHeaders.apiKeyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let key = apiOptions.keyVariable(in: ProcessInfo.processInfo.environment)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         // The token requests go straight to the network: never cached, but traced (their
         // lines hold no body and no header, so no password or token).
         let network: any Transport = tracer.map { $0.tracing(CurlTransport()) } ?? CurlTransport()
@@ -203,7 +203,7 @@ extension SourceOptions {
         for line in apiOptions.headerLines {
             do { try headers.add(line: line) } catch { throw ValidationError("\(error)") }
         }
-        if let key = ProcessInfo.processInfo.environment[RequestHeaders.apiKeyVariable] {
+        if let key = apiOptions.keyVariable(in: ProcessInfo.processInfo.environment) {
             do { try headers.add(line: "Authorization: Bearer \(key)") } catch {
                 throw ValidationError("\(RequestHeaders.apiKeyVariable) cannot be sent as a header (a line break or other control character in it)")
             }

@@ -85,6 +85,28 @@ struct SavedAPIEndToEndTests {
         }
     }
 
+    /// `PORTAL_API_KEY` is for the API on the command line: a saved API names its own
+    /// credentials, and the variable's key never goes to its server.
+    @Test func theKeyVariableIsNotSentToASavedAPI() async throws {
+        let key = "variable-key-\(UInt32.random(in: 0...UInt32.max))"
+        try await Self.withMirror(data, { $0.requireKey = key }) { origin in
+            let folder = try Self.folder(config: """
+                [apis.db]
+                url = "\(origin)/rest/v1"
+                lists = { people = "/characters?order=id" }
+                """)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let listed = try await Self.run(["list", "db", "people", "--config", folder + "/config.toml", "--no-cache"],
+                                            environment: ["PORTAL_API_KEY": key])
+            #expect(listed.status == 1 && listed.stderr.contains("401"), "status \(listed.status): \(listed.stderr)")
+            #expect(listed.stdout.isEmpty)
+            // The same list on the command line does send it.
+            let direct = try await Self.run(["list", "--url", origin + "/rest/v1/characters?order=id", "--no-cache"],
+                                            environment: ["PORTAL_API_KEY": key])
+            #expect(direct.status == 0, "\(direct.stderr)")
+        }
+    }
+
     @Test func anOAuth2SavedAPIRenewsItsTwoSecondTokenMidList() async throws {
         let secret = "client-secret-\(UInt32.random(in: 0...UInt32.max))"
         try await Self.withMirror(data, { options in
