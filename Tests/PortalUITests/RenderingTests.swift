@@ -119,8 +119,8 @@ struct RenderingTests {
     @Test func footerComesFromTheCommandTable() async {
         let h = await settled(Size(columns: 100, rows: 30))
         let footer = h.screen().lines.last!
-        #expect(footer.trimmingCharacters(in: .whitespaces) == CommandTable.hints(for: .grid))
+        #expect(footer.trimmingCharacters(in: .whitespaces) == CommandTable.hints(for: .grid, tabCount: 3))
         h.press(.enter)
-        #expect(h.screen().lines.last!.trimmingCharacters(in: .whitespaces) == CommandTable.hints(for: .detail))
+        #expect(h.screen().lines.last!.trimmingCharacters(in: .whitespaces) == CommandTable.hints(for: .detail, tabCount: 3))
     }
 }

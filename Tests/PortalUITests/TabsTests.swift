@@ -120,8 +120,8 @@ struct TabsTests {
         #expect(h.screen().text.contains("43 / 43"))
     }
 
-    /// A narrow terminal gives up the source label, then the other tabs' titles (their
-    /// numbers stay), then the API's title, before the filters are cut.
+    /// A narrow terminal gives up the source label, then the other tabs' titles (cut with
+    /// "…", at last to their numbers), then the API's title, before the filters are cut.
     @Test func theHeaderKeepsTheFiltersReadableOnANarrowTerminal() async {
         let filters = [("status", "dead"), ("gender", "female"), ("species", "Human")]
         let wide = Harness(size: Size(columns: 160, rows: 30), filters: filters)
@@ -135,7 +135,7 @@ struct TabsTests {
             header[columns] = h.screen().lines[0].trimmingCharacters(in: .whitespaces)
         }
         #expect(header[120] == "portal · Rick and Morty  1 Characters  2 Episodes  3 Locations  · status dead · gender female · species Human")
-        #expect(header[100] == "portal · Rick and Morty  1 Characters  2  3  · status dead · gender female · species Human")
+        #expect(header[100] == "portal · Rick and Morty  1 Characters  2 Epi…  3 Loc…  · status dead · gender female · species Human")
         #expect(header[80] == "portal  1 Characters  2  3  · status dead · gender female · species Human")
         let tiny = Harness(size: Size(columns: 60, rows: 30), filters: filters)
         await tiny.runner.drain(into: tiny.controller)

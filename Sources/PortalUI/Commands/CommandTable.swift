@@ -41,7 +41,7 @@ public enum CommandTable {
 
         KeyBinding(.search, .both, [.character("/")], "/", "search by name (the list starts over)", hint: "/ search"),
         KeyBinding(.filter, .both, [.character("f")], "f", "filter the list (the API's own filters)", hint: "f filter"),
-        KeyBinding(.tab1, .both, [.character("1")], "1 2 3", "show tab 1, 2, 3 (each keeps its list)", hint: "1-3 tabs"),
+        KeyBinding(.tab1, .both, [.character("1")], "1 … 9", "show tab 1 to 9 (each keeps its list; Tab reaches the rest)", hint: "1-9 tabs"),
         KeyBinding(.tab2, .both, [.character("2")], "", ""),
         KeyBinding(.tab3, .both, [.character("3")], "", ""),
         KeyBinding(.tab4, .both, [.character("4")], "", ""),
@@ -130,8 +130,22 @@ public enum CommandTable {
     }
 
     /// The footer hints for `context`, e.g. "↑↓←→ move  Enter open  / search  ? help  q quit".
-    public static func hints(for context: CommandContext, excluding hidden: Set<Command> = []) -> String {
-        bindings(in: context).filter { !hidden.contains($0.command) }.compactMap(\.hint).joined(separator: "  ")
+    /// Given `tabCount`, the tab keys' hint names the real range ("1-2 tabs"), and past
+    /// nine tabs the key that reaches the others ("1-9 Tab tabs").
+    public static func hints(for context: CommandContext, excluding hidden: Set<Command> = [], tabCount: Int? = nil) -> String {
+        bindings(in: context).filter { !hidden.contains($0.command) }.compactMap { binding in
+            guard binding.command == .tab1, let tabCount else { return binding.hint }
+            return tabKeysHint(tabCount: tabCount)
+        }.joined(separator: "  ")
+    }
+
+    /// "1-N tabs" for the keys `1`…`9` that reach the tabs; nil with one tab (nothing to reach).
+    static func tabKeysHint(tabCount: Int) -> String? {
+        switch tabCount {
+        case ..<2: nil
+        case 2...9: "1-\(tabCount) tabs"
+        default: "1-9 Tab tabs"
+        }
     }
 
     /// The help overlay's sections: a title and the documented bindings of each context.

@@ -1,8 +1,11 @@
 /// The bottom line: key hints from the command table, or the search prompt while typing.
 public enum FooterView {
-    /// The hints of `context`, less those of commands the source has no use for (`hidden`).
-    public static func drawHints(for context: CommandContext, hiding hidden: Set<Command> = [], width: Int, row: Int, into screen: any Screen) {
-        screen.draw(" " + CommandTable.hints(for: context, excluding: hidden), row: row, column: 0, width: width, style: Style(dim: true))
+    /// The hints of `context`, less those of commands the source has no use for (`hidden`);
+    /// the tab keys' hint says how many tabs there are (`tabCount`).
+    public static func drawHints(for context: CommandContext, hiding hidden: Set<Command> = [], tabCount: Int? = nil,
+                                 width: Int, row: Int, into screen: any Screen) {
+        let hints = CommandTable.hints(for: context, excluding: hidden, tabCount: tabCount)
+        screen.draw(" " + hints, row: row, column: 0, width: width, style: Style(dim: true))
     }
 
     public static func drawPrompt(_ prompt: SearchPrompt, label: String = "search name: ", width: Int, row: Int, into screen: any Screen) {

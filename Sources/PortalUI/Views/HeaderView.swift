@@ -4,22 +4,35 @@ import PortalCore
 /// the active search and filters, then the source. The active tab is drawn in reverse.
 ///
 /// When the line is wider than the terminal, what the user needs least goes first, so the
-/// filters they set stay readable: the source label, then the other tabs' titles (their
-/// numbers stay, as the keys to reach them), then the API's title. What is still too wide
-/// ends in "…" as any cut text does.
+/// filters they set stay readable: the source label, then the other tabs' titles (cut
+/// evenly to a common width ending in "…", and at last to their numbers alone, which stay
+/// as the keys to reach them), then the API's title. The active tab's title stays whole;
+/// when even the numbers do not fit, the strip scrolls so the active tab is on screen and
+/// "…" stands for the tabs left of it. What is still too wide ends in "…" as any cut
+/// text does.
 public enum HeaderView {
     public static func spans(title: String, tabs: [TabSpec], active: Int, query: ListQuery, spec: TabSpec, source: String,
                              width: Int = .max) -> [Span] {
         let filters = query.filters.isEmpty ? nil : FilterSummary.text(query, spec: spec)
         var line = Line(title: title, tabs: tabs.map(\.title), active: active, filters: filters, source: source)
-        for shrink in Line.shrinkSteps where line.width > width { shrink(&line) }
+        if line.width > width { line.source = nil }
+        if line.width > width { line.shortenOtherTabs(toFit: width) }
+        if line.width > width {
+            // The room the API's title leaves goes back to the other tabs' titles.
+            line.title = nil
+            line.otherTabWidth = nil
+            if line.width > width { line.shortenOtherTabs(toFit: width) }
+        }
+        if line.width > width { line.scrollToActiveTab(toFit: width) }
         return line.spans
     }
 
     public static func draw(_ spans: [Span], width: Int, row: Int, into screen: any Screen) {
         screen.draw(spans, row: row, column: 0, width: width)
     }
+}
 
+extension HeaderView {
     /// The header's parts, each of which can be left out or shortened.
     private struct Line {
         var title: String?
@@ -27,32 +40,76 @@ public enum HeaderView {
         var active: Int
         var filters: String?
         var source: String?
-        var shortTabs = false
+        /// The most columns an inactive tab's title takes; nil: whole. Below
+        /// `shortestCut` an inactive tab shows its number alone.
+        var otherTabWidth: Int?
+        /// The first tab drawn; one "…" stands for those before it.
+        var firstTab = 0
 
-        /// In the order they are tried while the line is too wide.
-        static let shrinkSteps: [@Sendable (inout Line) -> Void] = [
-            { $0.source = nil },
-            { $0.shortTabs = true },
-            { $0.title = nil },
-        ]
+        /// Two characters and "…": less says nothing the number does not.
+        static let shortestCut = 3
+
+        /// Gives up the other tabs' titles evenly: the widest common width at which the
+        /// line fits (found by halving, as the line's width grows with it), else numbers.
+        mutating func shortenOtherTabs(toFit width: Int) {
+            let others = tabs.indices.filter { $0 != active }
+            let longest = others.map { DisplayWidth.fit(tabs[$0], in: width).width }.max() ?? 0
+            var fitting = 0
+            var low = Self.shortestCut
+            var high = longest - 1
+            while low <= high {
+                let middle = (low + high) / 2
+                otherTabWidth = middle
+                if self.width <= width { fitting = middle; low = middle + 1 } else { high = middle - 1 }
+            }
+            otherTabWidth = fitting
+        }
+
+        /// Leaves out tabs from the left, behind one "…", until the active one ends on screen.
+        mutating func scrollToActiveTab(toFit width: Int) {
+            guard tabs.indices.contains(active) else { return }
+            let lead = Self.width(of: leadSpans)
+            var used = Self.width(of: (0...active).map(tabSpan))
+            guard lead + used > width else { return }
+            let marker = Self.width(of: [Self.skippedTabs])
+            var first = 0
+            while first < active, lead + marker + used > width {
+                used -= Self.width(of: [tabSpan(first)])
+                first += 1
+            }
+            firstTab = first
+        }
+
+        func tabSpan(_ index: Int) -> Span {
+            var title = tabs[index]
+            if index != active, let limit = otherTabWidth {
+                title = limit >= Self.shortestCut ? DisplayWidth.truncate(title, to: limit) : ""
+            }
+            let text = title.isEmpty ? " \(index + 1) " : " \(index + 1) \(title) "
+            return index == active ? Span(text, Style(bold: true, reverse: true)) : Span(text, Style(dim: true))
+        }
+
+        static let skippedTabs = Span(" …", Style(dim: true))
+
+        var leadSpans: [Span] {
+            [Span("portal", Style(bold: true)), Span(title.map { " · " + $0 + " " } ?? " ")]
+        }
 
         var spans: [Span] {
-            var spans = [Span("portal", Style(bold: true)), Span(title.map { " · " + $0 + " " } ?? " ")]
-            for (index, tab) in tabs.enumerated() {
-                if index == active {
-                    spans.append(Span(" \(index + 1) \(tab) ", Style(bold: true, reverse: true)))
-                } else {
-                    spans.append(Span(shortTabs ? " \(index + 1) " : " \(index + 1) \(tab) ", Style(dim: true)))
-                }
-            }
+            var spans = leadSpans
+            if firstTab > 0 { spans.append(Self.skippedTabs) }
+            spans += tabs.indices.dropFirst(firstTab).map(tabSpan)
             if let filters { spans.append(Span(" · " + filters, Style(foreground: .cyan))) }
             if let source { spans.append(Span(" · " + source, Style(dim: true))) }
             return spans
         }
 
-        /// Columns of the whole line; measured only as far as `fit` reads, so a filter
-        /// value of any length costs a bounded amount.
-        var width: Int {
+        /// Columns of the whole line.
+        var width: Int { Self.width(of: spans) }
+
+        /// Measured only as far as `fit` reads, so a filter value of any length costs a
+        /// bounded amount.
+        static func width(of spans: [Span]) -> Int {
             spans.reduce(0) { $0 + DisplayWidth.fit($1.text, in: 10_000).width }
         }
     }

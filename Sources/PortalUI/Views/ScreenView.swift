@@ -40,7 +40,7 @@ public enum ScreenView {
             let of = c.list.count > 0 ? " (1–\(Grouped.text(c.list.count)))" : ""
             FooterView.drawPrompt(text: c.goTo.text, label: "go to card\(of): ", width: c.size.columns, row: layout.footerRow, into: screen)
         } else {
-            FooterView.drawHints(for: c.context, hiding: c.unavailableCommands, width: c.size.columns, row: layout.footerRow, into: screen)
+            FooterView.drawHints(for: c.context, hiding: c.unavailableCommands, tabCount: c.tabs.count, width: c.size.columns, row: layout.footerRow, into: screen)
         }
         if c.form.isActive { FilterFormView.draw(c.form, in: layout.body, into: screen) }
         if c.showsHelp { HelpOverlayView.draw(size: c.size, scroll: c.helpScroll, into: screen) }
