@@ -73,7 +73,7 @@ struct DeadCursorTests {
     /// list is read again from its first page, the items shown skipped.
     @Test(arguments: [(1, 4), (2, 5)])
     func portalListWalksOnFromAFreshCopyOfThePageThatGaveTheDeadCursor(cached: Int, requests: Int) async throws {
-        let server = try CursorServer()
+        let server = CursorServer()
         let dir = try TemporaryDirectory()
         let first = Self.run(server, dir)
         let source = try await Self.source(server)
@@ -94,7 +94,7 @@ struct DeadCursorTests {
 
     @Test(arguments: [1, 2])
     func theBrowsersRetryAsksForThePageThatGaveTheDeadCursor(cached: Int) async throws {
-        let server = try CursorServer()
+        let server = CursorServer()
         let dir = try TemporaryDirectory()
         let first = Self.run(server, dir)
         let source = try await Self.source(server)

@@ -42,11 +42,14 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     let now: @Sendable () -> ContinuousClock.Instant
 
     /// - Parameter clock: when a `Retry-After` has passed.
-    public init<C: Clock>(firstPage: PageRequest, clock: C = ContinuousClock()) where C.Instant == ContinuousClock.Instant {
+    /// - Parameter emptyPagesLimit: pages in a row with nothing new that end the walk
+    ///   (`PageLinkGuard`).
+    public init<C: Clock>(firstPage: PageRequest, clock: C = ContinuousClock(), emptyPagesLimit: Int = PageLinkGuard.maxEmptyPages)
+    where C.Instant == ContinuousClock.Instant {
         let now: @Sendable () -> ContinuousClock.Instant = { clock.now }
         self.firstPage = firstPage
         self.next = firstPage
-        self.links = PageLinkGuard(firstPage: firstPage)
+        self.links = PageLinkGuard(firstPage: firstPage, emptyPagesLimit: emptyPagesLimit)
         self.healer = DeadLink.Healer(first: firstPage)
         self.now = now
     }
@@ -147,7 +150,7 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     /// of the old generation will be ignored.
     public func reset(firstPage: PageRequest) {
         self.firstPage = firstPage
-        links = PageLinkGuard(firstPage: firstPage)
+        links = PageLinkGuard(firstPage: firstPage, emptyPagesLimit: links.emptyPagesLimit)
         generation += 1
         walked = WalkedPageTable()
         seen = []

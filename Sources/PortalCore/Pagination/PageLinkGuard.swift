@@ -22,12 +22,16 @@ public struct PageLinkGuard: Sendable {
     /// Pages in a row without a new item after which a non-null `next` is not followed.
     public static let maxEmptyPages = 3
 
+    /// This list's limit: `maxEmptyPages` for a tab's list, 1 for a pane's linked list,
+    /// which ends at its first page with nothing new (issue 27: a pane never storms).
+    public let emptyPagesLimit: Int
     private let listPath: String
     private var made: Set<PageRequest.Identity> = []
     private var emptyRun = 0
 
     /// A guard for the list starting at `firstPage`.
-    public init(firstPage: PageRequest) {
+    public init(firstPage: PageRequest, emptyPagesLimit: Int = PageLinkGuard.maxEmptyPages) {
+        self.emptyPagesLimit = max(1, emptyPagesLimit)
         listPath = Self.path(of: firstPage)
         made.insert(firstPage.identity)
     }
@@ -52,7 +56,7 @@ public struct PageLinkGuard: Sendable {
             return refuse(to == from ? "does not move forward" : "goes backwards")
         }
         let emptyRun = bringsNothingNew ? self.emptyRun + 1 : 0
-        if emptyRun >= Self.maxEmptyPages {
+        if emptyRun >= emptyPagesLimit {
             return refuse("follows \(emptyRun) pages in a row with nothing new")
         }
         // Only now, so a refusal changes nothing (and the set is not copied per page).

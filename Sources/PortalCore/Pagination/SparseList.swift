@@ -74,14 +74,14 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     public init<C: Clock>(
         firstPage: PageRequest, addressing: PageAddressing?,
         maxPages: Int = SparseList.defaultMaxPages, maxInFlight: Int = SparseList.defaultMaxInFlight,
-        clock: C = ContinuousClock()
+        emptyPagesLimit: Int = PageLinkGuard.maxEmptyPages, clock: C = ContinuousClock()
     ) where C.Instant == ContinuousClock.Instant {
         self.firstPage = firstPage
         self.addressing = addressing
         self.maxPages = maxPages
         self.maxInFlight = maxInFlight
         self.now = { clock.now }
-        self.sequential = ListLoader(firstPage: firstPage, clock: clock)
+        self.sequential = ListLoader(firstPage: firstPage, clock: clock, emptyPagesLimit: emptyPagesLimit)
     }
 
     /// A list of `strategy`'s pages, addressable when the strategy is.

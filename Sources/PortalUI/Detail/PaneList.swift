@@ -25,7 +25,8 @@ final class PaneList {
     /// The list at `link`, whose first page is `page` (a `JSONItem` with `isPage`).
     init(link: ItemLink, firstPage page: JSONItem) {
         self.link = link
-        entries = SparseList(firstPage: PageRequest(url: link.url, index: 0), addressing: nil, maxInFlight: 1)
+        // A pane's list ends at its first page with nothing new (it is not a tab to walk).
+        entries = SparseList(firstPage: PageRequest(url: link.url, index: 0), addressing: nil, maxInFlight: 1, emptyPagesLimit: 1)
         if let first = entries.ticketsForPages(near: 0..<1, before: 0, after: 0).first { apply(page, for: first) }
     }
 
