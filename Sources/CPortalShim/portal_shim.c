@@ -134,10 +134,14 @@ int portal_stop_self(void) {
     sigemptyset(&tstp);
     sigaddset(&tstp, SIGTSTP);
     pthread_sigmask(SIG_UNBLOCK, &tstp, &previous_mask);
-    // A signal sent to the own process is delivered before kill() returns: the process
-    // stops here and carries on when the shell sends SIGCONT (`fg`). In an orphaned
-    // process group (no job control) the kernel discards it and this returns at once.
-    int result = kill(getpid(), SIGTSTP);
+    // Sent to this thread, not the process: a process-directed signal may be taken by
+    // another thread (the main thread parked in dispatch_main while the loop runs on
+    // the main queue's worker) after the handler below is back in place, and then it
+    // only wakes the loop instead of stopping. A thread-directed one with its action
+    // SIG_DFL is delivered before raise() returns: the process stops here and carries
+    // on when the shell sends SIGCONT (`fg`). In an orphaned process group (no job
+    // control) the kernel discards it and this returns at once.
+    int result = raise(SIGTSTP);
     pthread_sigmask(SIG_SETMASK, &previous_mask, NULL);
     sigaction(SIGTSTP, &previous, NULL);
     return result;
