@@ -92,9 +92,14 @@ public struct OpenAPISource: Source {
     public func pictureRequest(for item: Item) -> HTTPRequest? { tab(item.kind)?.base.pictureRequest(for: item) }
 }
 
-/// `OpenAPISource` when every list can ask for any page (page numbers, offsets), so
-/// each tab jumps instead of walking.
-public struct AddressableOpenAPISource: AddressableSource {
+extension OpenAPISource: AnyAPITabsSource {
+    /// The tab's list as any API's: `s` sorts with its server's parameter.
+    public func anyAPISource(for query: ListQuery) -> AnyAPISource? { tab(query.kind)?.base }
+}
+
+/// `OpenAPISource` when a list can ask for any page (page numbers, offsets): each such
+/// tab jumps instead of walking, and the others (cursors, `next` links) walk.
+public struct AddressableOpenAPISource: AddressableSource, AnyAPITabsSource {
     public let base: OpenAPISource
 
     public var title: String { base.title }
@@ -108,6 +113,8 @@ public struct AddressableOpenAPISource: AddressableSource {
     public func linkRequest(_ link: ItemLink) -> HTTPRequest? { base.linkRequest(link) }
     public func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item { try base.decodeLink(link, response) }
     public func pictureRequest(for item: Item) -> HTTPRequest? { base.pictureRequest(for: item) }
+    public func anyAPISource(for query: ListQuery) -> AnyAPISource? { base.anyAPISource(for: query) }
+    public func addressesPages(of query: ListQuery) -> Bool { base.tab(query.kind)?.base.pages.dialect.addressing != nil }
     public func pageSize(of query: ListQuery) -> Int { base.tab(query.kind)?.base.pages.pageSize ?? 1 }
     public func request(forPage index: Int, of query: ListQuery) -> PageRequest? {
         guard let tab = base.tab(query.kind) else { return nil }

@@ -100,7 +100,7 @@ public struct OpenAPITabs: Sendable {
             results.append((list, result))
         }
         let source = OpenAPISource(title: title, lists: tabs)
-        let addressable = tabs.allSatisfy { $0.base.pages.dialect.addressing != nil }
+        let addressable = tabs.contains { $0.base.pages.dialect.addressing != nil }
         return (addressable ? AddressableOpenAPISource(base: source) : source, results)
     }
 }

@@ -6,9 +6,10 @@ import PortalCore
 /// as the config file names them (`lists = { issues = …, pulls = … }`).
 ///
 /// Each tab's queries go to its own source with that source's kind; answers keep the
-/// source's kinds, so looking an item up goes back to the source that listed it. Tabs
-/// all address pages (`AddressableSavedTabsSource`) when every list can; when one only
-/// walks, they all walk (a source is addressable as a whole).
+/// source's kinds, so looking an item up goes back to the source that listed it. When any
+/// list can address its pages the whole is `AddressableSavedTabsSource`, which answers
+/// per tab: a list that can jumps, one that only walks walks. Sorting (`s`) is each
+/// tab's own list's (`AnyAPITabsSource`).
 struct SavedTabsSource: Source {
     struct Part: Sendable {
         /// The saved list's name, the tab's kind here.
@@ -26,10 +27,10 @@ struct SavedTabsSource: Source {
         parts = lists.compactMap { list in list.source.tabs.first.map { Part(name: list.name, source: list.source, spec: $0) } }
     }
 
-    /// The composite: addressable when every part is.
+    /// The composite: addressable when any part is (each tab then says whether it is).
     static func make(title: String, lists: [(name: String, source: any Source)]) -> any Source {
         let tabs = SavedTabsSource(title: title, lists: lists)
-        return tabs.parts.allSatisfy({ $0.source is any AddressableSource }) ? AddressableSavedTabsSource(base: tabs) : tabs
+        return tabs.parts.contains(where: { $0.source is any AddressableSource }) ? AddressableSavedTabsSource(base: tabs) : tabs
     }
 
     var tabs: [TabSpec] {
@@ -98,8 +99,17 @@ struct SavedTabsSource: Source {
     }
 }
 
-/// `SavedTabsSource` whose every list addresses its pages, so each tab jumps.
-struct AddressableSavedTabsSource: AddressableSource {
+extension SavedTabsSource: AnyAPITabsSource {
+    /// The tab's own list when it is any API's (`s` sorts with its server's parameter).
+    func anyAPISource(for query: ListQuery) -> AnyAPISource? {
+        guard let (part, _) = part(for: query) else { return nil }
+        return AnyAPISource.of(part.source)
+    }
+}
+
+/// `SavedTabsSource` with a list that addresses its pages: each tab whose list can jumps,
+/// the others walk.
+struct AddressableSavedTabsSource: AddressableSource, AnyAPITabsSource {
     let base: SavedTabsSource
 
     var title: String { base.title }
@@ -113,6 +123,12 @@ struct AddressableSavedTabsSource: AddressableSource {
     func linkRequest(_ link: ItemLink) -> HTTPRequest? { base.linkRequest(link) }
     func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item { try base.decodeLink(link, response) }
     func pictureRequest(for item: Item) -> HTTPRequest? { base.pictureRequest(for: item) }
+    func anyAPISource(for query: ListQuery) -> AnyAPISource? { base.anyAPISource(for: query) }
+
+    func addressesPages(of query: ListQuery) -> Bool {
+        guard let (part, inner) = base.part(for: query), let addressable = part.source as? any AddressableSource else { return false }
+        return addressable.addressesPages(of: inner)
+    }
 
     func pageSize(of query: ListQuery) -> Int {
         guard let (part, inner) = base.part(for: query), let addressable = part.source as? any AddressableSource else { return 1 }

@@ -8,4 +8,38 @@ extension AnyAPISource {
         guard let sort = query.sort else { return pages }
         return AnyAPIPages(url: sort.applied(to: pages.url), dialect: pages.dialect, headers: pages.headers)
     }
+
+    /// `source` as any API's list: itself, or the one its addressable form wraps.
+    public static func of(_ source: any Source) -> AnyAPISource? {
+        switch source {
+        case let any as AnyAPISource: any
+        case let any as AddressableAnyAPISource: any.base
+        default: nil
+        }
+    }
+}
+
+/// A source of several tabs, each any API's list (a saved API's lists, an OpenAPI
+/// document's): sorting (`s`) is a tab's capability, so the UI asks the active tab's list
+/// for its server's sort parameter instead of the composite, which has none of its own.
+public protocol AnyAPITabsSource: Source {
+    /// The any-API list `query`'s tab reads; nil when that tab is no such list.
+    func anyAPISource(for query: ListQuery) -> AnyAPISource?
+}
+
+extension SortStyle {
+    /// The style `s` uses on `query`'s tab of `source`: `given` (`--sort-style`) or what
+    /// the tab's own list speaks when the tab is any API's list; else the source's style.
+    public static func style(for source: any Source, query: ListQuery, given: SortStyle?) -> SortStyle? {
+        guard let tabs = source as? any AnyAPITabsSource else { return style(for: source, given: given) }
+        guard let list = tabs.anyAPISource(for: query) else { return nil }
+        return style(for: list, given: given)
+    }
+
+    /// Whether `query`'s tab of `source` is any API's list (whose sort parameter portal
+    /// may just not know), rather than an API that has none.
+    public static func isAnyAPIList(_ source: any Source, query: ListQuery) -> Bool {
+        if let tabs = source as? any AnyAPITabsSource { return tabs.anyAPISource(for: query) != nil }
+        return AnyAPISource.of(source) != nil
+    }
 }

@@ -22,8 +22,9 @@ extension ScreenController {
     /// the other way round. Where the API has no sort parameter the status line says so
     /// and the list stays as it is. True when the list started over.
     func sortBySelectedColumn(reversing: Bool) -> Bool {
-        guard let style = sortStyle else {
-            tab.sortNote = Self.cannotSort(source: source)
+        // A source of several any-API tabs sorts as its active tab's list does.
+        guard let style = sortStyle ?? SortStyle.style(for: source, query: tab.query, given: nil) else {
+            tab.sortNote = Self.cannotSort(source: source, query: tab.query)
             return false
         }
         followTable()
@@ -43,8 +44,8 @@ extension ScreenController {
     }
 
     /// What the status line says when the API cannot sort at all.
-    static func cannotSort(source: any Source) -> String {
-        if source is AnyAPISource || source is AddressableAnyAPISource {
+    static func cannotSort(source: any Source, query: ListQuery) -> String {
+        if SortStyle.isAnyAPIList(source, query: query) {
             return "portal does not know this API's sort parameter (--sort-style django|github|postgrest)"
         }
         let title = source.title
