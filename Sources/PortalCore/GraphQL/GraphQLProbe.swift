@@ -19,10 +19,11 @@ public enum GraphQLProbe {
         picturesOrigin: PicturesOrigin = .any, sender: RetryingSender
     ) async throws(GraphQLFailure) -> Found {
         let lists: [GraphQLList]
+        var nested = GraphQLNestedCatalog()
         if let query {
             lists = [try GraphQLUserQuery.list(query, pageSize: pageSize)]
         } else {
-            lists = try await introspect(endpoint: endpoint, headers: headers, pageSize: pageSize, sender: sender)
+            (lists, nested) = try await introspect(endpoint: endpoint, headers: headers, pageSize: pageSize, sender: sender)
         }
         // The query's list, else every Relay list (at once): whether its cursors are offsets.
         // The first one probed must answer; the others only decide whether they jump.
@@ -43,7 +44,7 @@ public enum GraphQLProbe {
             }
         }
         let source = GraphQLSource(endpoint: endpoint, headers: headers, lists: lists, offsetCursorLists: offsetCursorLists,
-                                   fields: fields, picturesOrigin: picturesOrigin)
+                                   fields: fields, picturesOrigin: picturesOrigin, nested: nested)
         let explanation = lists.map { list in
             let jumps = list.isAddressable(offsetCursors: offsetCursorLists.contains(list.name)) ? "jumps" : "walks"
             return "\(list.name): \(list.paging.label), \(list.pageSize) a page, \(jumps)"
@@ -66,8 +67,9 @@ public enum GraphQLProbe {
         }
     }
 
-    /// The lists of the server's schema.
-    static func introspect(endpoint: URL, headers: [String: String], pageSize: Int, sender: RetryingSender) async throws(GraphQLFailure) -> [GraphQLList] {
+    /// The lists of the server's schema, and the lists inside its nodes.
+    static func introspect(endpoint: URL, headers: [String: String], pageSize: Int, sender: RetryingSender)
+        async throws(GraphQLFailure) -> ([GraphQLList], GraphQLNestedCatalog) {
         let request = GraphQLRequestBody.request(endpoint, headers: headers, query: GraphQLSchema.introspectionQuery, variables: [])
         let outcome = await sender.send(request) { response throws(PageFailure) -> Result<GraphQLSchema, GraphQLFailure> in
             let answer: GraphQLAnswer
@@ -91,7 +93,7 @@ public enum GraphQLProbe {
         case .success(.success(let schema)):
             let lists = GraphQLQueryBuilder.lists(in: schema, pageSize: pageSize)
             if lists.isEmpty { throw .noLists }
-            return lists
+            return (lists, GraphQLNestedCatalog.make(from: schema))
         case .success(.failure(let failure)): throw failure
         case .failure(let failure): throw .request("introspection: \(failure.message)")
         }

@@ -56,6 +56,20 @@ public enum GraphQLQueryBuilder {
     }
 
     static func list(for field: GraphQLField, in schema: GraphQLSchema, pageSize: Int) -> GraphQLList? {
+        guard let call = call(for: field, in: schema) else { return nil }
+        let head = call.definitions.isEmpty ? "query PortalList" : "query PortalList(\(call.definitions.joined(separator: ", ")))"
+        return GraphQLList(name: field.name, query: "\(head) { \(call.text) }", paging: call.paging, pageSize: pageSize)
+    }
+
+    /// A list field as a query writes it: its paging, the variables it declares, and the
+    /// call with its selection (`episodes(first: $first, after: $after) { … }`).
+    struct Call {
+        var paging: GraphQLPaging
+        var definitions: [String]
+        var text: String
+    }
+
+    static func call(for field: GraphQLField, in schema: GraphQLSchema) -> Call? {
         guard !field.name.hasPrefix("__"), let shape = shape(of: field, in: schema) else { return nil }
         let container: GraphQLObjectType?
         switch shape {
@@ -72,12 +86,11 @@ public enum GraphQLQueryBuilder {
         }
         guard field.requiredArguments.allSatisfy({ filled.contains($0.name) }) else { return nil }
         let arguments = filled.compactMap { field.argument($0) }
-        let definitions = arguments.map { "$\($0.name): \($0.type.text)" }.joined(separator: ", ")
+        let definitions = arguments.map { "$\($0.name): \($0.type.text)" }
         let passing = arguments.map { "\($0.name): $\($0.name)" }.joined(separator: ", ")
         let body = selection(shape, in: schema)
-        let head = definitions.isEmpty ? "query PortalList" : "query PortalList(\(definitions))"
         let call = passing.isEmpty ? field.name : "\(field.name)(\(passing))"
-        return GraphQLList(name: field.name, query: "\(head) { \(call) \(body) }", paging: paging, pageSize: pageSize)
+        return Call(paging: paging, definitions: definitions, text: "\(call) \(body)")
     }
 
     static func selection(_ shape: Shape, in schema: GraphQLSchema) -> String {

@@ -19,15 +19,19 @@ public struct GraphQLSource: Source {
     /// The `errors` of partial answers, for a notice.
     public let notices = GraphQLNotices()
     public var picturesOrigin: PicturesOrigin
+    /// The lists inside nodes (`GraphQLNestedCatalog`) a detail offers as links.
+    public let nested: GraphQLNestedCatalog
 
     public init(endpoint: URL, headers: [String: String], lists: [GraphQLList], offsetCursorLists: Set<String>,
-                fields: [String]? = nil, picturesOrigin: PicturesOrigin = .any) {
+                fields: [String]? = nil, picturesOrigin: PicturesOrigin = .any, nested: GraphQLNestedCatalog = GraphQLNestedCatalog()) {
         self.endpoint = endpoint
         self.headers = headers
         self.lists = lists
         self.offsetCursorLists = offsetCursorLists
-        self.card = JSONCardChoice(fields: fields)
+        // With nested lists, a URL on the endpoint's origin is a link (`GraphQLNestedLink`).
+        self.card = JSONCardChoice(fields: fields, linkOrigin: nested.types.isEmpty ? nil : JSONLinks.origin(of: endpoint))
         self.picturesOrigin = picturesOrigin
+        self.nested = nested
     }
 
     /// The source, addressable when any list can be asked for by page.
@@ -55,7 +59,7 @@ public struct GraphQLSource: Source {
         if !errors.isEmpty { notices.add(errors) }
         let card = self.card
         let kind = query.kind
-        return page.map { .json(JSONItem(row: $0, card: card), kind: kind) }
+        return page.map { .json(JSONItem(row: withNestedLinks($0, list: kind.rawValue), card: card), kind: kind) }
     }
 
     /// No lookups by id: an item is whole as its list brought it.
@@ -89,6 +93,8 @@ public struct AddressableGraphQLSource: AddressableSource {
         try base.decodeItems(kind, response)
     }
     public func pictureRequest(for item: Item) -> HTTPRequest? { base.pictureRequest(for: item) }
+    public func linkRequest(_ link: ItemLink) -> HTTPRequest? { base.linkRequest(link) }
+    public func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item { try base.decodeLink(link, response) }
 
     public func pageSize(of query: ListQuery) -> Int {
         let pages = base.pages(query.kind)

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The lists inside a GraphQL node (a character's `episodes(first:, after:)` connection,
+/// its plain `episode` list), found in the schema so a node's detail can offer each as a
+/// link the pane opens and pages by that list's own cursor. A node is asked again by a
+/// root field that takes its `id` (`character(id: ID!)`); a type without one has none.
+public struct GraphQLNestedCatalog: Sendable, Hashable {
+    /// How one node type is asked for by id, and the query of each of its nested lists.
+    public struct NodeType: Sendable, Hashable {
+        /// Nested list field name → the query of one page of it (variables `$portalNodeId`
+        /// and the list's own paging variables).
+        public var queries: [String: String]
+        /// Nested list field name → its paging.
+        public var paging: [String: GraphQLPaging]
+        /// The nested list fields in the schema's order.
+        public var fields: [String]
+    }
+
+    /// Node type name → its nested lists.
+    public var types: [String: NodeType]
+    /// Tab (root list) name → the type of its items.
+    public var listNodeTypes: [String: String]
+
+    public init(types: [String: NodeType] = [:], listNodeTypes: [String: String] = [:]) {
+        self.types = types
+        self.listNodeTypes = listNodeTypes
+    }
+
+    /// The nested lists of every type a root field looks up by `id`.
+    public static func make(from schema: GraphQLSchema) -> GraphQLNestedCatalog {
+        var catalog = GraphQLNestedCatalog()
+        for root in schema.rootFields {
+            switch GraphQLQueryBuilder.shape(of: root, in: schema) {
+            case .list(let node)?, .edges(let node, _)?, .nodes(let node, _)?, .results(let node, _)?, .items(let node, _)?:
+                catalog.listNodeTypes[root.name] = node.name
+            case nil: break
+            }
+            guard !root.type.isList, let type = schema.types[root.type.core.name], catalog.types[type.name] == nil,
+                  let id = root.argument("id"), root.requiredArguments.allSatisfy({ $0.name == "id" }) else { continue }
+            var entry = NodeType(queries: [:], paging: [:], fields: [])
+            for field in type.fields where !field.type.isLeaf {
+                guard let call = GraphQLQueryBuilder.call(for: field, in: schema) else { continue }
+                let definitions = (["$portalNodeId: \(id.type.text)"] + call.definitions).joined(separator: ", ")
+                entry.queries[field.name] = "query PortalNested(\(definitions)) { \(root.name)(id: $portalNodeId) { \(call.text) } }"
+                entry.paging[field.name] = call.paging
+                entry.fields.append(field.name)
+            }
+            if !entry.fields.isEmpty { catalog.types[type.name] = entry }
+        }
+        return catalog
+    }
+}
+
+/// One page of a node's nested list, as a URL on the endpoint (so it is an `ItemLink`
+/// the detail shows and the pane pages): the node's type and id, the field, and the
+/// cursor after which the page starts. Never sent as written: `GraphQLSource.linkRequest`
+/// turns it into the POST of the list's query.
+public struct GraphQLNestedLink: Sendable, Hashable {
+    public var type: String
+    public var id: String
+    public var field: String
+    public var after: String?
+
+    static let names = (type: "portal-node-type", id: "portal-node-id", field: "portal-list", after: "portal-after")
+
+    public init(type: String, id: String, field: String, after: String? = nil) {
+        self.type = type
+        self.id = id
+        self.field = field
+        self.after = after
+    }
+
+    /// The link as a URL on `endpoint`.
+    public func url(on endpoint: URL) -> URL? {
+        guard var parts = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return nil }
+        var items = [URLQueryItem(name: Self.names.type, value: type), URLQueryItem(name: Self.names.id, value: id),
+                     URLQueryItem(name: Self.names.field, value: field)]
+        if let after { items.append(URLQueryItem(name: Self.names.after, value: after)) }
+        parts.queryItems = (parts.queryItems ?? []) + items
+        return parts.url
+    }
+
+    /// The nested list `url` names, when it is one on `endpoint`.
+    public init?(url: URL, endpoint: URL) {
+        guard let parts = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              let home = URLComponents(url: endpoint, resolvingAgainstBaseURL: false),
+              parts.scheme == home.scheme, parts.host == home.host, parts.port == home.port, parts.path == home.path else { return nil }
+        let items = parts.queryItems ?? []
+        func value(_ name: String) -> String? { items.last { $0.name == name }?.value }
+        guard let type = value(Self.names.type), let id = value(Self.names.id), let field = value(Self.names.field),
+              GraphQLName.isValid(type), GraphQLName.isValid(field) else { return nil }
+        self.init(type: type, id: id, field: field, after: value(Self.names.after))
+    }
+}
