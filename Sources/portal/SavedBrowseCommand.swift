@@ -53,6 +53,14 @@ struct SavedBrowseCommand: AsyncParsableCommand {
     /// `arguments` with `open` put before a first word that is no subcommand, no option and
     /// no built-in list's name: `portal gh issues` is `portal open gh issues`.
     static func routed(_ arguments: [String]) -> [String] {
+        // `portal --config FILE NAME [LIST]`: the file may come first, as with most tools.
+        if arguments.first == "--config", arguments.count >= 3 {
+            let rest = routed(Array(arguments.dropFirst(2)))
+            if rest.first == "open" { return rest + Array(arguments.prefix(2)) }
+        } else if let first = arguments.first, first.hasPrefix("--config="), arguments.count >= 2 {
+            let rest = routed(Array(arguments.dropFirst()))
+            if rest.first == "open" { return rest + [first] }
+        }
         guard let first = arguments.first, !first.hasPrefix("-") else { return arguments }
         let commands = Set(PortalCommand.configuration.subcommands.map { $0._commandName } + ["help"])
         guard !commands.contains(first), !ConfigFile.reservedNames.contains(first) else { return arguments }

@@ -221,7 +221,8 @@ struct SavedAPIBrowseEndToEndTests {
             try await offThePool {
                 let session = try TmuxSession(columns: 110, rows: 26)
                 defer { session.close() }
-                try session.type(line: "DB_KEY='\(key)' '\(binary)' db episodes --config '\(folder)/config.toml' --pictures off --no-cache 2> '\(session.file("stderr"))'")
+                // The config file first, as most tools take it (`portal --config FILE NAME LIST`).
+                try session.type(line: "DB_KEY='\(key)' '\(binary)' --config '\(folder)/config.toml' db episodes --pictures off --no-cache 2> '\(session.file("stderr"))'")
                 let episodes = try session.waitFor("Lawnmower Dog")
                 #expect(episodes.contains("1 People") && episodes.contains("2 Episodes"), "\(episodes)")
                 #expect(episodes.contains("S01E02") && !episodes.contains(key))
