@@ -57,6 +57,8 @@ public enum Item: Sendable, Hashable, Identifiable {
 extension PageContent {
     /// The same page with every item wrapped (`Item.character`, …).
     public func map<Other>(_ transform: (Item) -> Other) -> PageContent<Other> {
-        PageContent<Other>(items: items.map(transform), next: next, totalCount: totalCount, estimatedTotal: estimatedTotal, cache: cache)
+        var page = PageContent<Other>(items: items.map(transform), next: next, totalCount: totalCount, estimatedTotal: estimatedTotal, cache: cache)
+        page.notice = notice
+        return page
     }
 }

@@ -59,7 +59,11 @@ public struct GraphQLSource: Source {
         if !errors.isEmpty { notices.add(errors) }
         let card = self.card
         let kind = query.kind
-        return page.map { .json(JSONItem(row: withNestedLinks($0, list: kind.rawValue), card: card), kind: kind) }
+        var items = page.map { Item.json(JSONItem(row: withNestedLinks($0, list: kind.rawValue), card: card), kind: kind) }
+        if let first = errors.first {
+            items.notice = Sanitize.line("partial answer: " + first).prefix(120) + (errors.count > 1 ? " (+\(errors.count - 1) more)" : "")
+        }
+        return items
     }
 
     /// No lookups by id: an item is whole as its list brought it.

@@ -9,6 +9,9 @@ public struct PageContent<Item: Sendable>: Sendable {
     public var estimatedTotal: Int?
     /// Where the page came from when a disk cache is in use (see `CacheStatus`).
     public var cache: CacheStatus?
+    /// What the server said besides the items, for the status line: a GraphQL answer's
+    /// `errors` beside partial `data` (sanitised when made).
+    public var notice: String?
 
     public init(items: [Item], next: PageRequest?, totalCount: Int?, estimatedTotal: Int? = nil, cache: CacheStatus? = nil) {
         self.items = items

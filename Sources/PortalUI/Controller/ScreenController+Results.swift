@@ -26,6 +26,7 @@ extension ScreenController {
                 tab.retryRefusal = nil
                 if case .success(let page) = result {
                     tab.offlineNote = page.cache.flatMap { $0.isOffline ? $0.label(now: today()) : nil }
+                    tab.pageNotice = page.notice
                 }
             }
             // The list folds the page in as one batch; the grid's count follows.

@@ -32,7 +32,7 @@ enum StatusText {
         let grid = tab.grid
         // A total at portal's cap is the server's "at least that many": said so, briefly.
         let capped = ReportedCount.note(for: list.totalCount) == nil ? nil : "capped (the server reports more)"
-        let note = [tab.offlineNote, capped].compactMap { $0 }.joined(separator: " · ")
+        let note = [tab.offlineNote, tab.pageNotice, capped].compactMap { $0 }.joined(separator: " · ")
         guard let pageSize = list.addressing?.pageSize, list.isAddressable else {
             return ListStatus(loaded: list.count, total: list.totalCount, pages: list.pagesLoaded, phase: phase,
                               note: note.isEmpty ? nil : note, estimatedTotal: list.estimatedTotal)

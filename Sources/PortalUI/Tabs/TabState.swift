@@ -25,6 +25,9 @@ public final class TabState {
     /// Where the last page came from when the network failed and the disk cache stood in
     /// (`cached 3 h ago · offline`); nil while the network answers.
     var offlineNote: String?
+    /// The last page's notice (`PageContent.notice`: a GraphQL partial answer), until a
+    /// page comes without one.
+    var pageNotice: String?
     /// While `R` refreshes the list: the item the selection is kept on (`ListRefresh`).
     var refreshPin: ListRefresh?
     /// The table view (`t`): shown or not, its columns and the selected one.
@@ -65,6 +68,7 @@ public final class TabState {
         retryNote = nil
         retryRefusal = nil
         offlineNote = nil
+        pageNotice = nil
         wantsRetry = false
         refreshPin = nil
         sortNote = nil

@@ -131,6 +131,8 @@ import Testing
         let page = try source.decodePage(answer, for: source.firstPage(for: query), of: query)
         #expect(page.items.map(\.jsonTitle) == ["ada"])
         #expect(source.notices.messages == ["user 2 is hidden"])
+        // The page carries it too, for the browser's status line.
+        #expect(page.notice == "partial answer: user 2 is hidden")
     }
 
     @Test func aSchemaWithoutIntrospectionNamesQuery() async throws {
