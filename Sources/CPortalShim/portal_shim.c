@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "portal_shim.h"
+#include "alternate_stack.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -162,31 +163,6 @@ static size_t crash_reset_length = 0;
 /// thread's own stack for a handler frame, so the handler runs here instead.
 static char main_alternate_stack[64 * 1024];
 
-static int install_alternate_stack(void *memory, size_t size) {
-    stack_t current;
-    if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE)) return 0;
-    stack_t stack;
-    memset(&stack, 0, sizeof stack);
-    stack.ss_sp = memory;
-    stack.ss_size = size;
-    return sigaltstack(&stack, NULL);
-}
-
-int portal_alternate_stack_ensure(void) {
-    stack_t current;
-    if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE)) return 0;
-    // One per thread for the life of the thread (pool threads are reused, so this is
-    // a handful of allocations per process); never freed, as the thread may still fault.
-    size_t size = 64 * 1024;
-    void *memory = malloc(size);
-    if (memory == NULL) return -1;
-    if (install_alternate_stack(memory, size) != 0) {
-        free(memory);
-        return -1;
-    }
-    return 0;
-}
-
 static void restore_on_crash(int signo, siginfo_t *info, void *context) {
     (void)info;
     (void)context;
@@ -223,7 +199,7 @@ void portal_crash_restore_arm(const char *reset, size_t length) {
     memcpy(crash_reset, reset, length);
     crash_reset_length = length;
     if (!crash_handlers_installed) {
-        install_alternate_stack(main_alternate_stack, sizeof main_alternate_stack);
+        portal_install_alternate_stack(main_alternate_stack, sizeof main_alternate_stack);
         struct sigaction action;
         memset(&action, 0, sizeof action);
         action.sa_sigaction = restore_on_crash;

@@ -134,7 +134,7 @@ struct SourceOptions: ParsableArguments {
         }
         // Outside the tracer, so the trace lists what really went over the network.
         if data == nil {
-            transport = CachingTransport(wrapping: transport)
+            transport = CachingTransport(wrapping: transport, capacityBytes: CachingTransport.budget(diskBehind: disk != nil))
         }
         // Outside the caches, which key signed-in answers by the user's id it sets.
         guard let email = supabase.email, data == nil, let authURL = GoTrueRequests.authURL(besideRestRoot: apiBaseURL.text) else {

@@ -55,6 +55,10 @@ void portal_crash_restore_disarm(void);
 /// one. Returns 0, or -1 when none could be installed.
 int portal_alternate_stack_ensure(void);
 
+/// How many worker threads' alternate stacks are mapped now: one per live thread that
+/// called `portal_alternate_stack_ensure`; a thread's goes when the thread ends.
+long portal_alternate_stacks_mapped(void);
+
 /// What `portal_test_crash` does.
 enum {
     PORTAL_TEST_CRASH_SEGV = 1,

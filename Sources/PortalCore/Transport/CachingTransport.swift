@@ -18,7 +18,21 @@ public final class CachingTransport: Transport {
     /// The most body bytes kept in all.
     public var capacityBytes: Int { store.capacityBytes }
 
-    public init(wrapping inner: any Transport, capacityBytes: Int = 32 * 1_048_576) {
+    /// The budget for a session with nothing behind it: every answer comes from here or
+    /// from the network.
+    public static let budgetWithoutDisk = 32 * 1_048_576
+    /// The budget when a disk cache is behind: the disk holds every answer, so this one
+    /// keeps only what is revisited soon — about a hundred 9 KB pages of 20 characters,
+    /// many screens — not a second copy of the session (issue 27, item 4: 60 jumps on a
+    /// 1M list kept every page they loaded here as well as on disk).
+    public static let budgetWithDisk = 1_048_576
+
+    /// The budget for a session cache in front of a disk cache (`diskBehind`) or not.
+    public static func budget(diskBehind: Bool) -> Int {
+        diskBehind ? budgetWithDisk : budgetWithoutDisk
+    }
+
+    public init(wrapping inner: any Transport, capacityBytes: Int = CachingTransport.budgetWithoutDisk) {
         self.inner = inner
         self.store = ResponseStore(capacityBytes: capacityBytes)
     }
