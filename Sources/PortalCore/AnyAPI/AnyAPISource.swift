@@ -99,9 +99,8 @@ public struct AnyAPISource: Source {
     /// An item's image column (`PictureColumns`) on an origin `picturesOrigin` allows: on
     /// the list's own origin asked for as before, elsewhere bare (`BarePictureRequest`).
     public func pictureRequest(for item: Item) -> HTTPRequest? {
-        guard case .json(let json, _) = item, let origin = SplitURL(pages.url.absoluteString)?.origin,
-              let url = PictureColumns.url(in: json.row, home: origin, policy: picturesOrigin) else { return nil }
-        return BarePictureRequest.make(url, home: origin, homeHeaders: [:])
+        guard case .json(let json, _) = item else { return nil }
+        return PictureColumns.request(in: json.row, listURL: pages.url.absoluteString, policy: picturesOrigin, homeHeaders: [:])
     }
 }
 

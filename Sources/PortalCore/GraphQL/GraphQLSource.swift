@@ -75,9 +75,8 @@ public struct GraphQLSource: Source {
 
     /// An item's image column (`PictureColumns`) on an origin `picturesOrigin` allows.
     public func pictureRequest(for item: Item) -> HTTPRequest? {
-        guard case .json(let json, _) = item, let origin = SplitURL(endpoint.absoluteString)?.origin,
-              let url = PictureColumns.url(in: json.row, home: origin, policy: picturesOrigin) else { return nil }
-        return BarePictureRequest.make(url, home: origin, homeHeaders: [:])
+        guard case .json(let json, _) = item else { return nil }
+        return PictureColumns.request(in: json.row, listURL: endpoint.absoluteString, policy: picturesOrigin, homeHeaders: [:])
     }
 }
 

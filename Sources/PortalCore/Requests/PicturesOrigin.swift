@@ -50,4 +50,12 @@ extension PictureColumns {
         }
         return nil
     }
+
+    /// The request for `row`'s picture in a list served from `listURL`: the column `policy`
+    /// allows, asked with `homeHeaders` on the list's own origin and bare elsewhere. The
+    /// one rule every row-reading source follows.
+    public static func request(in row: Row, listURL: String, policy: PicturesOrigin, homeHeaders: [String: String]) -> HTTPRequest? {
+        guard let home = SplitURL(listURL)?.origin, let url = url(in: row, home: home, policy: policy) else { return nil }
+        return BarePictureRequest.make(url, home: home, homeHeaders: homeHeaders)
+    }
 }

@@ -109,8 +109,7 @@ public struct PostgRESTSource: AddressableSource {
     /// A row's image column (`PictureColumns`) on an origin `picturesOrigin` allows: on the
     /// API's own server sent with the API's headers, elsewhere bare (`BarePictureRequest`).
     public func pictureRequest(for item: Item) -> HTTPRequest? {
-        guard case .row(let row, _) = item, let home = SplitURL(baseURL.text)?.origin,
-              let url = PictureColumns.url(in: row, home: home, policy: picturesOrigin) else { return nil }
-        return BarePictureRequest.make(url, home: home, homeHeaders: headers.applied(to: [:]))
+        guard case .row(let row, _) = item else { return nil }
+        return PictureColumns.request(in: row, listURL: baseURL.text, policy: picturesOrigin, homeHeaders: headers.applied(to: [:]))
     }
 }
