@@ -4,8 +4,10 @@
 DATA ?= ../shared/data
 SWIFT ?= swift
 PORT ?= 8080
-# The binary `make run` opens (the end-to-end test points it at the debug build).
-PORTAL_BIN ?= .build/release/portal
+# The binary `make run` and `make list` open: the debug build. A clean clone compiles it in
+# about half the time of a release build (docs/benchmarks.md, "Build"), and `make test`
+# reuses it; `make build` (release) is for `make bench` and for installing.
+PORTAL_BIN ?= .build/debug/portal
 # Debian packages the build and the end-to-end tests need (libsqlite3-dev: GRDB, the disk cache;
 # libjq-dev: `portal list --jq` and the detail pane's jq prompt, through CJQ;
 # libcurl4-openssl-dev: the live network, through CCurl).
@@ -14,7 +16,7 @@ DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux libsqlite3
 export LANG := C.UTF-8
 export PORTAL_DATA := $(abspath $(DATA))
 
-.PHONY: all deps build run list mirror test bench bench-quick fuzz clean screenshots
+.PHONY: all deps build debug run list mirror test bench bench-quick fuzz clean screenshots
 
 all: build
 
@@ -30,9 +32,13 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product portal
 
+## The debug build of `portal` only (no mirror, no bench, no tests): what `make run` opens.
+debug: deps
+	$(SWIFT) build --product portal
+
 ## Open the browser on the offline snapshot; without one (outside this workspace), on the
 ## live API.
-run: build
+run: debug
 	@if [ -d "$(DATA)/rickandmorty" ]; then \
 	  "$(PORTAL_BIN)" --data "$(DATA)"; \
 	else \
@@ -41,8 +47,8 @@ run: build
 	fi
 
 ## Print every character from the snapshot (plain output, no terminal UI).
-list: build
-	.build/release/portal list characters --data $(DATA)
+list: debug
+	"$(PORTAL_BIN)" list characters --data $(DATA)
 
 ## Serve the snapshot over HTTP on 127.0.0.1:$(PORT) (see docs/mirror.md); faults and
 ## scale through MIRROR_FLAGS, e.g. make mirror MIRROR_FLAGS="--latency 150 --scale 1000000".
