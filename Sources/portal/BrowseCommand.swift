@@ -36,7 +36,7 @@ struct BrowseCommand: AsyncParsableCommand {
     var maxPages = SparseList<Item>.defaultMaxPages
 
     @Option(help: ArgumentHelp(
-        "Pictures on cards and in the detail pane: auto (ask the terminal: sixel or kitty pixels, else symbols; none with NO_COLOR or 8 colours), sixel, kitty, symbols or off.",
+        "Pictures on cards and in the detail pane: auto (the terminal's answer decides: sixel or kitty pixels, else symbols — coloured as terminfo allows; none with NO_COLOR or TERM=dumb), sixel, kitty, symbols or off.",
         valueName: "auto|sixel|kitty|symbols|off"))
     var pictures: PicturesOption = .auto
 
