@@ -186,7 +186,7 @@ final class CacheDatabase: Sendable {
 
     func touch(_ key: String, at now: Date) throws {
         try write { db in
-            try db.execute(sql: "UPDATE answer SET lastUsedAt = ? WHERE key = ?", arguments: [now, key])
+            try db.execute(sql: "UPDATE answer SET lastUsedAt = ? WHERE key = ?", arguments: [CacheTimestamp.text(now), key])
         }
     }
 
@@ -194,7 +194,7 @@ final class CacheDatabase: Sendable {
     func revalidated(_ key: String, headers: String, at now: Date) throws {
         try write { db in
             try db.execute(sql: "UPDATE answer SET fetchedAt = ?, lastUsedAt = ?, headers = ? WHERE key = ?",
-                           arguments: [now, now, headers, key])
+                           arguments: [CacheTimestamp.text(now), CacheTimestamp.text(now), headers, key])
         }
     }
 

@@ -11,6 +11,16 @@ struct StoredAnswer: Codable, Sendable, FetchableRecord, PersistableRecord {
     /// `Content-Type`) and what freshness and revalidation need.
     static var keptHeaders: Set<String> { AnswerReadBack.keptHeaders }
 
+    /// Times as `CacheTimestamp` text: the text GRDB writes, without the `DateFormatter`
+    /// (and the ICU data) GRDB's own conversion pages in.
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .custom { CacheTimestamp.text($0) }
+    }
+
+    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy {
+        .custom { CacheTimestamp.date($0) }
+    }
+
     var key: String
     var host: String
     var url: String
