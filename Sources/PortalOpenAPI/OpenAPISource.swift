@@ -7,8 +7,10 @@ import PortalCore
 /// (`GET …/{id}`) when the document has one.
 ///
 /// A value: each tab's reading was made from its first answer before the source was
-/// built (`OpenAPITabs.source`), so nothing here changes afterwards.
-public struct OpenAPISource: Source {
+/// built (`OpenAPITabs.source`), so nothing here changes afterwards. A tab whose list can
+/// ask for any page (page numbers, offsets) jumps (`addressesPages(of:)`); the others
+/// (cursors, `next` links) walk.
+public struct OpenAPISource: AddressableSource {
     /// One tab: the document's list, its kind in the browser, and the list as any API's.
     public struct Tab: Sendable {
         public let list: OpenAPIList
@@ -90,34 +92,16 @@ public struct OpenAPISource: Source {
     }
 
     public func pictureRequest(for item: Item) -> HTTPRequest? { tab(item.kind)?.base.pictureRequest(for: item) }
+
+    public func addressesPages(of query: ListQuery) -> Bool { tab(query.kind)?.base.addressesPages(of: query) ?? false }
+    public func pageSize(of query: ListQuery) -> Int { tab(query.kind)?.base.pages.pageSize ?? 1 }
+    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? {
+        guard let tab = tab(query.kind) else { return nil }
+        return pages(tab, query).request(forPage: index)
+    }
 }
 
 extension OpenAPISource: AnyAPITabsSource {
     /// The tab's list as any API's: `s` sorts with its server's parameter.
     public func anyAPISource(for query: ListQuery) -> AnyAPISource? { tab(query.kind)?.base }
-}
-
-/// `OpenAPISource` when a list can ask for any page (page numbers, offsets): each such
-/// tab jumps instead of walking, and the others (cursors, `next` links) walk.
-public struct AddressableOpenAPISource: AddressableSource, AnyAPITabsSource {
-    public let base: OpenAPISource
-
-    public var title: String { base.title }
-    public var tabs: [TabSpec] { base.tabs }
-    public func firstPage(for query: ListQuery) -> PageRequest { base.firstPage(for: query) }
-    public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
-        try base.decodePage(response, for: request, of: query)
-    }
-    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { base.itemsRequest(kind, ids: ids) }
-    public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] { try base.decodeItems(kind, response) }
-    public func linkRequest(_ link: ItemLink) -> HTTPRequest? { base.linkRequest(link) }
-    public func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item { try base.decodeLink(link, response) }
-    public func pictureRequest(for item: Item) -> HTTPRequest? { base.pictureRequest(for: item) }
-    public func anyAPISource(for query: ListQuery) -> AnyAPISource? { base.anyAPISource(for: query) }
-    public func addressesPages(of query: ListQuery) -> Bool { base.tab(query.kind)?.base.pages.dialect.addressing != nil }
-    public func pageSize(of query: ListQuery) -> Int { base.tab(query.kind)?.base.pages.pageSize ?? 1 }
-    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? {
-        guard let tab = base.tab(query.kind) else { return nil }
-        return base.pages(tab, query).request(forPage: index)
-    }
 }

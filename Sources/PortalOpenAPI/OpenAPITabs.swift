@@ -70,7 +70,7 @@ public struct OpenAPITabs: Sendable {
     public func source(
         transport: any Transport, headers: [String: String], fields: [String]? = nil, picturesOrigin: PicturesOrigin = .any,
         lists chosen: [OpenAPIList]? = nil
-    ) async -> (source: any Source, readings: [(list: OpenAPIList, reading: Result<ListReading, PageFailure>)]) {
+    ) async -> (source: OpenAPISource, readings: [(list: OpenAPIList, reading: Result<ListReading, PageFailure>)]) {
         let chosen = chosen ?? lists
         let sender = RetryingSender(transport: transport)
         var readings = [Result<ListReading, PageFailure>?](repeating: nil, count: chosen.count)
@@ -99,8 +99,6 @@ public struct OpenAPITabs: Sendable {
                                           base: AnyAPISource(pages: pages, fields: fields, picturesOrigin: picturesOrigin)))
             results.append((list, result))
         }
-        let source = OpenAPISource(title: title, lists: tabs)
-        let addressable = tabs.contains { $0.base.pages.dialect.addressing != nil }
-        return (addressable ? AddressableOpenAPISource(base: source) : source, results)
+        return (OpenAPISource(title: title, lists: tabs), results)
     }
 }

@@ -81,7 +81,7 @@ struct BrowseCommand: AsyncParsableCommand {
         let transport = made.transport
         let browseSource: any Source
         if let found = try await source.graphQLSource(transport: transport, tracer: made.tracer) {
-            browseSource = GraphQLSource.make(found.source)
+            browseSource = found.source
         } else if let found = try await source.openAPIBrowseSource(transport: transport, tracer: made.tracer) {
             browseSource = found
         } else if let url = source.anyAPI.url {

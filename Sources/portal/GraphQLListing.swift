@@ -19,7 +19,7 @@ extension ListCommand {
     func listGraphQL(_ transport: any Transport, tracer: TracingTransport?, output: ListOutput) async throws {
         guard let found = try await source.graphQLSource(transport: transport, tracer: tracer) else { return }
         if explain { StandardStreams.error(lines: found.explanation) }
-        let listed = GraphQLSource.make(found.source)
+        let listed = found.source
         let tabs = listed.tabs
         var index = 0
         if source.graphQL.query == nil {
@@ -30,8 +30,7 @@ extension ListCommand {
             }
             index = named
         }
+        // A partial answer's notice rides on its page: `stream` says it (`ListNotes`).
         try await stream(listed, ListQuery(kind: tabs[index].kind), transport, noun: "items of \(tabs[index].title)", output: output)
-        let notices = found.source.notices.messages
-        if !notices.isEmpty { StandardStreams.error(lines: notices.map { "partial answer (data with errors): \($0)" }) }
     }
 }

@@ -98,11 +98,15 @@ extension ListCommand {
 }
 
 /// The once-per-run notes of `portal list` on stderr: the disk cache standing in for the
-/// network, a server's estimate, a total past what portal counts.
+/// network, a server's estimate, a total past what portal counts, and each page's notice
+/// (`PageContent.notice`: a GraphQL partial answer) once per distinct text.
 struct ListNotes {
+    /// Distinct notices said at most: a server erring on every page says one or a few.
+    static let noticeCapacity = 20
     private var saidStale = false
     private var saidEstimate = false
     private var saidCapped = false
+    private var saidNotices: Set<String> = []
 
     mutating func read(_ page: PageContent<Item>, total: Int?, say: (String) -> Void) {
         if !saidStale, let cache = page.cache, cache.source == .stale {
@@ -117,6 +121,9 @@ struct ListNotes {
         if !saidCapped, let note = ReportedCount.note(for: total) {
             saidCapped = true
             say(note)
+        }
+        if let notice = page.notice, saidNotices.count < Self.noticeCapacity, saidNotices.insert(notice).inserted {
+            say(notice)
         }
     }
 }

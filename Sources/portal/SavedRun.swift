@@ -114,7 +114,7 @@ struct SavedRun {
     /// asked for now, through `transport`).
     func browseSource(transport: any Transport, tracer: TracingTransport?) async throws -> any Source {
         if let options = try describedOptions() {
-            if let found = try await options.graphQLSource(transport: transport, tracer: tracer) { return GraphQLSource.make(found.source) }
+            if let found = try await options.graphQLSource(transport: transport, tracer: tracer) { return found.source }
             if let source = try await options.openAPIBrowseSource(transport: transport, tracer: tracer) { return source }
         }
         if preset != nil { return try presetOptions().browseSource() }
@@ -148,7 +148,7 @@ struct SavedRun {
             let listed = try await options.openAPISource(tabs, transport: transport, tracer: tracer, only: chosen).0
             return (listed, ListQuery(kind: ItemKind(rawValue: chosen.name)), chosen.name)
         } else if let options = try describedOptions(), let found = try await options.graphQLSource(transport: transport, tracer: tracer) {
-            source = GraphQLSource.make(found.source)
+            source = found.source
         } else if preset != nil {
             let options = try presetOptions()
             source = options.api.makeSource(try options.settings(asServed: true))

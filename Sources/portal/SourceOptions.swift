@@ -227,7 +227,7 @@ extension SourceOptions {
                 return (parts[0], parts.count > 1 ? parts[1] : "")
             })
             let pages = AnyAPIPages(url: url, dialect: reading, headers: headers)
-            return (AnyAPISource.make(pages: pages, fields: anyAPI.cardFields, picturesOrigin: pictures.picturesOrigin), reading)
+            return (AnyAPISource(pages: pages, fields: anyAPI.cardFields, picturesOrigin: pictures.picturesOrigin), reading)
         case .failure(let failure):
             throw RuntimeFailure("\(Sanitize.line(text)): \(failure.message)")
         }

@@ -18,7 +18,7 @@ struct GraphQLCacheTests {
     static func walk(through transport: any Transport, key: String = "a") async throws -> [String] {
         let found = try await GraphQLProbe.source(endpoint: GraphQLTestServer.endpoint, headers: ["Authorization": "Bearer \(key)"], query: nil,
                                                   pageSize: 20, sender: RetryingSender(transport: transport))
-        let source = GraphQLSource.make(found.source)
+        let source = found.source
         let query = ListQuery(kind: ItemKind(rawValue: "characters"))
         var request: PageRequest? = source.firstPage(for: query)
         var ids: [String] = []

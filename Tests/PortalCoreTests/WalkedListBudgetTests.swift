@@ -41,7 +41,7 @@ struct WalkedListBudgetTests {
         let server = FatCursorList(pages: pages)
         let url = FatCursorList.url()
         let dialect = try DialectDetector.detect(try await server.send(HTTPRequest(url: url)), for: url)
-        let source = AnyAPISource.make(pages: AnyAPIPages(url: url, dialect: dialect))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: dialect))
         let strategy = SourcePages(source: source, query: ListQuery(kind: source.tabs[0].kind))
         let network = CountingTransport(server)
         let list = SparseList<Item>(strategy: strategy)

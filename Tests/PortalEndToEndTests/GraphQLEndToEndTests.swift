@@ -53,6 +53,22 @@ struct GraphQLEndToEndTests {
         }
     }
 
+    /// A partial answer (`data` beside `errors`) on every page: every item is printed and
+    /// the page's notice is said on stderr once, read from the pages printed (the source
+    /// keeps nothing).
+    @Test func aPartialAnswerIsListedWithItsNoticeOnce() async throws {
+        try await withMirror(data: data) { origin in
+            let query = "query Pages($page: Int) { episodes(page: $page) { info { count next } results { id name } } "
+                + "broken: locationsPage(offset: -1, limit: 5) { totalCount } }"
+            let listed = try await run(["list", "--graphql", "\(origin)/graphql", "--query", query, "--json"])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            #expect(listed.stdout.split(separator: "\n").count == 51)
+            let notices = listed.stderr.split(separator: "\n").filter { $0.contains("partial answer") }
+            #expect(notices.count == 1, "\(listed.stderr)")
+            #expect(notices.first?.contains(#"Argument "offset" must be a non-negative integer"#) == true, "\(listed.stderr)")
+        }
+    }
+
     /// Spawns portal off the cooperative pool (the in-process mirror answers on it), with
     /// no key from the environment and no disk cache.
     private func run(_ arguments: [String]) async throws -> Spawn.Result {

@@ -25,7 +25,7 @@ struct JSONTreeTests {
         let response = HTTPResponse.json(200, text)
         let url = try #require(URL(string: Self.url))
         let dialect = try DialectDetector.detect(response, for: url)
-        let source = AnyAPISource.make(pages: AnyAPIPages(url: url, dialect: dialect))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: dialect))
         let h = Harness(size: size, inner: FixedTransport(answers: [Self.url: response]), source: source)
         await h.runner.drain(into: h.controller)
         h.press(.enter)

@@ -28,7 +28,7 @@ struct LinkedListPaneTests {
     func opened() async throws -> Harness {
         let url = try #require(URL(string: "\(Self.base)/people"))
         let first = try #require(Self.answers["\(Self.base)/people"])
-        let source = AnyAPISource.make(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(first, for: url)))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(first, for: url)))
         let h = Harness(size: Size(columns: 100, rows: 40), inner: FixedTransport(answers: Self.answers), source: source)
         await h.runner.drain(into: h.controller)
         h.press(.enter)
@@ -94,7 +94,7 @@ struct LinkedListPaneTests {
         answers["\(Self.base)/people/7/repos?page=2"] = .json(500, "{}")
         let url = try #require(URL(string: "\(Self.base)/people"))
         let first = try #require(answers["\(Self.base)/people"])
-        let source = AnyAPISource.make(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(first, for: url)))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(first, for: url)))
         let h = Harness(size: Size(columns: 100, rows: 40), inner: FixedTransport(answers: answers), source: source)
         await h.runner.drain(into: h.controller)
         h.press(.enter)

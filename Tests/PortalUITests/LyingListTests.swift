@@ -16,7 +16,7 @@ struct LyingListTests {
         let server = HostileListTransport(list)
         let first = try await server.send(HTTPRequest(url: url))
         let dialect = try DialectDetector.detect(first, for: url, overrides: DialectDetector.Overrides(paging: paging))
-        let source = AnyAPISource.make(pages: AnyAPIPages(url: url, dialect: dialect))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: dialect))
         let h = Harness(size: size, inner: server, source: source)
         await h.runner.drain(into: h.controller)
         return h

@@ -9,14 +9,8 @@ extension AnyAPISource {
         return AnyAPIPages(url: sort.applied(to: pages.url), dialect: pages.dialect, headers: pages.headers)
     }
 
-    /// `source` as any API's list: itself, or the one its addressable form wraps.
-    public static func of(_ source: any Source) -> AnyAPISource? {
-        switch source {
-        case let any as AnyAPISource: any
-        case let any as AddressableAnyAPISource: any.base
-        default: nil
-        }
-    }
+    /// `source` as any API's list, when it is one.
+    public static func of(_ source: any Source) -> AnyAPISource? { source as? AnyAPISource }
 }
 
 /// A source of several tabs, each any API's list (a saved API's lists, an OpenAPI

@@ -2,12 +2,12 @@ import Foundation
 
 /// The list at a URL of an API no description covers (`portal --url`), read in the dialect
 /// `DialectDetector` found in its first answer: one tab named after the URL's last path
-/// segment, items as `Item.json`. A dialect with an `addressing` makes it an
-/// `AddressableSource` (`AddressableAnyAPISource`), so the list jumps; otherwise it walks.
+/// segment, items as `Item.json`. It addresses its pages (`addressesPages(of:)`) when its
+/// dialect has an `addressing`, so the list jumps; otherwise it walks.
 ///
 /// A value with no mutable state: a link the pane follows carries its URL (`ItemLink`),
 /// so decoding an answer only reads it.
-public struct AnyAPISource: Source {
+public struct AnyAPISource: AddressableSource {
     public let pages: AnyAPIPages
     public let kind: ItemKind
     public let card: JSONCardChoice
@@ -19,12 +19,6 @@ public struct AnyAPISource: Source {
         self.picturesOrigin = picturesOrigin
         self.kind = ItemKind(rawValue: Self.listName(pages.url))
         self.card = JSONCardChoice(fields: fields, linkOrigin: JSONLinks.origin(of: pages.url))
-    }
-
-    /// The source, addressable when the dialect can ask for any page.
-    public static func make(pages: AnyAPIPages, fields: [String]? = nil, picturesOrigin: PicturesOrigin = .any) -> any Source {
-        let source = AnyAPISource(pages: pages, fields: fields, picturesOrigin: picturesOrigin)
-        return pages.dialect.addressing == nil ? source : AddressableAnyAPISource(base: source)
     }
 
     /// The URL's last path segment (`users` for `…/users?page=2`), else its host.
@@ -40,6 +34,11 @@ public struct AnyAPISource: Source {
     }
 
     public func firstPage(for query: ListQuery) -> PageRequest { pages(for: query).firstPage }
+
+    /// Page numbers, offsets and ranges address pages; links and cursors only walk.
+    public func addressesPages(of query: ListQuery) -> Bool { pages.dialect.addressing != nil }
+    public func pageSize(of query: ListQuery) -> Int { pages.pageSize }
+    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? { pages(for: query).request(forPage: index) }
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
         let kind = self.kind
@@ -102,25 +101,4 @@ public struct AnyAPISource: Source {
         guard case .json(let json, _) = item else { return nil }
         return PictureColumns.request(in: json.row, listURL: pages.url.absoluteString, policy: picturesOrigin, homeHeaders: [:])
     }
-}
-
-/// `AnyAPISource` over a dialect that addresses pages (page numbers, offsets, ranges).
-public struct AddressableAnyAPISource: AddressableSource {
-    public let base: AnyAPISource
-
-    public var title: String { base.title }
-    public var tabs: [TabSpec] { base.tabs }
-    public func firstPage(for query: ListQuery) -> PageRequest { base.firstPage(for: query) }
-    public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
-        try base.decodePage(response, for: request, of: query)
-    }
-    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { base.itemsRequest(kind, ids: ids) }
-    public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
-        try base.decodeItems(kind, response)
-    }
-    public func linkRequest(_ link: ItemLink) -> HTTPRequest? { base.linkRequest(link) }
-    public func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item { try base.decodeLink(link, response) }
-    public func pictureRequest(for item: Item) -> HTTPRequest? { base.pictureRequest(for: item) }
-    public func pageSize(of query: ListQuery) -> Int { base.pages.pageSize }
-    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? { base.pages(for: query).request(forPage: index) }
 }

@@ -20,7 +20,6 @@ public enum SortStyle: String, Sendable, Hashable, CaseIterable {
         switch source {
         case is PostgRESTSource: return .postgrest
         case let any as AnyAPISource: return detected(for: any.pages)
-        case let any as AddressableAnyAPISource: return detected(for: any.base.pages)
         default: return nil
         }
     }
@@ -29,7 +28,7 @@ public enum SortStyle: String, Sendable, Hashable, CaseIterable {
     /// server portal cannot always place; else what the source speaks (a built-in API's
     /// parameter is known, and one without any cannot be told to have one).
     public static func style(for source: any Source, given: SortStyle?) -> SortStyle? {
-        let isAnyAPI = source is AnyAPISource || source is AddressableAnyAPISource || source is any AnyAPITabsSource
+        let isAnyAPI = source is AnyAPISource || source is any AnyAPITabsSource
         return isAnyAPI ? given ?? detected(for: source) : detected(for: source)
     }
 

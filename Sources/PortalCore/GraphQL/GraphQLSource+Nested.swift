@@ -49,7 +49,6 @@ extension GraphQLSource {
             throw PageFailure(.malformed, "not a nested GraphQL list")
         }
         let answer = try GraphQLAnswer.read(response)
-        if !answer.errors.isEmpty { notices.add(answer.errors) }
         guard let found = GraphQLFoundList.find(in: answer.data.node) else {
             if !answer.errors.isEmpty { throw GraphQLAnswer.failure(answer.errors) }
             throw PageFailure(.transport(.malformedAnswer("no list")), "\(nestedLink.type) \(nestedLink.id) has no \(nestedLink.field)")

@@ -1,12 +1,14 @@
 import Foundation
-import Synchronization
 
 /// A GraphQL server as the browser sees it (`portal --graphql URL`): one tab per list
 /// (`GraphQLList`: a root field found in the schema, or the `--query`), named by it, items
-/// as `Item.json`. Every page is a POST (`GraphQLPages`). When one of its lists can be
-/// addressed (page numbers, offsets, offset cursors) it is an `AddressableSource`
-/// (`AddressableGraphQLSource`), so those tabs jump; the others walk.
-public struct GraphQLSource: Source {
+/// as `Item.json`. Every page is a POST (`GraphQLPages`). A list that can be addressed
+/// (page numbers, offsets, offset cursors) says so (`addressesPages(of:)`), so its tab
+/// jumps; the others walk.
+///
+/// A value with no mutable state: a partial answer's `errors` travel on its page
+/// (`PageContent.notice`), which the status line and `portal list` read.
+public struct GraphQLSource: AddressableSource {
     public let endpoint: URL
     public let headers: [String: String]
     public let lists: [GraphQLList]
@@ -16,8 +18,6 @@ public struct GraphQLSource: Source {
     /// Some list's cursors are offsets.
     public var offsetCursors: Bool { !offsetCursorLists.isEmpty }
     public let card: JSONCardChoice
-    /// The `errors` of partial answers, for a notice.
-    public let notices = GraphQLNotices()
     public var picturesOrigin: PicturesOrigin
     /// The lists inside nodes (`GraphQLNestedCatalog`) a detail offers as links.
     public let nested: GraphQLNestedCatalog
@@ -32,11 +32,6 @@ public struct GraphQLSource: Source {
         self.card = JSONCardChoice(fields: fields, linkOrigin: nested.types.isEmpty ? nil : JSONLinks.origin(of: endpoint))
         self.picturesOrigin = picturesOrigin
         self.nested = nested
-    }
-
-    /// The source, addressable when any list can be asked for by page.
-    public static func make(_ source: GraphQLSource) -> any Source {
-        source.lists.contains { $0.isAddressable(offsetCursors: source.offsetCursorLists.contains($0.name)) } ? AddressableGraphQLSource(base: source) : source
     }
 
     public var title: String { "GraphQL" }
@@ -56,7 +51,6 @@ public struct GraphQLSource: Source {
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
         let (page, errors) = try pages(query.kind).decode(response, for: request)
-        if !errors.isEmpty { notices.add(errors) }
         let card = self.card
         let kind = query.kind
         var items = page.map { Item.json(JSONItem(row: withNestedLinks($0, list: kind.rawValue), card: card), kind: kind) }
@@ -64,6 +58,19 @@ public struct GraphQLSource: Source {
             items.notice = Sanitize.line("partial answer: " + first).prefix(120) + (errors.count > 1 ? " (+\(errors.count - 1) more)" : "")
         }
         return items
+    }
+
+    /// Whether `query`'s list can be asked for any page: page numbers, offsets, and Relay
+    /// cursors that are offsets (graphql-relay's).
+    public func addressesPages(of query: ListQuery) -> Bool {
+        let pages = pages(query.kind)
+        return pages.list.isAddressable(offsetCursors: pages.offsetCursors)
+    }
+
+    public func pageSize(of query: ListQuery) -> Int { pages(query.kind).list.pageSize }
+
+    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? {
+        addressesPages(of: query) ? pages(query.kind).request(forPage: index) : nil
     }
 
     /// No lookups by id: an item is whole as its list brought it.
@@ -78,48 +85,4 @@ public struct GraphQLSource: Source {
         guard case .json(let json, _) = item else { return nil }
         return PictureColumns.request(in: json.row, listURL: endpoint.absoluteString, policy: picturesOrigin, homeHeaders: [:])
     }
-}
-
-/// `GraphQLSource` with lists that jump. A Relay list whose cursors are not offsets says a
-/// page size one past its own, which its first page never matches, so it walks.
-public struct AddressableGraphQLSource: AddressableSource {
-    public let base: GraphQLSource
-
-    public var title: String { base.title }
-    public var tabs: [TabSpec] { base.tabs }
-    public func firstPage(for query: ListQuery) -> PageRequest { base.firstPage(for: query) }
-    public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
-        try base.decodePage(response, for: request, of: query)
-    }
-    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { base.itemsRequest(kind, ids: ids) }
-    public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
-        try base.decodeItems(kind, response)
-    }
-    public func pictureRequest(for item: Item) -> HTTPRequest? { base.pictureRequest(for: item) }
-    public func linkRequest(_ link: ItemLink) -> HTTPRequest? { base.linkRequest(link) }
-    public func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item { try base.decodeLink(link, response) }
-
-    public func pageSize(of query: ListQuery) -> Int {
-        let pages = base.pages(query.kind)
-        return pages.list.isAddressable(offsetCursors: pages.offsetCursors) ? pages.list.pageSize : pages.list.pageSize + 1
-    }
-
-    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? { base.pages(query.kind).request(forPage: index) }
-}
-
-/// The messages of partial answers (`data` with `errors`), each kept once, for
-/// `portal list` to say on stderr and the trace to note.
-public final class GraphQLNotices: Sendable {
-    private let seen = Mutex<[String]>([])
-    static let capacity = 20
-
-    public init() {}
-
-    func add(_ messages: [String]) {
-        seen.withLock { list in
-            for message in messages where !list.contains(message) && list.count < Self.capacity { list.append(message) }
-        }
-    }
-
-    public var messages: [String] { seen.withLock { $0 } }
 }

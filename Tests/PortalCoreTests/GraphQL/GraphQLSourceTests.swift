@@ -49,7 +49,7 @@ import Testing
     @Test(arguments: ["characters", "users", "episodes"])
     func everyPagingStyleListsEachItemOnceInOrder(_ name: String) async throws {
         let server = GraphQLTestServer(count: 95)
-        let source = GraphQLSource.make(try await Self.probe(server).source)
+        let source = try await Self.probe(server).source
         let before = server.requests.count
         let titles = try await Self.walk(source, ItemKind(rawValue: name), through: server)
         #expect(titles.count == 95 && Set(titles).count == 95)
@@ -61,8 +61,8 @@ import Testing
     @Test(arguments: ["characters", "users", "episodes"])
     func theLastOfAMillionIsTwoRequestsAway(_ name: String) async throws {
         let server = GraphQLTestServer(count: 1_000_000)
-        let source = GraphQLSource.make(try await Self.probe(server).source)
-        let addressable = try #require(source as? any AddressableSource)
+        let source = try await Self.probe(server).source
+        let addressable = source
         let query = ListQuery(kind: ItemKind(rawValue: name))
         let first = source.firstPage(for: query)
         let total = try #require(try source.decodePage(try await server.send(first.http), for: first, of: query).totalCount ?? (name == "users" ? 1_000_000 : nil))
@@ -78,12 +78,11 @@ import Testing
         let server = GraphQLTestServer(count: 95, opaqueCursors: true)
         let found = try await Self.probe(server)
         #expect(!found.source.offsetCursors)
-        let source = GraphQLSource.make(found.source)
-        let addressable = try #require(source as? any AddressableSource)
+        let source = found.source
         let query = ListQuery(kind: ItemKind(rawValue: "characters"))
-        // A page size its first page never matches: the list stays sequential.
-        #expect(addressable.pageSize(of: query) == 21)
-        #expect(addressable.request(forPage: 3, of: query) == nil)
+        // Its list does not address pages: it stays sequential.
+        #expect(!source.addressesPages(of: query) && PageAddressing(source: source, query: query) == nil)
+        #expect(source.request(forPage: 3, of: query) == nil)
         #expect(try await Self.walk(source, query.kind, through: server).count == 95)
         // A server that takes a made cursor but answers other items: the page fails, never retried.
         let pages = GraphQLPages(endpoint: GraphQLTestServer.endpoint, headers: [:], list: found.source.lists[0], offsetCursors: true)
@@ -130,8 +129,7 @@ import Testing
         let answer = GraphQLTestServer.json(200, #"{"data":{"users":[{"id":1,"login":"ada","admin":true},null]},"errors":[{"message":"user 2 is hidden","path":["users",1]}]}"#)
         let page = try source.decodePage(answer, for: source.firstPage(for: query), of: query)
         #expect(page.items.map(\.jsonTitle) == ["ada"])
-        #expect(source.notices.messages == ["user 2 is hidden"])
-        // The page carries it too, for the browser's status line.
+        // The page carries it, for the browser's status line and `portal list`.
         #expect(page.notice == "partial answer: user 2 is hidden")
     }
 
@@ -153,7 +151,7 @@ import Testing
         let found = try await Self.probe(server, query: text, pageSize: 15)
         let list = try #require(found.source.lists.first)
         #expect(list.name == "Mine" && list.paging == .cursor(after: "cursor", first: "first"))
-        let titles = try await Self.walk(GraphQLSource.make(found.source), ItemKind(rawValue: "Mine"), through: server)
+        let titles = try await Self.walk(found.source, ItemKind(rawValue: "Mine"), through: server)
         #expect(titles.count == 45 && Set(titles).count == 45)
         #expect(server.bodies.last?.contains(#""variables":{"first":15,"cursor":"#) == true)
         #expect(throws: GraphQLFailure.self) { try GraphQLUserQuery.list("query($id: ID!) { user(id: $id) { name } }", pageSize: 20) }
