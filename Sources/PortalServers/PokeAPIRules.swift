@@ -16,7 +16,7 @@ import PortalCore
 ///   1,351 Pokémon have one); none → 404. A detail's `sprites.front_default` names it
 ///   (`PokeAPISprites`) when it exists, and is null otherwise, as on the real API.
 public struct PokeAPIRules: Sendable {
-    public static let defaultLimit = OffsetLimitPages<PokemonSummary>.defaultLimit
+    public static let defaultLimit = PresetPages<PokemonSummary>.pokeAPIDefaultLimit
     public static let notFound = "Not Found"
 
     /// The API root every link points at, e.g. `http://127.0.0.1:8080/api/v2`.

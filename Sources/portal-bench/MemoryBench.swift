@@ -37,7 +37,7 @@ func memory() {
     let base = loadBaseRecords()
     let table = SyntheticCharacterTable(base: base, count: count)
     let encoding = APIJSONEncoding(baseURL: baseAPI)
-    let strategy = RickAndMortyPages<PortalCore.Character>(baseURL: baseAPI, request: .list(.character))
+    let strategy = PresetPages<PortalCore.Character>.rickAndMorty(baseURL: baseAPI, request: .list(.character))
     let loader = ListLoader(strategy: strategy)
 
     func body(page: Int) -> Data {

@@ -12,7 +12,7 @@ import Glibc
 /// what portal does with a hostile server, a hostile cache folder and a full disk.
 @Suite("The disk cache against hostile answers and folders", .serialized)
 struct CacheHardeningTests {
-    static let pages = RickAndMortyPages<Character>(baseURL: TestData.base, request: .list(.character, page: 2))
+    static let pages = PresetPages<Character>.rickAndMorty(baseURL: TestData.base, request: .list(.character, page: 2))
 
     /// Decodes a Rick and Morty page as the browser does, through the one retry loop.
     static func page(_ transport: any Transport) async -> Result<Int, PageFailure> {

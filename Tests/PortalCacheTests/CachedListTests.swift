@@ -8,8 +8,8 @@ import Testing
 /// pages fetched and confirmed by the real `PageFetcher`.
 @Suite("A list through the disk cache")
 struct CachedListTests {
-    static func strategy() -> RickAndMortyPages<Character> {
-        RickAndMortyPages(baseURL: TestData.base, request: APIRequest.list(.character, filters: []))
+    static func strategy() -> PresetPages<Character> {
+        .rickAndMorty(baseURL: TestData.base, request: APIRequest.list(.character, filters: []))
     }
 
     static func chain(_ network: any Transport, _ dir: TemporaryDirectory, offline: Bool = false, clock: TestClock = TestClock()) -> any Transport {

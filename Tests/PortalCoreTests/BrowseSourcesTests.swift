@@ -36,7 +36,7 @@ struct BrowseSourcesTests {
         let page = #"{"info":{"count":30,"next":"http://127.0.0.1:8080/api/character?page=2&status=dead"},"results":[]}"#
         let content = try source.decodePage(.json(200, page), for: source.firstPage(for: query), of: query)
         requests.append(try #require(content.next).http)
-        let list = RickAndMortyPages<Character>(baseURL: "http://127.0.0.1:8080/api", request: .list(.character, filters: []), headers: headers)
+        let list = PresetPages<Character>.rickAndMorty(baseURL: "http://127.0.0.1:8080/api", request: .list(.character, filters: []), headers: headers)
         requests.append(list.firstPage.http)
         requests.append(try #require(list.request(forPage: 2)).http)
         for request in requests {

@@ -46,7 +46,7 @@ struct CachingTransportTests {
         faulty.fail("page=2", with: .success(.json(200, #"{"info":{"count":826,"pages":42,"ne"#)))
         let counting = CountingTransport(faulty)
         let cache = CachingTransport(wrapping: counting)
-        let strategy = RickAndMortyPages<Character>(baseURL: TestData.base, request: .list(.character))
+        let strategy = PresetPages<Character>.rickAndMorty(baseURL: TestData.base, request: .list(.character))
         let fetcher = PageFetcher(transport: cache, strategy: strategy, policy: RetryPolicy(maxAttempts: 3), clock: ManualClock())
         let page2 = PageTicket(generation: 0, request: PageRequest(url: Self.url("/character?page=2"), index: 1))
         let result = await fetcher.fetch(page2)
@@ -97,9 +97,9 @@ struct CachingTransportTests {
     @Test func aListAfterASearchReusesItsPages() async throws {
         let counting = CountingTransport(TestData.snapshot)
         let cache = CachingTransport(wrapping: counting)
-        let all = RickAndMortyPages<Character>(baseURL: TestData.base, request: .list(.character))
+        let all = PresetPages<Character>.rickAndMorty(baseURL: TestData.base, request: .list(.character))
         _ = await drain(all, through: cache)
-        _ = await drain(RickAndMortyPages<Character>(baseURL: TestData.base, request: .list(.character, filters: [("name", "rick")])), through: cache)
+        _ = await drain(PresetPages<Character>.rickAndMorty(baseURL: TestData.base, request: .list(.character, filters: [("name", "rick")])), through: cache)
         let before = counting.count
         let again = await drain(all, through: cache)
         #expect(counting.count == before && again.items.count == 826)

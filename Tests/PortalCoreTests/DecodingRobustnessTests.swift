@@ -8,8 +8,8 @@ import PortalTestSupport
 /// mistaken for a whole one (that is what makes truncated bodies retryable).
 @Suite("Page decoding survives truncated and corrupted bodies")
 struct DecodingRobustnessTests {
-    typealias Pages = RickAndMortyPages<Character>
-    static let strategy = Pages(baseURL: TestData.base, request: .list(.character))
+    typealias Pages = PresetPages<Character>
+    static let strategy = Pages.rickAndMorty(baseURL: TestData.base, request: .list(.character))
 
     static func page(_ n: Int) async throws -> HTTPResponse {
         try await get("/character?page=\(n)")

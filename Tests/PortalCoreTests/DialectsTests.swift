@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func offsetLimitPagesFollowNextToTheEnd() async {
-        let strategy = OffsetLimitPages<PokemonSummary>(baseURL: "http://mirror.test/api/v2", path: "pokemon", limit: 10)
+        let strategy = PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://mirror.test/api/v2", path: "pokemon", limit: 10)
         let counting = CountingTransport(RulesTransport())
         let loader = await drain(strategy, through: counting)
         let requests = counting.count
@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func offsetLimitPagesRefuseAForeignNext() {
-        let strategy = OffsetLimitPages<PokemonSummary>(baseURL: "http://mirror.test/api/v2", path: "pokemon")
+        let strategy = PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://mirror.test/api/v2", path: "pokemon")
         let body = #"{"count":2,"next":"http://evil.test/api/v2/pokemon?offset=1&limit=1","previous":null,"results":[{"name":"a","url":"http://mirror.test/api/v2/pokemon/1/"}]}"#
         let response = HTTPResponse(status: 200, body: Data(body.utf8))
         #expect(throws: PageFailure.self) { try strategy.decode(response, for: strategy.firstPage) }

@@ -126,7 +126,7 @@ import Testing
 
     /// fuzz-base-url: a base URL that `--base-url` validation (SplitURL) accepted but
     /// `URL(string:)` does not trapped on the force unwrap in `APIRequest.url(base:)`
-    /// (APIRequest.swift:92) from `RickAndMortyPages.init`; the found input has a byte
+    /// (APIRequest.swift:92) from `RickAndMortyPages.init` (now `PresetPages.rickAndMorty`); the found input has a byte
     /// 0xAE in the host. With it, the three the issue lists. Validation refuses them all
     /// now, and a first page built from such a base anyway is never sent anywhere.
     @Test func aBaseURLThatPassedValidationBuildsItsFirstPage() throws {
@@ -135,7 +135,7 @@ import Testing
             try FuzzEntryPoint.baseURLOption(Self.text(base))
             #expect(SplitURL(base) == nil, "\(base.debugDescription)")
             #expect(throws: (any Error).self, "\(base.debugDescription)") { try APIRoot(base) }
-            let first = RickAndMortyPages<Character>(baseURL: BaseURL(base), request: .list(.character)).firstPage.http.url
+            let first = PresetPages<Character>.rickAndMorty(baseURL: BaseURL(base), request: .list(.character)).firstPage.http.url
             #expect(first == .unservable || SplitURL(first.absoluteString) == nil, "\(first)")
         }
     }
@@ -147,7 +147,7 @@ import Testing
         let deep = String(repeating: "[", count: 20_000)
         try FuzzEntryPoint.jsonModels(Self.text(deep))
         #expect(throws: (any Error).self) { try Character.readArray(Data(deep.utf8)) }
-        let pages = RickAndMortyPages<Character>(baseURL: BaseURL(FuzzEntryPoint.baseURL), request: .list(.character))
+        let pages = PresetPages<Character>.rickAndMorty(baseURL: BaseURL(FuzzEntryPoint.baseURL), request: .list(.character))
         for page in ["{\"info\":{\"count\":1,\"next\":null,\"x\":\(deep)", "{\"info\":{\"count\":1,\"next\":null},\"results\":[{\"id\":1,\"origin\":\(deep)"] {
             try FuzzEntryPoint.rickAndMortyPage(Self.text(page))
             #expect(Self.failure(Self.decode(pages, .json(200, page)))?.kind == .malformed)
@@ -180,7 +180,7 @@ import Testing
     func anUnreadableNextLinkIsQuotedWithoutEscapes() throws {
         let found = try Self.found("fuzz-rickandmorty-page", "next-link-escape-in-message")
         try FuzzEntryPoint.rickAndMortyPage(found)
-        let pages = RickAndMortyPages<Character>(baseURL: BaseURL(FuzzEntryPoint.baseURL), request: .list(.character))
+        let pages = PresetPages<Character>.rickAndMorty(baseURL: BaseURL(FuzzEntryPoint.baseURL), request: .list(.character))
         let failure = Self.failure(Self.decode(pages, FuzzedResponse.parse(found)))
         #expect(failure?.kind == .malformed)
         #expect(failure?.message == "unreadable next link: \u{FFFD}]0;owned\u{FFFD}", "\(String(describing: failure?.message.debugDescription))")
@@ -195,7 +195,7 @@ import Testing
     func aPokemonURLWithoutAnIDIsQuotedWithoutControls() throws {
         let found = try Self.found("fuzz-pokeapi-page", "summary-url-del-in-message")
         try FuzzEntryPoint.pokeAPIPage(found)
-        let pages = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL(FuzzEntryPoint.pokeAPIBaseURL), path: "pokemon")
+        let pages = PresetPages<PokemonSummary>.pokeAPI(baseURL: BaseURL(FuzzEntryPoint.pokeAPIBaseURL), path: "pokemon")
         let failure = Self.failure(Self.decode(pages, FuzzedResponse.parse(found)))
         #expect(failure?.kind == .malformed)
         #expect(failure?.message.hasPrefix("malformed page: ") == true && failure?.message.contains("no id in url") == true,

@@ -19,7 +19,7 @@ struct HostileInputTests {
         var ok = JSONReader(Self.deep(512))
         try ok.skipValue()
         let page = Data(#"{"info":{"count":1,"next":null},"results":[],"junk":"#.utf8) + Self.deep(20_000) + Data("}".utf8)
-        let strategy = RickAndMortyPages<Character>(baseURL: TestData.base, request: .list(.character))
+        let strategy = PresetPages<Character>.rickAndMorty(baseURL: TestData.base, request: .list(.character))
         #expect(throws: PageFailure.self) { _ = try strategy.decode(.init(status: 200, body: page), for: strategy.firstPage) }
         #expect(throws: (any Error).self) { _ = try Episode.readArray(Self.deep(20_000)) }
     }

@@ -6,10 +6,10 @@ import PortalTestSupport
 
 @Suite("The list loader: one request per page, ids once each, batches that agree")
 struct ListLoaderTests {
-    typealias Pages = RickAndMortyPages<Character>
+    typealias Pages = PresetPages<Character>
 
     static func characters(_ filters: [(String, String)] = []) -> Pages {
-        Pages(baseURL: TestData.base, request: .list(.character, filters: filters))
+        Pages.rickAndMorty(baseURL: TestData.base, request: .list(.character, filters: filters))
     }
 
     @Test func allCharactersInFortyTwoRequests() async throws {
@@ -23,10 +23,10 @@ struct ListLoaderTests {
 
     @Test func episodesAndLocations() async throws {
         let counting = CountingTransport(TestData.snapshot)
-        let episodes = await drain(RickAndMortyPages<Episode>(baseURL: TestData.base, request: .list(.episode)), through: counting)
+        let episodes = await drain(PresetPages<Episode>.rickAndMorty(baseURL: TestData.base, request: .list(.episode)), through: counting)
         #expect(counting.count == 3 && episodes.items.map(\.id) == Array(1...51))
         let counting2 = CountingTransport(TestData.snapshot)
-        let locations = await drain(RickAndMortyPages<Location>(baseURL: TestData.base, request: .list(.location)), through: counting2)
+        let locations = await drain(PresetPages<Location>.rickAndMorty(baseURL: TestData.base, request: .list(.location)), through: counting2)
         #expect(counting2.count == 7 && locations.items.map(\.id) == Array(1...126))
     }
 

@@ -8,7 +8,7 @@ import PortalTestSupport
 /// right items.
 @Suite("Addressing page N of each dialect")
 struct PageAddressingTests {
-    typealias Pages = RickAndMortyPages<Character>
+    typealias Pages = PresetPages<Character>
 
     static func ids<S: PageStrategy>(_ strategy: S, page: Int, through transport: any Transport) async throws -> [S.Item.ID] {
         let request = try #require(PageAddressing(strategy)?.request(forPage: page))
@@ -18,45 +18,45 @@ struct PageAddressingTests {
 
     @Test(arguments: [1, 2, 3, 21, 42])
     func rickAndMortyPageNHoldsItsTwentyIDs(page: Int) async throws {
-        let ids = try await Self.ids(Pages(baseURL: TestData.base, request: .list(.character)), page: page - 1, through: TestData.snapshot)
+        let ids = try await Self.ids(Pages.rickAndMorty(baseURL: TestData.base, request: .list(.character)), page: page - 1, through: TestData.snapshot)
         #expect(ids == Array((page - 1) * 20 + 1...min(826, page * 20)))
     }
 
     @Test func pageZeroIsTheFirstPageAndNoIndexIsNegative() throws {
-        let strategy = Pages(baseURL: TestData.base, request: .list(.character))
+        let strategy = Pages.rickAndMorty(baseURL: TestData.base, request: .list(.character))
         #expect(strategy.request(forPage: 0) == strategy.firstPage)
         #expect(strategy.request(forPage: -1) == nil)
         #expect(strategy.request(forPage: Int.max) == nil)
         #expect(strategy.pageSize == 20)
-        #expect(Pages(baseURL: TestData.base, request: .items(.character, ids: [1, 2])).request(forPage: 1) == nil)
+        #expect(Pages.rickAndMorty(baseURL: TestData.base, request: .items(.character, ids: [1, 2])).request(forPage: 1) == nil)
     }
 
     /// Page N is the very URL `next` leads to (rebuilt from the server's unencoded space),
     /// so the HTTP cache answers both alike.
     @Test func filtersSurviveAndMatchTheNextLink() async throws {
-        let strategy = Pages(baseURL: TestData.base, request: .list(.character, filters: [("species", "mythological creature"), ("gender", "male")]))
+        let strategy = Pages.rickAndMorty(baseURL: TestData.base, request: .list(.character, filters: [("species", "mythological creature"), ("gender", "male")]))
         let first = try await TestData.snapshot.send(strategy.firstPage.http)
         let next = try #require(try strategy.decode(first, for: strategy.firstPage).next)
         #expect(strategy.request(forPage: 1) == next)
-        let rick = Pages(baseURL: TestData.base, request: .list(.character, filters: [("name", "rick")]))
+        let rick = Pages.rickAndMorty(baseURL: TestData.base, request: .list(.character, filters: [("name", "rick")]))
         let all = await drain(rick, through: TestData.snapshot).items.map(\.id)
         #expect(try await Self.ids(rick, page: 2, through: TestData.snapshot) == Array(all[40..<60]))
         #expect(rick.request(forPage: 2)?.http.url.absoluteString == "\(TestData.base)/character?page=3&name=rick")
     }
 
     @Test func aListThatStartsAtAPageCountsFromIt() throws {
-        let strategy = Pages(baseURL: TestData.base, request: .list(.character, page: 3))
+        let strategy = Pages.rickAndMorty(baseURL: TestData.base, request: .list(.character, page: 3))
         #expect(strategy.request(forPage: 1)?.http.url.absoluteString == "\(TestData.base)/character?page=4")
     }
 
     @Test func offsetLimitPageN() async throws {
-        let strategy = OffsetLimitPages<PokemonSummary>(baseURL: "http://mirror.test/api/v2", path: "pokemon", limit: 10)
+        let strategy = PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://mirror.test/api/v2", path: "pokemon", limit: 10)
         #expect(strategy.request(forPage: 0) == strategy.firstPage)
         #expect(strategy.request(forPage: 2)?.http.url.absoluteString == "http://mirror.test/api/v2/pokemon?offset=20&limit=10")
         let pokemon = DialectsTests.pokemon.map(\.id)
         #expect(try await Self.ids(strategy, page: 2, through: DialectsTests.RulesTransport()) == Array(pokemon[20..<30]))
         #expect(try await Self.ids(strategy, page: 4, through: DialectsTests.RulesTransport()) == Array(pokemon[40..<45]))
-        #expect(OffsetLimitPages<PokemonSummary>(baseURL: "http://mirror.test/api/v2", path: "pokemon", limit: 0).pageSize == 20)
+        #expect(PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://mirror.test/api/v2", path: "pokemon", limit: 0).pageSize == 20)
     }
 
     @Test(arguments: [ContentRangePages<PokemonRecord>.Window.rangeHeader, .limitOffset])
@@ -72,9 +72,9 @@ struct PageAddressingTests {
     }
 
     @Test func addressingIsFoundThroughAnExistentialAndOnlyForAddressableStrategies() {
-        let strategy: any PageStrategy<Character> = Pages(baseURL: TestData.base, request: .list(.character))
+        let strategy: any PageStrategy<Character> = Pages.rickAndMorty(baseURL: TestData.base, request: .list(.character))
         #expect(PageAddressing(strategy)?.pageSize == 20)
-        #expect(PageAddressing(NextLinkOnly(Pages(baseURL: TestData.base, request: .list(.character)))) == nil)
+        #expect(PageAddressing(NextLinkOnly(Pages.rickAndMorty(baseURL: TestData.base, request: .list(.character)))) == nil)
     }
 
     /// One clamping rule for every source and strategy: below 1 is the default (20),
@@ -84,7 +84,7 @@ struct PageAddressingTests {
         #expect(PageSize.clamped(given) == expected)
         #expect(PokeAPISource(baseURL: "http://a.test/api/v2", pageSize: given).pageSize == expected)
         #expect(PostgRESTSource(baseURL: "http://a.test/rest/v1", pageSize: given).pageSize == expected)
-        #expect(OffsetLimitPages<PokemonSummary>(baseURL: "http://a.test/api/v2", path: "pokemon", limit: given).pageSize == expected)
+        #expect(PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://a.test/api/v2", path: "pokemon", limit: given).pageSize == expected)
         #expect(ContentRangePages<Row>(baseURL: "http://a.test/rest/v1", table: "t", pageSize: given).pageSize == expected)
     }
 }

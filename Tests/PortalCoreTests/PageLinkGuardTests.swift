@@ -72,7 +72,7 @@ struct PageLinkGuardTests {
     /// A list whose page 2 links back to page 1: the loader fails page 2 and asks for
     /// nothing more, however often `loadMore` is called.
     @Test func theLoaderStopsALoopingList() async throws {
-        let strategy = RickAndMortyPages<Character>(baseURL: TestData.base, request: .list(.character))
+        let strategy = PresetPages<Character>.rickAndMorty(baseURL: TestData.base, request: .list(.character))
         let page2 = try await get("/character?page=2")
         let looping = String(decoding: page2.body, as: UTF8.self).replacingOccurrences(of: "character?page=3", with: "character?page=1")
         let faulty = FaultyTransport(TestData.snapshot)
@@ -87,7 +87,7 @@ struct PageLinkGuardTests {
 
     @Test(arguments: [("-5", nil), ("\"lots\"", nil), ("3.5", nil), ("10", nil), ("826", 826)] as [(String, Int?)])
     func anImpossibleCountIsNeverShown(count: String, shown: Int?) async throws {
-        let strategy = RickAndMortyPages<Character>(baseURL: TestData.base, request: .list(.character))
+        let strategy = PresetPages<Character>.rickAndMorty(baseURL: TestData.base, request: .list(.character))
         let page1 = String(decoding: try await get("/character").body, as: UTF8.self)
         let lying = page1.replacingOccurrences(of: "\"count\":826", with: "\"count\":\(count)")
         let faulty = FaultyTransport(TestData.snapshot)

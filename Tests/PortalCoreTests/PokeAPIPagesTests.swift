@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func anEmptyPageEndsTheListEvenWithANextLink() async throws {
-        let strategy = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL(Self.base), path: "pokemon", limit: 2)
+        let strategy = PresetPages<PokemonSummary>.pokeAPI(baseURL: BaseURL(Self.base), path: "pokemon", limit: 2)
         let transport = CountingTransport(FixedTransport(answers: [
             "\(Self.base)/pokemon?offset=0&limit=2": Self.page([("bulbasaur", 1), ("deoxys-attack", 10001)], next: "\(Self.base)/pokemon?offset=2&limit=2"),
             "\(Self.base)/pokemon?offset=2&limit=2": Self.page([], next: "\(Self.base)/pokemon?offset=4&limit=2"),
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func nextNullEndsTheListBeforeAnEmptyPage() async throws {
-        let strategy = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL(Self.base), path: "pokemon", limit: 2)
+        let strategy = PresetPages<PokemonSummary>.pokeAPI(baseURL: BaseURL(Self.base), path: "pokemon", limit: 2)
         let transport = CountingTransport(FixedTransport(answers: [
             "\(Self.base)/pokemon?offset=0&limit=2": Self.page([("a", 5), ("b", 3)], next: nil),
         ]))
@@ -38,7 +38,7 @@ import Testing
     @Test func headersGoWithEveryPage() async throws {
         var headers = RequestHeaders()
         try headers.add(line: "User-Agent: portal-test")
-        let strategy = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL(Self.base), path: "pokemon", limit: 1, headers: headers)
+        let strategy = PresetPages<PokemonSummary>.pokeAPI(baseURL: BaseURL(Self.base), path: "pokemon", limit: 1, headers: headers)
         let transport = CountingTransport(FixedTransport(answers: [
             "\(Self.base)/pokemon?offset=0&limit=1": Self.page([("a", 1)], next: "\(Self.base)/pokemon?offset=1&limit=1"),
             "\(Self.base)/pokemon?offset=1&limit=1": Self.page([("b", 2)], next: nil),

@@ -31,7 +31,7 @@ struct RetryBudgetTests {
     @Test func theSameUndecodableBytesTwiceEndTheRetries() async throws {
         let answers = FixedTransport(answers: ["http://x/api/character": .json(200, #"{"info":{"count":1,"next":null},"results":[{"id":1"#)])
         let counting = CountingTransport(answers)
-        let strategy = RickAndMortyPages<Character>(baseURL: "http://x/api", request: .list(.character))
+        let strategy = PresetPages<Character>.rickAndMorty(baseURL: "http://x/api", request: .list(.character))
         let fetcher = PageFetcher(transport: counting, strategy: strategy, clock: ManualClock())
         let result = await fetcher.fetch(PageTicket(generation: 0, request: strategy.firstPage))
         guard case .failure(let failure) = result else { Issue.record("decoded"); return }
@@ -42,7 +42,7 @@ struct RetryBudgetTests {
     @Test func aNotFoundPageIsReportedAtOnce() async throws {
         let answers = FixedTransport(answers: ["http://x/api/character?page=2": .json(404, #"{"error":"There is nothing here"}"#)])
         let counting = CountingTransport(answers)
-        let strategy = RickAndMortyPages<Character>(baseURL: "http://x/api", request: .list(.character))
+        let strategy = PresetPages<Character>.rickAndMorty(baseURL: "http://x/api", request: .list(.character))
         let fetcher = PageFetcher(transport: counting, strategy: strategy, clock: ManualClock())
         let page2 = PageRequest(url: try #require(URL(string: "http://x/api/character?page=2")), index: 1)
         let result = await fetcher.fetch(PageTicket(generation: 0, request: page2))

@@ -6,7 +6,7 @@ import PortalTestSupport
 
 @Suite("Transient failures are retried with backoff; others are surfaced at once")
 struct RetryPolicyTests {
-    typealias Pages = RickAndMortyPages<Character>
+    typealias Pages = PresetPages<Character>
 
     @Test func transientFailuresAreRetriedUntilTheyPass() async throws {
         let faulty = FaultyTransport(TestData.snapshot)
@@ -16,7 +16,7 @@ struct RetryPolicyTests {
         faulty.fail("/character", with: .success(.json(429, "{}", headers: ["Retry-After": "2"])))
         let counting = CountingTransport(faulty)
         let clock = ManualClock()
-        let strategy = Pages(baseURL: TestData.base, request: .list(.character))
+        let strategy = Pages.rickAndMorty(baseURL: TestData.base, request: .list(.character))
         let fetcher = PageFetcher(transport: counting, strategy: strategy, policy: RetryPolicy(maxAttempts: 6),
                                   clock: clock, random: { 0.5 })
         let loader = ListLoader(strategy: strategy)
@@ -35,7 +35,7 @@ struct RetryPolicyTests {
         let faulty = FaultyTransport(TestData.snapshot)
         faulty.fail("/character", with: .success(.json(400, #"{"error":"bad"}"#)))
         let counting = CountingTransport(faulty)
-        let strategy = Pages(baseURL: TestData.base, request: .list(.character))
+        let strategy = Pages.rickAndMorty(baseURL: TestData.base, request: .list(.character))
         let fetcher = PageFetcher(transport: counting, strategy: strategy, clock: ManualClock())
         let loader = ListLoader(strategy: strategy)
         let ticket = try #require(loader.loadMore())
@@ -47,7 +47,7 @@ struct RetryPolicyTests {
         let faulty = FaultyTransport(TestData.snapshot)
         for _ in 0..<10 { faulty.fail("/character", with: .failure(.connectionFailed("reset"))) }
         let counting = CountingTransport(faulty)
-        let strategy = Pages(baseURL: TestData.base, request: .list(.character))
+        let strategy = Pages.rickAndMorty(baseURL: TestData.base, request: .list(.character))
         let fetcher = PageFetcher(transport: counting, strategy: strategy, policy: RetryPolicy(maxAttempts: 4), clock: ManualClock())
         let loader = ListLoader(strategy: strategy)
         let ticket = try #require(loader.loadMore())

@@ -7,7 +7,7 @@ import PortalTestSupport
 /// The sparse list driven through real strategies and the snapshot, counting requests.
 @Suite("The sparse list over the snapshot: jumps, scrolls back, walks")
 struct SparseListSnapshotTests {
-    static func characters(_ filters: [(String, String)] = []) -> RickAndMortyPages<Character> {
+    static func characters(_ filters: [(String, String)] = []) -> PresetPages<Character> {
         ListLoaderTests.characters(filters)
     }
 

@@ -313,10 +313,10 @@ struct SparseListTests {
         #expect(ContentRange("0-19/9223372036854775807")?.total == ReportedCount.maximum)
         #expect(ContentRange("0-19/99999999999999999999999")?.total == ReportedCount.maximum)
         #expect(ContentRange("*/-5")?.total == nil)
-        let rm = RickAndMortyPages<Character>(baseURL: "http://a.test/api", request: .list(.character))
+        let rm = PresetPages<Character>.rickAndMorty(baseURL: "http://a.test/api", request: .list(.character))
         let page = try rm.decode(.json(200, #"{"info":{"count":9223372036854775807,"next":null},"results":[]}"#), for: rm.firstPage)
         #expect(page.totalCount == ReportedCount.maximum)
-        let poke = OffsetLimitPages<PokemonSummary>(baseURL: "http://a.test/api/v2", path: "pokemon")
+        let poke = PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://a.test/api/v2", path: "pokemon")
         let pokePage = try poke.decode(.json(200, #"{"count":9223372036854775807,"next":null,"results":[]}"#), for: poke.firstPage)
         #expect(pokePage.totalCount == ReportedCount.maximum)
     }

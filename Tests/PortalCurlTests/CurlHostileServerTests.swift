@@ -99,7 +99,7 @@ struct CurlHostileServerTests {
         let url = try #require(URL(string: closed.baseURL + "/api/character"))
         closed.stop()
         let counting = CountingTransport(Self.transport())
-        let strategy = RickAndMortyPages<Character>(baseURL: BaseURL(closed.baseURL + "/api"), request: .list(.character))
+        let strategy = PresetPages<Character>.rickAndMorty(baseURL: BaseURL(closed.baseURL + "/api"), request: .list(.character))
         let fetcher = PageFetcher(transport: counting, strategy: strategy, clock: ManualClock())
         let result = await fetcher.fetch(PageTicket(generation: 0, request: PageRequest(url: url, index: 0)))
         guard case .failure(let failure) = result, case .transport(.cannotConnect) = failure.kind else {

@@ -136,7 +136,7 @@ struct CurlTransportTests {
         defer { server.stop() }
         rulesBox.withLock { $0 = RickAndMortyRules(data: data, baseURL: BaseURL(server.baseURL + "/api")) }
         let counting = CountingTransport(CurlTransport())
-        let loader = await drain(RickAndMortyPages<Character>(baseURL: BaseURL(server.baseURL + "/api"), request: .list(.character)), through: counting)
+        let loader = await drain(PresetPages<Character>.rickAndMorty(baseURL: BaseURL(server.baseURL + "/api"), request: .list(.character)), through: counting)
         #expect(counting.count == 42)
         #expect(loader.items.count == 826 && loader.items.map(\.id) == Array(1...826))
     }

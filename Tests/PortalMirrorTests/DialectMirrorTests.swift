@@ -85,10 +85,10 @@ import Testing
         }
     }
 
-    @Test func theEngineLoadsEveryPokemonWithOffsetLimitPages() async throws {
+    @Test func theEngineLoadsEveryPokemonWithThePokeAPIPreset() async throws {
         try await Mirror.with { m in
             let counting = CountingTransport(CurlTransport())
-            let strategy = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL("\(m.publicURL)/v2"), path: "pokemon", limit: 100)
+            let strategy = PresetPages<PokemonSummary>.pokeAPI(baseURL: BaseURL("\(m.publicURL)/v2"), path: "pokemon", limit: 100)
             let loader = await drain(strategy, through: counting)
             #expect(loader.state == .exhausted, "\(loader.state)")
             #expect(loader.count == 1351)

@@ -138,7 +138,7 @@ import Testing
         try await Mirror.with(faults: faults) { m in
             let network = CountingTransport(CurlTransport())
             let cache = CachingTransport(wrapping: network)
-            let strategy = RickAndMortyPages<Character>(baseURL: BaseURL(m.publicURL), request: .list(.character))
+            let strategy = PresetPages<Character>.rickAndMorty(baseURL: BaseURL(m.publicURL), request: .list(.character))
             let loader = await drain(strategy, through: cache, policy: Self.patient)
             #expect(loader.isExhausted, "stopped at \(loader.state)")
             #expect(loader.items.map(\.id) == Array(1...826))
@@ -150,7 +150,7 @@ import Testing
     @Test func rickAndMortyReachesTheEndThroughFaults() async throws {
         try await Mirror.with(faults: Self.storm) { m in
             let counting = CountingTransport(CurlTransport())
-            let strategy = RickAndMortyPages<Character>(baseURL: BaseURL(m.publicURL), request: .list(.character))
+            let strategy = PresetPages<Character>.rickAndMorty(baseURL: BaseURL(m.publicURL), request: .list(.character))
             let loader = await drain(strategy, through: counting, policy: Self.patient)
             #expect(loader.isExhausted, "stopped at \(loader.state)")
             #expect(loader.items.map(\.id) == Array(1...826))   // no duplicates, no gaps, in order
@@ -161,7 +161,7 @@ import Testing
 
     @Test func pokeAPIReachesTheEndThroughFaults() async throws {
         try await Mirror.with(faults: Self.storm) { m in
-            let strategy = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL("\(m.publicURL)/v2"), path: "pokemon", limit: 100)
+            let strategy = PresetPages<PokemonSummary>.pokeAPI(baseURL: BaseURL("\(m.publicURL)/v2"), path: "pokemon", limit: 100)
             let loader = await drain(strategy, through: CurlTransport(), policy: Self.patient)
             #expect(loader.isExhausted, "stopped at \(loader.state)")
             #expect(loader.count == 1351)

@@ -145,7 +145,7 @@ import Testing
     @Test func theEngineLoadsAll826CharactersInExactly42Requests() async throws {
         try await Mirror.with { m in
             let counting = CountingTransport(CurlTransport())
-            let strategy = RickAndMortyPages<Character>(baseURL: BaseURL(m.publicURL), request: .list(.character))
+            let strategy = PresetPages<Character>.rickAndMorty(baseURL: BaseURL(m.publicURL), request: .list(.character))
             let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
             #expect(loader.count == 826)
@@ -158,7 +158,7 @@ import Testing
     @Test func theEngineFollowsAFilteredListWithRawValuesInNext() async throws {
         try await Mirror.with { m in
             let counting = CountingTransport(CurlTransport())
-            let strategy = RickAndMortyPages<Character>(
+            let strategy = PresetPages<Character>.rickAndMorty(
                 baseURL: BaseURL(m.publicURL), request: .list(.character, filters: [("species", "Mythological Creature")]))
             let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)

@@ -30,7 +30,7 @@ struct ScaleRulesTests {
         let response = rules.respond(path: "/character", query: [("page", "50000")])
         #expect(response.status == 200)
         #expect(table.itemsRead == 20)
-        let page = try RickAndMortyPages<Character>(baseURL: TestData.base, request: .list(.character))
+        let page = try PresetPages<Character>.rickAndMorty(baseURL: TestData.base, request: .list(.character))
             .decode(response, for: PageRequest(url: URL(string: TestData.base + "/character?page=50000")!, index: 49_999))
         #expect(page.items.map(\.id) == Array(999_981...1_000_000))
         #expect(page.next == nil && page.totalCount == 1_000_000)

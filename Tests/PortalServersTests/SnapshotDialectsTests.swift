@@ -10,7 +10,7 @@ import Testing
         let snapshot = try SnapshotTransport(dataFolder: TestData.folder, api: .pokeAPI)
         let base = SnapshotTransport.pokeAPIBaseURL
         let counting = CountingTransport(snapshot)
-        let loader = await drain(OffsetLimitPages<PokemonSummary>(baseURL: base, path: "pokemon"), through: counting)
+        let loader = await drain(PresetPages<PokemonSummary>.pokeAPI(baseURL: base, path: "pokemon"), through: counting)
         #expect(loader.count == 1351 && counting.count == 68)
         #expect(loader.items.last?.name == "meowstic-female-mega" && loader.items.last?.id == 10326)
         let detail = try await snapshot.send(PokemonDetailRequest(baseURL: base, id: 25).http)

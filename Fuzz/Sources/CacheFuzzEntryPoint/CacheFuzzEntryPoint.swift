@@ -67,9 +67,9 @@ public enum CacheFuzzEntryPoint {
         // 2xx is never served.
         guard AnswerReadBack.isServable(status: status) else { return }
         let response = HTTPResponse(status: status, headers: headers, body: body)
-        let rickAndMorty = RickAndMortyPages<Character>(baseURL: "https://rickandmortyapi.com/api", request: .list(.character))
+        let rickAndMorty = PresetPages<Character>.rickAndMorty(baseURL: "https://rickandmortyapi.com/api", request: .list(.character))
         try check { () throws(PageFailure) in _ = try rickAndMorty.decode(response, for: rickAndMorty.firstPage) }
-        let pokeAPI = OffsetLimitPages<PokemonSummary>(baseURL: "https://pokeapi.co/api/v2", path: "pokemon")
+        let pokeAPI = PresetPages<PokemonSummary>.pokeAPI(baseURL: "https://pokeapi.co/api/v2", path: "pokemon")
         try check { () throws(PageFailure) in _ = try pokeAPI.decode(response, for: pokeAPI.firstPage) }
         let postgREST = ContentRangePages<PortalCore.Row>(baseURL: "https://project.supabase.co/rest/v1", table: "characters")
         try check { () throws(PageFailure) in _ = try postgREST.decode(response, for: postgREST.firstPage) }

@@ -57,22 +57,22 @@ public enum FuzzEntryPoint {
     /// next request reaches the code paths that depend on the page index or offset).
     static let pagesFollowed = 4
 
-    /// A Rick and Morty page (`{"info": {…}, "results": […]}`) decoded by `RickAndMortyPages`.
+    /// A Rick and Morty page (`{"info": {…}, "results": […]}`) decoded by `PresetPages.rickAndMorty`.
     public static func rickAndMortyPage(_ bytes: [UInt8]) throws {
         let response = FuzzedResponse.parse(bytes)
         for resource in [Resource.character, .episode, .location] {
             let request = APIRequest.list(resource)
             switch resource {
-            case .character: try follow(RickAndMortyPages<Character>(baseURL: BaseURL(baseURL), request: request), response)
-            case .episode: try follow(RickAndMortyPages<Episode>(baseURL: BaseURL(baseURL), request: request), response)
-            case .location: try follow(RickAndMortyPages<Location>(baseURL: BaseURL(baseURL), request: request), response)
+            case .character: try follow(PresetPages<Character>.rickAndMorty(baseURL: BaseURL(baseURL), request: request), response)
+            case .episode: try follow(PresetPages<Episode>.rickAndMorty(baseURL: BaseURL(baseURL), request: request), response)
+            case .location: try follow(PresetPages<Location>.rickAndMorty(baseURL: BaseURL(baseURL), request: request), response)
             }
         }
     }
 
-    /// A PokeAPI page (`{count, next, previous, results}`) decoded by `OffsetLimitPages`.
+    /// A PokeAPI page (`{count, next, previous, results}`) decoded by `PresetPages.pokeAPI`.
     public static func pokeAPIPage(_ bytes: [UInt8]) throws {
-        try follow(OffsetLimitPages<PokemonSummary>(baseURL: BaseURL(pokeAPIBaseURL), path: "pokemon"), FuzzedResponse.parse(bytes))
+        try follow(PresetPages<PokemonSummary>.pokeAPI(baseURL: BaseURL(pokeAPIBaseURL), path: "pokemon"), FuzzedResponse.parse(bytes))
     }
 
     /// A PostgREST answer (a JSON array of rows plus `Content-Range`) decoded by
@@ -137,8 +137,8 @@ public enum FuzzEntryPoint {
     public static func baseURLOption(_ bytes: [UInt8]) throws {
         let text = String(decoding: bytes, as: UTF8.self)
         guard SplitURL(text) != nil else { return }
-        _ = RickAndMortyPages<Character>(baseURL: BaseURL(text), request: .list(.character)).firstPage
-        _ = OffsetLimitPages<PokemonSummary>(baseURL: BaseURL(text), path: "pokemon").firstPage
+        _ = PresetPages<Character>.rickAndMorty(baseURL: BaseURL(text), request: .list(.character)).firstPage
+        _ = PresetPages<PokemonSummary>.pokeAPI(baseURL: BaseURL(text), path: "pokemon").firstPage
         _ = ContentRangePages<Character>(baseURL: BaseURL(text), table: "characters").firstPage
     }
 
@@ -182,7 +182,7 @@ public enum FuzzEntryPoint {
                 }
             }
         }
-        let list = ListLoader<Character>(firstPage: RickAndMortyPages<Character>(baseURL: BaseURL(baseURL), request: .list(.character)).firstPage)
+        let list = ListLoader<Character>(firstPage: PresetPages<Character>.rickAndMorty(baseURL: BaseURL(baseURL), request: .list(.character)).firstPage)
         if let ticket = list.loadMore() {
             list.apply(.failure(failure), for: ticket)
             _ = list.retry()

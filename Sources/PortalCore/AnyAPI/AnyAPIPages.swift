@@ -9,11 +9,16 @@ public struct AnyAPIPages: AddressablePageStrategy {
     public let dialect: ListReading
     /// Sent with every request (`--header`, the key as `Authorization: Bearer`).
     public let headers: [String: String]
+    /// The URL page N is set on when it is not `url` itself: a preset whose first page
+    /// names no page number but whose next links name it first (Rick and Morty's
+    /// `?page=2&name=rick`), so page N is the very URL `next` leads to.
+    public let pageTemplate: URL?
 
-    public init(url: URL, dialect: ListReading, headers: [String: String] = [:]) {
+    public init(url: URL, dialect: ListReading, headers: [String: String] = [:], pageTemplate: URL? = nil) {
         self.url = url
         self.dialect = dialect
         self.headers = headers
+        self.pageTemplate = pageTemplate
     }
 
     public var firstPage: PageRequest { dialect.paging.firstRequest(of: self) }
@@ -49,7 +54,8 @@ public struct AnyAPIPages: AddressablePageStrategy {
         }
         let position = request.index * pageSize
         let items = JSONItems.rows(list, columns: JSONItems.columnNames(in: root.node, beside: dialect.items), firstPosition: position)
-        let answer = PageAnswer(request: request, response: response, root: root.node, items: items, list: self)
+        let answer = PageAnswer(request: request, response: response, root: root.node, itemCount: items.count,
+                                lastItemID: items.last?["id"]?.description, list: self)
         let next = try dialect.paging.next(after: answer)
         var total = answer.total
         if dialect.addressing != nil, next == nil { total = position + items.count }

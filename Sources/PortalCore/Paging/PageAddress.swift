@@ -19,23 +19,24 @@ public enum PageAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Page `index` (≥ 1) of `list`; nil where its number or window would pass Int.max
+    /// Page `index` (≥ 1) of `list`, set on its `pageTemplate` or its URL; nil where its number or window would pass Int.max
     /// (page numbers and offsets may start anywhere: `--url …?page=N`), never a trap.
     func request(forPage index: Int, of list: AnyAPIPages) -> PageRequest? {
         let pageSize = list.pageSize
+        let template = list.pageTemplate ?? list.url
         let (product, overflow) = index.multipliedReportingOverflow(by: pageSize)
         guard !overflow else { return nil }
         switch self {
         case .pageParam(let name, let first):
             let (number, past) = first.addingReportingOverflow(index)
-            return past ? nil : QueryEdit.setting(list.url, name, String(number)).map { list.request(at: $0, index: index) }
+            return past ? nil : QueryEdit.setting(template, name, String(number)).map { list.request(at: $0, index: index) }
         case .offsetParam(let name, let start):
             let (offset, past) = start.addingReportingOverflow(product)
             guard !past, offset <= Int.max - pageSize else { return nil }
-            return QueryEdit.setting(list.url, name, String(offset)).map { list.request(at: $0, index: index) }
+            return QueryEdit.setting(template, name, String(offset)).map { list.request(at: $0, index: index) }
         case .rangeHeader:
             let (end, past) = product.addingReportingOverflow(pageSize - 1)
-            return past ? nil : list.request(at: list.url, index: index, extra: ["Range-Unit": "items", "Range": "\(product)-\(end)"])
+            return past ? nil : list.request(at: template, index: index, extra: ["Range-Unit": "items", "Range": "\(product)-\(end)"])
         }
     }
 

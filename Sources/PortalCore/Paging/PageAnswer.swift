@@ -1,21 +1,32 @@
 import Foundation
 
 /// One page's answer as a dialect reads it for the next request: the request it answers,
-/// the body parsed once, its items, and the list (its URL, headers, page size, total and
-/// addressing).
+/// the body parsed once, how many items it holds (and the last one's id), and the list
+/// (its URL, headers, page size, total and addressing). A preset's list adds its
+/// `PresetPageRules`, which turn a next link into a request where the API needs its own
+/// reading of it.
 public struct PageAnswer {
     public let request: PageRequest
     public let response: HTTPResponse
+    /// The body; a preset's items are not in it (its typed reader reads them).
     public let root: JSONNode
-    public let items: [Row]
+    /// Items on this page.
+    public let itemCount: Int
+    /// The last item's `id`, for dialects that send it back (`has_more`'s `starting_after`).
+    public let lastItemID: String?
     public let list: AnyAPIPages
+    /// A preset's own rules for next links; nil for a list any API's way.
+    public let rules: (any PresetPageRules)?
 
-    public init(request: PageRequest, response: HTTPResponse, root: JSONNode, items: [Row], list: AnyAPIPages) {
+    public init(request: PageRequest, response: HTTPResponse, root: JSONNode, itemCount: Int, lastItemID: String?,
+                list: AnyAPIPages, rules: (any PresetPageRules)? = nil) {
         self.request = request
         self.response = response
         self.root = root
-        self.items = items
+        self.itemCount = itemCount
+        self.lastItemID = lastItemID
         self.list = list
+        self.rules = rules
     }
 
     /// The index of the page after this one.
@@ -27,10 +38,17 @@ public struct PageAnswer {
     /// The total this answer says, read where the list found it.
     public var total: Int? { list.dialect.total?.value(root: root, response: response, pageSize: list.pageSize) }
 
+    /// The request for a next link as page `nextIndex`: the preset's reading of it when it
+    /// has one, else `sameOrigin(_:)`.
+    public func following(_ target: String) throws(PageFailure) -> PageRequest? {
+        if let rules { return try rules.request(following: target, after: self) }
+        return try sameOrigin(target)
+    }
+
     /// The same-origin `next` target as page `nextIndex`; nil for no URL. A link to another
     /// origin is never followed (the list's headers, a key among them, would go along) nor
     /// taken for the end of the list: the page fails saying so.
-    public func following(_ target: String) throws(PageFailure) -> PageRequest? {
+    public func sameOrigin(_ target: String) throws(PageFailure) -> PageRequest? {
         if let next = QueryEdit.sameOrigin(target, base: url) { return list.request(at: next, index: nextIndex) }
         guard let resolved = URL(string: target, relativeTo: url)?.absoluteURL, SplitURL(resolved.absoluteString) != nil else { return nil }
         throw PageFailure(.foreignLink, "refused next link to another server: \(target.prefix(200))")

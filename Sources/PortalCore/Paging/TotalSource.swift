@@ -67,9 +67,18 @@ public enum TotalSource: Sendable, Hashable, CustomStringConvertible {
         ReportedCount.plausible(reported(root: root, response: response, pageSize: pageSize))
     }
 
+    /// A whole number ≥ 0 in a body; one of more digits than an Int holds is past the cap,
+    /// as a `Content-Range` total is.
+    static func count(_ node: JSONNode?) -> Int? {
+        guard let node else { return nil }
+        if let count = node.count { return count }
+        guard case .number(let text) = node, text.count > 18, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return ReportedCount.maximum
+    }
+
     private func reported(root: JSONNode, response: HTTPResponse, pageSize: Int) -> Int? {
         switch self {
-        case .body(let path): return root.at(path)?.count ?? root.at(path + ["value"])?.count
+        case .body(let path): return Self.count(root.at(path)) ?? Self.count(root.at(path + ["value"]))
         case .header(let name): return response.headers[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0 >= 0 ? $0 : nil }
         case .contentRange: return response.headers["content-range"].flatMap(ContentRange.init)?.total
         case .lastLink(let param):

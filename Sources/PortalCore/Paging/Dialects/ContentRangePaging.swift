@@ -33,12 +33,12 @@ public struct ContentRangePaging: PagingDialect {
     public func isPastEnd(_ response: HTTPResponse) -> Bool { response.status == 416 }
 
     public func next(after answer: PageAnswer) throws(PageFailure) -> PageRequest? {
-        guard let range = answer.response.headers["content-range"].flatMap(ContentRange.init), !answer.items.isEmpty,
+        guard let range = answer.response.headers["content-range"].flatMap(ContentRange.init), answer.itemCount > 0,
               let last = range.last else { return nil }
         // `last >= total - 1`, not `last + 1 >= total`: last may be Int.max.
         if last == Int.max { return nil }
         if let total = range.total, last >= total - 1 { return nil }
-        if range.total == nil, answer.items.count < answer.list.pageSize { return nil }
+        if range.total == nil, answer.itemCount < answer.list.pageSize { return nil }
         return answer.list.request(forPage: answer.nextIndex)
     }
 

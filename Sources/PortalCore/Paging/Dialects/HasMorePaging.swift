@@ -17,8 +17,8 @@ public struct HasMorePaging: PagingDialect {
     public static func told(_ answer: FirstAnswer) -> HasMorePaging { HasMorePaging(param: "starting_after") }
 
     public func next(after answer: PageAnswer) throws(PageFailure) -> PageRequest? {
-        guard answer.root["has_more"]?.bool == true, let last = answer.items.last, let id = last["id"] else { return nil }
-        return answer.setting(param, id.description, on: answer.list.url)
+        guard answer.root["has_more"]?.bool == true, let id = answer.lastItemID else { return nil }
+        return answer.setting(param, id, on: answer.list.url)
     }
 
     public var description: String { "has_more, the last item's id sent as \(param)=" }

@@ -22,13 +22,13 @@ public struct OffsetPaging: PagingDialect {
 
     public func next(after answer: PageAnswer) throws(PageFailure) -> PageRequest? {
         let pageSize = answer.list.pageSize
-        guard !answer.items.isEmpty, answer.items.count >= pageSize else { return nil }
+        guard answer.itemCount > 0, answer.itemCount >= pageSize else { return nil }
         if let total = answer.total {
             let (read, overflow) = answer.nextIndex.multipliedReportingOverflow(by: pageSize)
             if overflow || read >= total { return nil }
         }
         let current = QueryEdit.value(answer.url, param).flatMap { Int($0) } ?? 0
-        let (offset, past) = current.addingReportingOverflow(answer.items.count)
+        let (offset, past) = current.addingReportingOverflow(answer.itemCount)
         return past ? nil : answer.setting(param, String(offset))
     }
 

@@ -27,8 +27,8 @@ public struct PageNumberPaging: PagingDialect {
 
     public func next(after answer: PageAnswer) throws(PageFailure) -> PageRequest? {
         let list = answer.list
-        guard !answer.items.isEmpty,
-              BodyReadings.morePages(answer.root, index: answer.request.index, pageSize: list.pageSize, itemCount: answer.items.count)
+        guard answer.itemCount > 0,
+              BodyReadings.morePages(answer.root, index: answer.request.index, pageSize: list.pageSize, itemCount: answer.itemCount)
         else { return nil }
         return list.request(forPage: answer.nextIndex) ?? answer.setting(param, String(answer.nextIndex + 1))
     }

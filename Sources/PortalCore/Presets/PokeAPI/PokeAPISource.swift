@@ -26,8 +26,8 @@ public struct PokeAPISource: AddressableSource {
     /// PokeAPI's list takes no filters: no search, no form.
     public var tabs: [TabSpec] { [TabSpec(kind: .pokemon, title: "Pokémon", searchKey: nil)] }
 
-    private var pages: OffsetLimitPages<PokemonSummary> {
-        OffsetLimitPages(baseURL: baseURL, path: "pokemon", limit: pageSize, headers: headers)
+    private var pages: PresetPages<PokemonSummary> {
+        .pokeAPI(baseURL: baseURL, path: "pokemon", limit: pageSize, headers: headers)
     }
 
     public func firstPage(for query: ListQuery) -> PageRequest { pages.firstPage }

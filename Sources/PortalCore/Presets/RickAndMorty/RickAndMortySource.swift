@@ -16,9 +16,9 @@ public struct RickAndMortySource: Source {
     }
 
     /// The page strategy of `query`'s list (the item type enters no URL).
-    func pages<Model>(_ type: Model.Type, _ query: ListQuery) -> RickAndMortyPages<Model> {
-        RickAndMortyPages(baseURL: baseURL, request: APIRequest.list(Self.resource(query.kind) ?? .character, filters: query.pairs),
-                          headers: headers)
+    func pages<Model: APIDecodable & Identifiable>(_ type: Model.Type, _ query: ListQuery) -> PresetPages<Model> {
+        .rickAndMorty(baseURL: baseURL, request: APIRequest.list(Self.resource(query.kind) ?? .character, filters: query.pairs),
+                      headers: headers)
     }
 
     public var title: String { "Rick and Morty" }

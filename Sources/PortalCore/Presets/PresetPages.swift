@@ -1,0 +1,56 @@
+import Foundation
+
+/// One list of a preset: a dialect's list (`AnyAPIPages`: its URL, headers, dialect,
+/// addressing, total and page size) whose items are read as typed models. The next
+/// request, page N and the total are the dialect's — the same code a `--url` list runs;
+/// the preset adds its item reader and its `PresetPageRules`.
+///
+/// Why not `AnyAPIPages` itself: a preset's items are models (fast to read, small to
+/// hold: see `make bench`), where any API's are `Row`s kept as served.
+public struct PresetPages<Item: Identifiable & Sendable>: AddressablePageStrategy where Item.ID: Sendable {
+    /// The list as its dialect pages it.
+    public let list: AnyAPIPages
+    public let reader: PresetItemReader<Item>
+    public let rules: any PresetPageRules
+
+    public init(list: AnyAPIPages, reader: PresetItemReader<Item>, rules: any PresetPageRules) {
+        self.list = list
+        self.reader = reader
+        self.rules = rules
+    }
+
+    public var firstPage: PageRequest { list.firstPage }
+
+    public var pageSize: Int { list.pageSize }
+
+    /// The dialect's request for page `index` (`PageAddress`); nil where the list only walks.
+    public func request(forPage index: Int) -> PageRequest? { list.request(forPage: index) }
+
+    public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {
+        let reading = list.dialect
+        if rules.isEmptyList(response, for: request) { return PageContent(items: [], next: nil, totalCount: 0) }
+        if reading.paging.isPastEnd(response) {
+            return PageContent(items: [], next: nil, totalCount: request.index * pageSize)
+        }
+        guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
+        let envelope: JSONEnvelope
+        // Any body that is not a page of the preset is malformed, a tree past the limits too:
+        // the models' reader refuses the same answers so.
+        do { envelope = try JSONEnvelope.read(response.body, items: reading.items) } catch {
+            throw PageFailure(.malformed, "malformed page: \(error)")
+        }
+        guard let itemText = envelope.items else {
+            throw PageFailure(.malformed, "malformed page: no item list at \(reading.items.isEmpty ? "the top level" : reading.items.joined(separator: "."))")
+        }
+        let items: [Item]
+        do { items = try reader.read(itemText) } catch { throw PageFailure(.malformed, "malformed page: \(DecodeErrorText.short(error))") }
+        let answer = PageAnswer(request: request, response: response, root: envelope.root, itemCount: items.count,
+                                lastItemID: items.last.map { "\($0.id)" }, list: list, rules: rules)
+        let next = items.isEmpty && rules.endsOnEmptyPage ? nil : try reading.paging.next(after: answer)
+        // The total as the answer says it (capped); where it says none, the end of an
+        // addressable list is one, as for any API's.
+        var total = answer.total
+        if total == nil, reading.addressing != nil, next == nil { total = request.index * pageSize + items.count }
+        return PageContent(items: items, next: next, totalCount: total)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import PortalCore
+import PortalTestSupport
+
+/// The presets page through their dialect values (`APIPreset.paging`, `address`): a page's
+/// body is read once, every value but the items as a tree for the dialect, the items by
+/// the preset's typed reader.
+@Suite struct PresetPagesTests {
+    @Test func theEnvelopeHoldsEverythingButTheItems() throws {
+        let body = #"{"info":{"count":3,"next":"http://a.test/x?page=2"},"results":[{"id":1,"s":"a]\"}"},[2]] ,"tail":true}"#
+        let envelope = try JSONEnvelope.read(Data(body.utf8), items: ["results"])
+        #expect(envelope.root.at(["info", "count"])?.count == 3)
+        #expect(envelope.root.at(["info", "next"])?.string == "http://a.test/x?page=2")
+        #expect(envelope.root["results"]?.elements?.isEmpty == true && envelope.root["tail"]?.bool == true)
+        #expect(envelope.items.map { String(decoding: $0, as: UTF8.self) } == #"[{"id":1,"s":"a]\"}"},[2]]"#)
+    }
+
+    @Test func itemsAreFoundAtAPathATopLevelArrayOrNotAtAll() throws {
+        let nested = try JSONEnvelope.read(Data(#"{"data":{"total":9,"items":[1,2]},"items":"no"}"#.utf8), items: ["data", "items"])
+        #expect(nested.items.map { String(decoding: $0, as: UTF8.self) } == "[1,2]")
+        #expect(nested.root.at(["data", "total"])?.count == 9 && nested.root["items"]?.string == "no")
+        let top = try JSONEnvelope.read(Data(" [1, 2] ".utf8), items: [])
+        #expect(top.items.map { String(decoding: $0, as: UTF8.self) } == "[1, 2]")
+        #expect(try JSONEnvelope.read(Data(#"{"count":1}"#.utf8), items: ["results"]).items == nil)
+        // Lookups take the first of duplicate keys: so do the items.
+        let twice = try JSONEnvelope.read(Data(#"{"results":[1],"results":[2,3]}"#.utf8), items: ["results"])
+        #expect(twice.items.map { String(decoding: $0, as: UTF8.self) } == "[1]")
+        #expect(throws: JSONNodeError.self) { try JSONEnvelope.read(Data(#"{"results":[1,2"#.utf8), items: ["results"]) }
+        #expect(throws: JSONNodeError.self) { try JSONEnvelope.read(Data(#"{"results":[]} x"#.utf8), items: ["results"]) }
+    }
+
+    /// Items nested past any depth are skimmed without a stack (the typed reader refuses them).
+    @Test func deepItemsAreSkimmedNotBuilt() throws {
+        let deep = String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000)
+        let envelope = try JSONEnvelope.read(Data(#"{"count":1,"results":\#(deep)}"#.utf8), items: ["results"])
+        #expect(envelope.items?.count == deep.utf8.count)
+        let pages = PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://poke.test/api/v2", path: "pokemon")
+        #expect(throws: PageFailure.self) { try pages.decode(.json(200, #"{"count":1,"results":\#(deep)}"#), for: pages.firstPage) }
+    }
+
+    @Test func eachPresetsListSpeaksTheDialectItsPresetNames() {
+        let poke = PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://poke.test/api/v2", path: "pokemon", limit: 5)
+        #expect(poke.list.dialect.paging.isSame(as: APIPreset.pokeAPI.paging))
+        #expect(poke.list.dialect.addressing == APIPreset.pokeAPI.address)
+        let rick = PresetPages<Character>.rickAndMorty(baseURL: "http://rm.test/api", request: .list(.character))
+        #expect(rick.list.dialect.paging.isSame(as: APIPreset.rickAndMorty.paging))
+        #expect(rick.list.dialect.addressing == APIPreset.rickAndMorty.address)
+        // A list that starts at page 3 counts from it.
+        let third = PresetPages<Character>.rickAndMorty(baseURL: "http://rm.test/api", request: .list(.character, page: 3))
+        #expect(third.list.dialect.addressing == .pageParam("page", first: 3))
+    }
+
+    /// PokeAPI writes `next` as asked, a raw space included: it is followed encoded.
+    @Test func aPokeAPINextWithASpaceIsFollowedEncoded() throws {
+        let pages = PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://poke.test/api/v2", path: "pokemon", limit: 1)
+        let body = #"{"count":2,"next":"http://poke.test/api/v2/pokemon?offset=1&limit=1&q=mr mime","results":[{"name":"a","url":"http://poke.test/api/v2/pokemon/1/"}]}"#
+        let page = try pages.decode(.json(200, body), for: pages.firstPage)
+        #expect(page.next?.http.url.absoluteString == "http://poke.test/api/v2/pokemon?offset=1&limit=1&q=mr%20mime")
+        #expect(page.next?.index == 1 && page.totalCount == 2 && page.items.map(\.id) == [1])
+    }
+}
