@@ -33,9 +33,23 @@ struct ManyTabsTests {
         #expect(line.trimmingCharacters(in: .whitespaces)
             == "portal · GraphQL  1 al…  2 allCharactersKeyset  3 al…  4 al…  5 ch…  6 ep…  7 lo…  8 ch…  9 ep…  10 lo…  11 se…  12 se…")
         #expect(DisplayWidth.of(line) <= 120)
-        // Wider, the titles get the room evenly.
+        // Wider, the titles get the room, the longest cut the most.
         #expect(header(Self.twelve, active: 1, width: 160).trimmingCharacters(in: .whitespaces)
-            == "portal · GraphQL  1 allCh…  2 allCharactersKeyset  3 allEp…  4 allLo…  5 chara…  6 episo…  7 locat…  8 chara…  9 episo…  10 locat…  11 searc…  12 searc…")
+            == "portal · GraphQL  1 allCha…  2 allCharactersKeyset  3 allEpi…  4 allLoc…  5 charac…  6 episod…  7 locati…  8 chara…  9 episod…  10 locat…  11 searc…  12 searc…")
+    }
+
+    /// The mirror's ten GraphQL lists at 150 columns: the columns a common cut width leaves
+    /// go to the cut titles, the shortest first, so the line is full and `locations`, one
+    /// column short at that width, is whole (it was cut to `locatio…` with 8 columns unused).
+    @Test func theRoomLeftGoesToTheCutTitlesShortestFirst() {
+        let names = ["allCharacters", "allCharactersKeyset", "allEpisodes", "allLocations", "characters", "charactersPage",
+                     "episodes", "episodesPage", "locations", "locationsPage"]
+        let line = header(names, active: 0, width: 150).trimmingCharacters(in: .whitespaces)
+        // Every column but the last, the last tab's blank.
+        #expect(DisplayWidth.of(line) == 149, "\(line)")
+        #expect(line.contains(" 9 locations "), "\(line)")
+        // The longest is cut the most; a title that fits is never cut.
+        #expect(line.contains(" 1 allCharacters ") && line.contains(" 7 episodes "), "\(line)")
     }
 
     @Test func titlesThatFitAreWholeAndTheSourceGoesFirst() {

@@ -4,9 +4,10 @@ import PortalCore
 /// the active search and filters, then the source. The active tab is drawn in reverse.
 ///
 /// When the line is wider than the terminal, what the user needs least goes first, so the
-/// filters they set stay readable: the source label, then the other tabs' titles (cut
-/// evenly to a common width ending in "…", and at last to their numbers alone, which stay
-/// as the keys to reach them), then the API's title. The active tab's title stays whole;
+/// filters they set stay readable: the source label, then the other tabs' titles (the
+/// longest shortened first, each ending in "…", so the short ones stay whole and every
+/// column the line has is used; at last to their numbers alone, which stay as the keys to
+/// reach them), then the API's title. The active tab's title stays whole;
 /// when even the numbers do not fit, the strip scrolls so the active tab is on screen and
 /// "…" stands for the tabs left of it. What is still too wide ends in "…" as any cut
 /// text does.
@@ -21,6 +22,7 @@ public enum HeaderView {
             // The room the API's title leaves goes back to the other tabs' titles.
             line.title = nil
             line.otherTabWidth = nil
+            line.roomier = []
             if line.width > width { line.shortenOtherTabs(toFit: width) }
         }
         if line.width > width { line.scrollToActiveTab(toFit: width) }
@@ -43,17 +45,25 @@ extension HeaderView {
         /// The most columns an inactive tab's title takes; nil: whole. Below
         /// `shortestCut` an inactive tab shows its number alone.
         var otherTabWidth: Int?
+        /// Inactive tabs given one column past `otherTabWidth`: the room the common width
+        /// leaves, so no column of the line goes unused.
+        var roomier: Set<Int> = []
         /// The first tab drawn; one "…" stands for those before it.
         var firstTab = 0
 
         /// Two characters and "…": less says nothing the number does not.
         static let shortestCut = 3
 
-        /// Gives up the other tabs' titles evenly: the widest common width at which the
-        /// line fits (found by halving, as the line's width grows with it), else numbers.
+        /// Gives up the other tabs' titles, the longest first: the widest common width the
+        /// longer titles are cut to at which the line fits (found by halving, as the line's
+        /// width grows with it; shorter titles stay whole), else numbers. The columns that
+        /// width leaves go one each to the cut titles, the shortest first (those nearest to
+        /// whole).
         mutating func shortenOtherTabs(toFit width: Int) {
             let others = tabs.indices.filter { $0 != active }
-            let longest = others.map { DisplayWidth.fit(tabs[$0], in: width).width }.max() ?? 0
+            let widths = Dictionary(uniqueKeysWithValues: others.map { ($0, DisplayWidth.fit(tabs[$0], in: width).width) })
+            let longest = widths.values.max() ?? 0
+            roomier = []
             var fitting = 0
             var low = Self.shortestCut
             var high = longest - 1
@@ -63,6 +73,13 @@ extension HeaderView {
                 if self.width <= width { fitting = middle; low = middle + 1 } else { high = middle - 1 }
             }
             otherTabWidth = fitting
+            guard fitting >= Self.shortestCut else { return }
+            let cut = others.filter { (widths[$0] ?? 0) > fitting }.sorted { (widths[$0] ?? 0, $0) < (widths[$1] ?? 0, $1) }
+            for index in cut where self.width < width {
+                roomier.insert(index)
+                // A wide character may take two columns at once: then not this one.
+                if self.width > width { roomier.remove(index) }
+            }
         }
 
         /// Leaves out tabs from the left, behind one "…", until the active one ends on screen.
@@ -82,8 +99,9 @@ extension HeaderView {
 
         func tabSpan(_ index: Int) -> Span {
             var title = tabs[index]
-            if index != active, let limit = otherTabWidth {
-                title = limit >= Self.shortestCut ? DisplayWidth.truncate(title, to: limit) : ""
+            if index != active, let level = otherTabWidth {
+                let limit = roomier.contains(index) ? level + 1 : level
+                title = level >= Self.shortestCut ? DisplayWidth.truncate(title, to: limit) : ""
             }
             let text = title.isEmpty ? " \(index + 1) " : " \(index + 1) \(title) "
             return index == active ? Span(text, Style(bold: true, reverse: true)) : Span(text, Style(dim: true))
