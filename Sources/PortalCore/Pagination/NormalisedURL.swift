@@ -12,7 +12,13 @@ public enum NormalisedURL {
     /// The normal form of `text`; the text itself when it is no http(s) URL.
     public static func of(_ text: String) -> String {
         guard let split = SplitURL(text) else { return text }
-        let pairs = QueryString.pairs(split.query)
+        return of(split, pairs: QueryString.pairs(split.query))
+    }
+
+    /// The normal form of a URL already split, with its query's `pairs` already decoded
+    /// (`QueryString.pairs(split.query)`): for a caller that reads the query too.
+    static func of(_ split: SplitURL, pairs: [(key: String, value: String)]) -> String {
+        let pairs = pairs
             .filter { !$0.key.isEmpty || !$0.value.isEmpty }
             .map { QueryString.encode($0.key) + "=" + QueryString.encode($0.value) }
             .sorted()

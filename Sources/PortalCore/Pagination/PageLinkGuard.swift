@@ -28,12 +28,17 @@ public struct PageLinkGuard: Sendable {
     private let listPath: String
     private var made: Set<PageRequest.Identity> = []
     private var emptyRun = 0
+    /// The last request accepted (at first the first page's), as read: the next page's
+    /// `current`, so each URL of a walk is normalised and parsed once, not twice.
+    private var lastAccepted: (request: PageRequest, read: ReadRequest)
 
     /// A guard for the list starting at `firstPage`.
     public init(firstPage: PageRequest, emptyPagesLimit: Int = PageLinkGuard.maxEmptyPages) {
         self.emptyPagesLimit = max(1, emptyPagesLimit)
-        listPath = Self.path(of: firstPage)
-        made.insert(firstPage.identity)
+        let read = ReadRequest(firstPage)
+        listPath = read.path
+        made.insert(read.identity)
+        lastAccepted = (firstPage, read)
     }
 
     /// Accepts `next` after `current` (whose page brought nothing new when
@@ -44,12 +49,14 @@ public struct PageLinkGuard: Sendable {
         func refuse(_ why: String) -> PageFailure {
             PageFailure(.refusedNext, "stopped: the server's next link \(why): \(link.prefix(200))")
         }
-        // Each URL is read once here (normalised, its query parsed): this runs for every
-        // page a list walks.
-        let nextIdentity = next.identity, currentIdentity = current.identity
+        // Each URL of a walk is read once (normalised, its path and query parsed): `current`
+        // is, as a rule, the link accepted last time, read then. This runs for every page.
+        let nextRead = ReadRequest(next)
+        let currentRead = lastAccepted.request == current ? lastAccepted.read : ReadRequest(current)
+        let nextIdentity = nextRead.identity, currentIdentity = currentRead.identity
         if nextIdentity == currentIdentity || made.contains(nextIdentity) { return refuse("repeats a page already fetched") }
-        if Self.path(of: next) != listPath { return refuse("leaves this list") }
-        let currentQuery = Self.query(current), nextQuery = Self.query(next)
+        if nextRead.path != listPath { return refuse("leaves this list") }
+        let currentQuery = currentRead.query, nextQuery = nextRead.query
         if let from = Self.position(of: current, currentQuery, comparedWith: next, nextQuery),
            let to = Self.position(of: next, nextQuery, comparedWith: current, currentQuery), to <= from,
            !(to == from && Self.isCountStepDown(from: current, to: next)) {
@@ -63,6 +70,7 @@ public struct PageLinkGuard: Sendable {
         made.insert(currentIdentity)
         made.insert(nextIdentity)
         self.emptyRun = emptyRun
+        lastAccepted = (next, nextRead)
         return nil
     }
 
@@ -74,12 +82,6 @@ public struct PageLinkGuard: Sendable {
         let before = current.http.headers["Prefer"].flatMap { strength[$0] } ?? 0
         let after = next.http.headers["Prefer"].flatMap { strength[$0] } ?? 0
         return before > 0 && after < before
-    }
-
-    /// The path, without a trailing slash (both forms are the same list).
-    private static func path(of request: PageRequest) -> String {
-        let path = SplitURL(request.http.url.absoluteString)?.path ?? request.http.url.path
-        return path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
     /// Where a request stands in its list, by whichever measure either request uses:
@@ -103,9 +105,25 @@ public struct PageLinkGuard: Sendable {
         return nil
     }
 
-    private static func query(_ request: PageRequest) -> [String: String] {
-        let pairs = QueryString.pairs(SplitURL(request.http.url.absoluteString)?.query ?? "")
-        return Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+}
+
+/// A page request as the guard compares it, read from its URL once: its identity (the
+/// URL's normal form), its path without a trailing slash (both forms are the same list)
+/// and its query's pairs (the first of a repeated name).
+private struct ReadRequest {
+    let identity: PageRequest.Identity
+    let path: String
+    let query: [String: String]
+
+    init(_ request: PageRequest) {
+        let text = request.http.url.absoluteString
+        let split = SplitURL(text)
+        let pairs = split.map { QueryString.pairs($0.query) } ?? []
+        let url = split.map { NormalisedURL.of($0, pairs: pairs) } ?? text
+        identity = PageRequest.Identity(method: request.http.method, url: url, headers: request.http.headers, body: request.http.body)
+        let path = split?.path ?? request.http.url.path
+        self.path = path.hasSuffix("/") ? String(path.dropLast()) : path
+        query = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 }
 

@@ -3,8 +3,10 @@
 extension SparseList {
     // MARK: Results
 
-    /// Folds one page result in as one batch (see `SparseChange`).
+    /// Folds one page result in as one batch (see `SparseChange`). Specialised for the
+    /// browser's `Item` (see `slot(at:)`): the loader and its tables under it with it.
     @discardableResult
+    @_specialize(exported: true, where Item == PortalCore.Item)
     public func apply(_ result: Result<PageContent<Item>, PageFailure>, for ticket: PageTicket) -> SparseChange {
         guard ticket.generation == generation else { return .ignored }
         switch mode {

@@ -123,6 +123,11 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     }
 
     /// The item or placeholder at `index` (`0..<count`; outside it, a placeholder).
+    ///
+    /// Specialised for the browser's `Item` and exported (as `apply` is): called from
+    /// PortalUI, the generic code copied items and pages through value witnesses, about a
+    /// third of a page insert (docs/benchmarks.md, page inserts).
+    @_specialize(exported: true, where Item == PortalCore.Item)
     public func slot(at index: Int) -> SparseSlot<Item> {
         guard case .addressable(let size) = mode else {
             if let item = sequential.item(at: index) { return .item(item) }
@@ -138,6 +143,7 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
         return .placeholder(loading: page.fetch.isLoading)
     }
 
+    @_specialize(exported: true, where Item == PortalCore.Item)
     public func item(at index: Int) -> Item? { slot(at: index).item }
 
     /// Where the item with `id` is shown, if it is loaded.

@@ -34,6 +34,10 @@ enum WalkedRefetch {
 /// The walked pages in order, the item count and the bytes held, kept in step.
 struct WalkedPageTable<Item: Identifiable> {
     private(set) var pages: [WalkedPage<Item>] = []
+    /// Each page's first index, in step with `pages`: what `page(containing:)` searches, so
+    /// the search reads integers (in code generic over `Item`, reading a page's `start`
+    /// copied the whole page, several times per lookup).
+    private var starts: [Int] = []
     /// Items walked so far, held or not.
     private(set) var count = 0
     /// The estimated bytes of the items held (what a walked list's byte bound limits).
@@ -52,7 +56,8 @@ struct WalkedPageTable<Item: Identifiable> {
         let slots = items.map { Optional($0) }
         let bytes = PageByteBudget.bytes(ofSlots: slots)
         held.insert(pages.count)
-        pages.append(WalkedPage(request: remembered, start: count, ids: items.map(\.id), slots: slots, bytes: bytes))
+        pages.append(WalkedPage(request: remembered, start: count, ids: items.map { $0.id }, slots: slots, bytes: bytes))
+        starts.append(count)
         count += items.count
         heldBytes += bytes
     }
@@ -60,12 +65,14 @@ struct WalkedPageTable<Item: Identifiable> {
     /// The page holding item `index`.
     func page(containing index: Int) -> Int? {
         guard index >= 0, index < count else { return nil }
-        var low = 0, high = pages.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if pages[middle].start <= index { low = middle } else { high = middle - 1 }
+        return starts.withUnsafeBufferPointer { starts in
+            var low = 0, high = starts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if starts[middle] <= index { low = middle } else { high = middle - 1 }
+            }
+            return low
         }
-        return low
     }
 
     /// The pages that overlap the item indices `range` (clamped to the list).
@@ -77,7 +84,7 @@ struct WalkedPageTable<Item: Identifiable> {
 
     func item(at index: Int) -> Item? {
         guard let number = page(containing: index), let slots = pages[number].slots else { return nil }
-        return slots[index - pages[number].start]
+        return slots[index - starts[number]]
     }
 
     /// Whether the item at `index` is on its way back (its page asked again).
