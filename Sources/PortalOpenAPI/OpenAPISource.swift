@@ -8,7 +8,7 @@ import PortalCore
 ///
 /// A value: each tab's reading was made from its first answer before the source was
 /// built (`OpenAPITabs.source`), so nothing here changes afterwards. A tab whose list can
-/// ask for any page (page numbers, offsets) jumps (`addressesPages(of:)`); the others
+/// ask for any page (page numbers, offsets) jumps (`addressablePages(of:)`); the others
 /// (cursors, `next` links) walk.
 public struct OpenAPISource: AddressableSource {
     /// One tab: the document's list, its kind in the browser, and the list as any API's.
@@ -93,11 +93,9 @@ public struct OpenAPISource: AddressableSource {
 
     public func pictureRequest(for item: Item) -> HTTPRequest? { tab(item.kind)?.base.pictureRequest(for: item) }
 
-    public func addressesPages(of query: ListQuery) -> Bool { tab(query.kind)?.base.addressesPages(of: query) ?? false }
-    public func pageSize(of query: ListQuery) -> Int { tab(query.kind)?.base.pages.pageSize ?? 1 }
-    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? {
-        guard let tab = tab(query.kind) else { return nil }
-        return pages(tab, query).request(forPage: index)
+    public func addressablePages(of query: ListQuery) -> (any PageAddressable)? {
+        guard let tab = tab(query.kind), tab.base.addressablePages(of: query) != nil else { return nil }
+        return pages(tab, query)
     }
 }
 

@@ -125,18 +125,8 @@ struct AddressableSavedTabsSource: AddressableSource, AnyAPITabsSource {
     func pictureRequest(for item: Item) -> HTTPRequest? { base.pictureRequest(for: item) }
     func anyAPISource(for query: ListQuery) -> AnyAPISource? { base.anyAPISource(for: query) }
 
-    func addressesPages(of query: ListQuery) -> Bool {
-        guard let (part, inner) = base.part(for: query), let addressable = part.source as? any AddressableSource else { return false }
-        return addressable.addressesPages(of: inner)
-    }
-
-    func pageSize(of query: ListQuery) -> Int {
-        guard let (part, inner) = base.part(for: query), let addressable = part.source as? any AddressableSource else { return 1 }
-        return addressable.pageSize(of: inner)
-    }
-
-    func request(forPage index: Int, of query: ListQuery) -> PageRequest? {
+    func addressablePages(of query: ListQuery) -> (any PageAddressable)? {
         guard let (part, inner) = base.part(for: query), let addressable = part.source as? any AddressableSource else { return nil }
-        return addressable.request(forPage: index, of: inner)
+        return addressable.addressablePages(of: inner)
     }
 }

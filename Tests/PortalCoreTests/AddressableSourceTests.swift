@@ -31,4 +31,16 @@ struct AddressableSourceTests {
         #expect(counting.urls == ["\(TestData.base)/character?name=rick&status=dead", "\(TestData.base)/character?page=3&name=rick&status=dead"])
         #expect(list.item(at: 53)?.character?.name.lowercased().contains("rick") == true)
     }
+
+    /// The list keeps the list's own pages value, asked once per list: page N goes from it
+    /// to the dialect's `PageAddress`, with no source or closure between.
+    @Test func theAddressingHoldsEachPresetsOwnListValue() throws {
+        let query = ListQuery(kind: .character, filters: [("name", "rick")])
+        let rick = try #require(PageAddressing(source: Self.source, query: query)?.pages as? AnyAPIPages)
+        #expect(rick.url == Self.source.firstPage(for: query).http.url)
+        #expect(rick.dialect.paging.isSame(as: APIPreset.rickAndMorty.paging))
+        let poke = PokeAPISource(baseURL: "http://poke.test/api/v2", pageSize: 10)
+        let pokeList = try #require(PageAddressing(source: poke, query: ListQuery(kind: .pokemon))?.pages as? AnyAPIPages)
+        #expect(pokeList.dialect.addressing == APIPreset.pokeAPI.address && pokeList.pageSize == 10)
+    }
 }

@@ -12,10 +12,11 @@ struct BrowseSourcesTests {
         let source = PokeAPISource(baseURL: "http://127.0.0.1:8080/api/v2/", pageSize: 50, headers: headers)
         let query = ListQuery(kind: .pokemon)
         #expect(source.firstPage(for: query).http.url.absoluteString == "http://127.0.0.1:8080/api/v2/pokemon?offset=0&limit=50")
-        let third = try #require(source.request(forPage: 2, of: query))
+        let addressing = try #require(PageAddressing(source: source, query: query))
+        let third = try #require(addressing.request(forPage: 2))
         #expect(third.http.url.absoluteString == "http://127.0.0.1:8080/api/v2/pokemon?offset=100&limit=50")
         #expect(third.http.headers["X-Trace"] == "on")
-        #expect(source.pageSize(of: query) == 50)
+        #expect(addressing.pageSize == 50)
         #expect(source.itemsRequest(.pokemon, ids: [10001])?.url.absoluteString == "http://127.0.0.1:8080/api/v2/pokemon/10001/")
         #expect(source.itemsRequest(.pokemon, ids: [1, 2]) == nil)
         #expect(source.itemsRequest(.character, ids: [1]) == nil)
@@ -30,7 +31,7 @@ struct BrowseSourcesTests {
         let source = RickAndMortySource(baseURL: "http://127.0.0.1:8080/api", headers: headers)
         let query = ListQuery(kind: .character, filters: [("status", "dead")])
         var requests: [HTTPRequest] = [source.firstPage(for: query).http]
-        requests.append(try #require(source.request(forPage: 4, of: query)).http)
+        requests.append(try #require(PageAddressing(source: source, query: query)?.request(forPage: 4)).http)
         requests.append(try #require(source.itemsRequest(.episode, ids: [1, 2])))
         requests.append(try #require(source.pictureRequest(for: .character(try TestData.data.characters[0]))))
         let page = #"{"info":{"count":30,"next":"http://127.0.0.1:8080/api/character?page=2&status=dead"},"results":[]}"#
@@ -107,7 +108,7 @@ struct BrowseSourcesTests {
         let first = source.firstPage(for: ListQuery(kind: source.kind, filters: [("name", "smith")]))
         #expect(first.http.url.absoluteString == "https://x.supabase.co/rest/v1/characters?select=*&status=eq.Dead&name=ilike.%2Asmith%2A&order=name.desc")
         #expect(first.http.headers["Range"] == "0-9")
-        #expect(source.request(forPage: 3, of: ListQuery(kind: source.kind))?.http.headers["Range"] == "30-39")
+        #expect(PageAddressing(source: source, query: ListQuery(kind: source.kind))?.request(forPage: 3)?.http.headers["Range"] == "30-39")
         #expect(source.itemsRequest(.location, ids: [1, 3])?.url.absoluteString == "https://x.supabase.co/rest/v1/locations?select=*&id=in.%281%2C3%29")
     }
 

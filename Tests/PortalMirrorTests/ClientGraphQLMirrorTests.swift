@@ -78,8 +78,9 @@ import Testing
         let before = server.count
         let first = source.firstPage(for: query)
         let total = try #require(try source.decodePage(try await server.send(first.http), for: first, of: query).totalCount)
-        #expect(total == 1_000_000 && source.pageSize(of: query) == 20)
-        let last = try #require(source.request(forPage: (total - 1) / 20, of: query))
+        let addressing = try #require(PageAddressing(source: source, query: query))
+        #expect(total == 1_000_000 && addressing.pageSize == 20)
+        let last = try #require(addressing.request(forPage: (total - 1) / 20))
         let page = try source.decodePage(try await server.send(last.http), for: last, of: query)
         #expect(server.count - before == 2)
         #expect(page.items.count == 20 && page.next == nil)

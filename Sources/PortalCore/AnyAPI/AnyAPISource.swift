@@ -2,7 +2,7 @@ import Foundation
 
 /// The list at a URL of an API no description covers (`portal --url`), read in the dialect
 /// `DialectDetector` found in its first answer: one tab named after the URL's last path
-/// segment, items as `Item.json`. It addresses its pages (`addressesPages(of:)`) when its
+/// segment, items as `Item.json`. It addresses its pages (`addressablePages(of:)`) when its
 /// dialect has an `addressing`, so the list jumps; otherwise it walks.
 ///
 /// A value with no mutable state: a link the pane follows carries its URL (`ItemLink`),
@@ -36,9 +36,9 @@ public struct AnyAPISource: AddressableSource {
     public func firstPage(for query: ListQuery) -> PageRequest { pages(for: query).firstPage }
 
     /// Page numbers, offsets and ranges address pages; links and cursors only walk.
-    public func addressesPages(of query: ListQuery) -> Bool { pages.dialect.addressing != nil }
-    public func pageSize(of query: ListQuery) -> Int { pages.pageSize }
-    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? { pages(for: query).request(forPage: index) }
+    public func addressablePages(of query: ListQuery) -> (any PageAddressable)? {
+        pages.dialect.addressing == nil ? nil : pages(for: query)
+    }
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
         let kind = self.kind

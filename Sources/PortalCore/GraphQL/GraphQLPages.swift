@@ -106,3 +106,8 @@ public struct GraphQLPages: Sendable {
         return Int(text[range.upperBound...].prefix { $0.isNumber })
     }
 }
+
+extension GraphQLPages: PageAddressable {
+    /// Items on every page but the last, as the list asks them.
+    public var pageSize: Int { list.pageSize }
+}

@@ -3,7 +3,7 @@ import Foundation
 /// A GraphQL server as the browser sees it (`portal --graphql URL`): one tab per list
 /// (`GraphQLList`: a root field found in the schema, or the `--query`), named by it, items
 /// as `Item.json`. Every page is a POST (`GraphQLPages`). A list that can be addressed
-/// (page numbers, offsets, offset cursors) says so (`addressesPages(of:)`), so its tab
+/// (page numbers, offsets, offset cursors) says so (`addressablePages(of:)`), so its tab
 /// jumps; the others walk.
 ///
 /// A value with no mutable state: a partial answer's `errors` travel on its page
@@ -62,15 +62,9 @@ public struct GraphQLSource: AddressableSource {
 
     /// Whether `query`'s list can be asked for any page: page numbers, offsets, and Relay
     /// cursors that are offsets (graphql-relay's).
-    public func addressesPages(of query: ListQuery) -> Bool {
+    public func addressablePages(of query: ListQuery) -> (any PageAddressable)? {
         let pages = pages(query.kind)
-        return pages.list.isAddressable(offsetCursors: pages.offsetCursors)
-    }
-
-    public func pageSize(of query: ListQuery) -> Int { pages(query.kind).list.pageSize }
-
-    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? {
-        addressesPages(of: query) ? pages(query.kind).request(forPage: index) : nil
+        return pages.list.isAddressable(offsetCursors: pages.offsetCursors) ? pages : nil
     }
 
     /// No lookups by id: an item is whole as its list brought it.

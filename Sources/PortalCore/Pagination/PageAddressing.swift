@@ -1,23 +1,42 @@
-/// How a list asks for page N, taken from its strategy and kept apart from it, so the
-/// list (which never decodes) needs no strategy type.
+/// How a sparse list asks for page N: the list's own addressable pages value (a preset's
+/// or any API's `AnyAPIPages`, GraphQL's pages…), kept apart from its strategy, so the
+/// list (which never decodes) needs no strategy type and asks that value directly.
 public struct PageAddressing: Sendable {
-    public let pageSize: Int
-    private let requestForPage: @Sendable (Int) -> PageRequest?
+    /// The list's pages value.
+    public let pages: any PageAddressable
 
-    public init(pageSize: Int, request: @escaping @Sendable (Int) -> PageRequest?) {
-        self.pageSize = max(1, pageSize)
-        self.requestForPage = request
+    public init(pages: any PageAddressable) {
+        self.pages = pages
     }
 
     /// The addressing of `strategy`, or nil when it only follows `next` links. Decided
     /// at run time so a strategy held as `any PageStrategy` still keeps its addressing.
     public init?(_ strategy: some PageStrategy) {
-        guard let addressable = strategy as? any AddressablePageStrategy else { return nil }
-        self.init(pageSize: addressable.pageSize) { addressable.request(forPage: $0) }
+        guard let addressable = strategy as? any PageAddressable else { return nil }
+        self.init(pages: addressable)
     }
+
+    /// Items on every page but the last (at least 1).
+    public var pageSize: Int { max(1, pages.pageSize) }
 
     /// The request for page `index`, or nil when it cannot be addressed.
     public func request(forPage index: Int) -> PageRequest? {
-        index >= 0 ? requestForPage(index) : nil
+        index >= 0 ? pages.request(forPage: index) : nil
     }
+}
+
+extension PageAddressing {
+    /// The addressing of a list whose pages are made on the spot, not asked of an API's
+    /// list value: a pane's related ids cut into pages, a test's rows.
+    public init(pageSize: Int, request: @escaping @Sendable (Int) -> PageRequest?) {
+        self.init(pages: MadePages(pageSize: pageSize, make: request))
+    }
+}
+
+/// Pages made by a rule (`PageAddressing.init(pageSize:request:)`).
+private struct MadePages: PageAddressable {
+    let pageSize: Int
+    let make: @Sendable (Int) -> PageRequest?
+
+    func request(forPage index: Int) -> PageRequest? { make(index) }
 }

@@ -68,7 +68,8 @@ import Testing
         let total = try #require(try source.decodePage(try await server.send(first.http), for: first, of: query).totalCount ?? (name == "users" ? 1_000_000 : nil))
         #expect(total == 1_000_000)
         let before = server.requests.count
-        let last = try #require(addressable.request(forPage: (total - 1) / addressable.pageSize(of: query), of: query))
+        let addressing = try #require(PageAddressing(source: addressable, query: query))
+        let last = try #require(addressing.request(forPage: (total - 1) / addressing.pageSize))
         let page = try source.decodePage(try await server.send(last.http), for: last, of: query)
         #expect(server.requests.count - before == 1)
         #expect(page.items.last?.jsonTitle.hasSuffix("1000000") == true && page.items.count == 20)
@@ -81,8 +82,7 @@ import Testing
         let source = found.source
         let query = ListQuery(kind: ItemKind(rawValue: "characters"))
         // Its list does not address pages: it stays sequential.
-        #expect(!source.addressesPages(of: query) && PageAddressing(source: source, query: query) == nil)
-        #expect(source.request(forPage: 3, of: query) == nil)
+        #expect(source.addressablePages(of: query) == nil && PageAddressing(source: source, query: query) == nil)
         #expect(try await Self.walk(source, query.kind, through: server).count == 95)
         // A server that takes a made cursor but answers other items: the page fails, never retried.
         let pages = GraphQLPages(endpoint: GraphQLTestServer.endpoint, headers: [:], list: found.source.lists[0], offsetCursors: true)

@@ -36,9 +36,8 @@ public struct PokeAPISource: AddressableSource {
         try pages.decode(response, for: request).map { .pokemon(Pokemon($0)) }
     }
 
-    public func pageSize(of query: ListQuery) -> Int { pages.pageSize }
-
-    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? { pages.request(forPage: index) }
+    /// `offset=N×limit` (the dialect's `PageAddress`).
+    public func addressablePages(of query: ListQuery) -> (any PageAddressable)? { pages.list }
 
     /// `/pokemon/{id}/` for exactly one id; nil for several (PokeAPI cannot answer them
     /// in one request, and one request per id would hide a storm behind one effect).

@@ -83,9 +83,7 @@ public struct PostgRESTSource: AddressableSource {
         try pages(query).decode(response, for: request).map { rowsAsServed ? .row($0, kind: kind) : TableItems.item($0, kind: kind) }
     }
 
-    public func pageSize(of query: ListQuery) -> Int { pageSize }
-
-    public func request(forPage index: Int, of query: ListQuery) -> PageRequest? { pages(query).request(forPage: index) }
+    public func addressablePages(of query: ListQuery) -> (any PageAddressable)? { pages(query) }
 
     /// `GET {base}/{table}?select=*&id=in.(…)` for the table that holds `kind`
     /// (`TableItems.table(for:)`), in one request; nil for an empty list.
