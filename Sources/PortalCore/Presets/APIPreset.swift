@@ -1,9 +1,10 @@
 import Foundation
 
-/// One API portal knows by name (`--api`): a paging dialect of `PagingDialects`, its items
-/// as typed models (decoded by its own strategy, which is fast: see `make bench`), the
-/// rule for its pictures, and its settings (live and snapshot roots, a fixed page size,
-/// whether it takes tables). Its folder under `Presets/` holds its source and strategy.
+/// One API portal knows by name (`--api`): a paging dialect of `PagingDialects` (its lists
+/// page through that very value: `PresetPages`), its items as typed models (read by a
+/// `PresetItemReader`, which is fast: see `make bench`), the rule for its pictures, and its
+/// settings (live and snapshot roots, a fixed page size, whether it takes tables). Its
+/// folder under `Presets/` holds its source and its page rules.
 ///
 /// Why a preset and not a dialect: the paging is the same as any API's (the dialect names
 /// it, and the detector finds the same dialect in the preset's first answer); what a
