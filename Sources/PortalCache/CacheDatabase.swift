@@ -34,12 +34,21 @@ final class CacheDatabase: Sendable {
         case immutable
     }
 
+    /// SQLite's page cache for the connection, in KiB. SQLite's default (2,000 KiB) filled
+    /// up in a session of jumps and stayed resident: 2.2 MB of the browser's 64 MB goal.
+    /// Answers are read by key, mostly once each, and the kernel caches the file anyway:
+    /// SQLite's own copy of its pages buys little beyond the tree's inner pages.
+    static let pageCacheKiB = 256
+
     init(path: String, mode: Mode = .readWrite) throws {
         self.path = path
         isWritable = mode == .readWrite
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.label = "portal.cache"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)")
+        }
         switch mode {
         case .readWrite:
             configuration.journalMode = .wal
