@@ -34,4 +34,23 @@ struct PictureBudgetTests {
         _ = store.plan(wanted: [])
         #expect(store.bytes <= PictureBudget.storeBytes)
     }
+
+    /// Jumping faster than pictures arrive: each screen wants 15 avatars, four are asked
+    /// for, and the next jump comes before any answer. The store's notes stay bounded
+    /// (before: when each ticket was last needed was noted for every ticket ever wanted,
+    /// 11,000 notes after 1,000 jumps, each with its request's URL).
+    @Test func jumpsFasterThanPicturesLeaveNoNotesBehind() throws {
+        let avatar = try #require(Picture(width: 192, height: 192, rgba: [UInt8](repeating: 9, count: 192 * 192 * 4)))
+        let store = PictureStore()
+        for jump in 0..<1_000 {
+            let wanted = (jump * 1_000..<jump * 1_000 + 15).map(Self.ticket)
+            let fetch = store.plan(wanted: wanted).fetch
+            // Every other jump the four answers arrive before the next jump; otherwise
+            // the next jump cancels them.
+            if jump.isMultiple(of: 2) { for t in fetch { store.receive(t, .picture(avatar)) } }
+        }
+        _ = store.plan(wanted: [])
+        #expect(store.notes <= 200, "\(store.notes) notes after 1,000 jumps")
+        #expect(store.bytes <= PictureBudget.storeBytes)
+    }
 }
