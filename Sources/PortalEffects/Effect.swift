@@ -36,7 +36,9 @@ public struct PaneAddress: Sendable, Hashable, CustomStringConvertible {
 /// at hand) or the list under it (episodes, characters, residents).
 public enum ItemsPurpose: Sendable, Hashable {
     case subject
-    case related
+    /// Page `page` of the list under it (a page's ids in one request: the pane's
+    /// `RelatedPages`), so the answer finds its page.
+    case related(page: Int)
     /// `R` in a pane: the item again, asked past the caches (revalidated).
     case refreshed
     /// The next page of a linked list shown in a pane (any API), asked for when the

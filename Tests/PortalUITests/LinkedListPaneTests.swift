@@ -63,6 +63,8 @@ struct LinkedListPaneTests {
         #expect(h.transport.urls.last == "\(Self.base)/people/7/repos?page=2")
         text = paneText(h)
         #expect(text.contains("repo 7") && text.contains("repo 12") && !text.contains("more below"), "\(text)")
+        // The count follows the pages that arrived (it said 6 of 12 after the second page too).
+        #expect(text.contains("12 of 12 items"), "\(text)")
         #expect(list.stops.count == 12)
         // To the end and past it: the list is whole, nothing more is asked.
         for _ in 0..<15 { h.press(.down) }

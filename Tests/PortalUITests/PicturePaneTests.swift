@@ -57,7 +57,7 @@ struct PicturePaneTests {
         #expect(screen.pictureCells.count == 18 * 9)
         // The text beside it is cut short, never drawn over.
         #expect(screen.text.contains("Morty Smith"))
-        #expect(screen.text.contains("Episodes  51"))
+        #expect(screen.text.contains("Episodes  40 of 51"))
     }
 
     @Test func tooSmallAPaneShowsNoPicture() async {
@@ -216,7 +216,7 @@ struct PicturePaneTests {
         let screen = h.screen()
         #expect(screen.pictureCells.count >= 150, "\(screen.pictureCells.count) cells at \(size)")
         // The text beside it is cut short, never drawn over.
-        #expect(screen.text.contains("Rick Sanchez") && screen.text.contains("Episodes  51"))
+        #expect(screen.text.contains("Rick Sanchez") && screen.text.contains("of 51"))
     }
 
     /// `--pictures auto`: the first screen is drawn in symbols (or none, on 8 colours) and

@@ -86,7 +86,7 @@ struct SourceScreensTests {
         #expect(page.items[3].isComplete && page.items[3].card.lines[1].map(\.text).joined() == "#4 fire")
         #expect(!page.items[0].isComplete && page.items[0].card.lines[1].map(\.text).joined() == "#1")
         // Looking up several Pokémon is refused: PokeAPI has no multi-id endpoint.
-        let several = await h.runner.interpreter.run(.fetchItems(PaneAddress(tab: 0, generation: 0, token: 2), .related, .pokemon, ids: [1, 2]))
+        let several = await h.runner.interpreter.run(.fetchItems(PaneAddress(tab: 0, generation: 0, token: 2), .related(page: 0), .pokemon, ids: [1, 2]))
         guard case .items(_, _, .failure) = try #require(several) else { Issue.record("several ids answered"); return }
         #expect(h.transport.count == 2)
     }
@@ -113,11 +113,12 @@ struct SourceScreensTests {
         h.press(.enter)  // Rick Sanchez
         await h.runner.drain(into: h.controller)
         let base = SnapshotTransport.postgRESTBaseURL
-        let rickEpisodes = "\(base)/episodes?select=*&id=in.%28\((1...51).map(String.init).joined(separator: "%2C"))%29"
-        #expect(h.transport.urls.dropFirst(pagesBefore) == [rickEpisodes])
+        // The pages of 20 ids his pane's screen reaches: 1-20, then 21-40.
+        let rickEpisodes = [1...20, 21...40].map { "\(base)/episodes?select=*&id=in.%28\($0.map(String.init).joined(separator: "%2C"))%29" }
+        #expect(h.transport.urls.dropFirst(pagesBefore) == rickEpisodes[...])
         let rick = try #require(h.controller.pane)
         guard case .loaded(let episodes) = rick.related else { Issue.record("\(rick.related)"); return }
-        #expect(episodes.count == 51 && episodes.first?.rawID == 1)
+        #expect(episodes.count == 40 && episodes.first?.rawID == 1)
         #expect(h.screen().text.contains("S01E01 Pilot · December 2, 2013"))
         #expect(!h.screen().text.contains("does not exist"))
 
@@ -131,7 +132,7 @@ struct SourceScreensTests {
         guard case .loaded(let cast) = pilot.related else { Issue.record("\(pilot.related)"); return }
         #expect(cast.count == 19 && cast.first?.character?.name == "Rick Sanchez")
         // The episode came with Rick's list (cached); its cast from the characters table in one request.
-        let after = h.transport.urls.dropFirst(pagesBefore + 1)
+        let after = h.transport.urls.dropFirst(pagesBefore + 2)
         #expect(after.count == 1 && after.allSatisfy { $0.hasPrefix("\(base)/characters?select=*&id=in.%281%2C2%2C35%2C") })
         let text = h.screen().text
         #expect(text.contains("Rick Sanchez › S01E01 Pilot") && text.contains("Morty Smith"), "\(text)")

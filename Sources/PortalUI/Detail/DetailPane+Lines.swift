@@ -5,6 +5,7 @@ import PortalCore
 extension DetailPane {
     func buildLines() -> [Line] {
         func plain(_ spans: [Span]) -> Line { Line(spans: spans) }
+        relatedFirstLine = nil
         switch subject {
         case .loading(let target):
             return [plain([Span("loading \(Self.name(of: target))…", Style(dim: true))])]
@@ -16,7 +17,7 @@ extension DetailPane {
             var out: [Line] = [plain([Span(content.title, Style(bold: true))])]
             if let badge = content.badge { out.append(plain(badge)) }
             out.append(plain([]))
-            let fields = list.map { listFields($0, count: content.fields.first) } ?? content.fields
+            let fields = list.map { listFields($0, count: content.fields.first) } ?? countingRelated(content.fields)
             let labelWidth = max(10, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2)
             for field in fields { out += fieldLines(field, labelWidth: labelWidth) }
             if let list {
@@ -34,33 +35,32 @@ extension DetailPane {
             }
             guard let list = content.related else { return out }
             out.append(plain([]))
-            switch related {
-            case .none:
-                out.append(plain([Span("no " + list.label.lowercased(), Style(dim: true))]))
-            case .loading:
-                out.append(plain([Span("loading " + list.label.lowercased() + "…", Style(dim: true))]))
-            case .failed(let message):
-                out.append(plain([Span("error — r to retry", Style(foreground: .red, bold: true))]))
-                out.append(plain([Span(message, Style(dim: true))]))
-            case .loaded(let items) where items.isEmpty:
-                out.append(plain([Span("no " + list.label.lowercased(), Style(dim: true))]))
-            case .loaded(let items):
-                for related in items { out.append(Line(spans: related.relatedLine, link: .item(related.id))) }
-            }
-            return out
+            let related = relatedLines(list)
+            relatedFirstLine = relatedPages.map { out.count + related.count - $0.total }
+            return out + related
         }
     }
 
-    /// A linked list's rows: its count (the first page's), then every entry loaded, each a
-    /// folded node and a link to its `url` (rows of `listChunk` entries, node paths under
-    /// `e<first entry>`, so a fold stays with its entry as pages arrive).
+    /// A linked list's rows: its count (the first page's words, counting the entries
+    /// loaded: `12 of 12 items` once the second page of 6 arrived), then every entry
+    /// loaded, each a folded node and a link to its `url` (rows of `listChunk` entries,
+    /// node paths under `e<first entry>`, so a fold stays with its entry as pages arrive).
     func listFields(_ list: PaneList, count: DetailField?) -> [DetailField] {
-        var fields = count.map { [$0] } ?? []
+        var fields = count.map { [Self.counting($0, loaded: list.entries.count)] } ?? []
         guard case .json(let page, _)? = item else { return fields }
         for chunk in list.rows(chunk: Self.listChunk) {
             fields += JSONTree.fields(chunk, linkOrigin: page.card.linkOrigin, folds: folds, page: true, prefix: "e\(chunk.position)")
         }
         return fields
+    }
+
+    /// `field` (a list page's `20 of 51 items`) with its leading number the entries loaded.
+    static func counting(_ field: DetailField, loaded: Int) -> DetailField {
+        let digits = field.value.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return field }
+        var counted = field
+        counted.value = String(loaded) + field.value.dropFirst(digits.count)
+        return counted
     }
 
     /// Entries per row handed to the tree (which draws at most `JSONTree.maxRows` rows

@@ -67,7 +67,10 @@ extension DetailPane {
         }
     }
 
+    /// `value` as a scroll valid for a pane `viewRows` high; the rows are remembered for
+    /// the planner (which related entries are on screen: `relatedOnScreen`).
     func clamp(_ value: Int, viewRows: Int) -> Int {
-        min(max(0, value), max(0, lines.count - max(1, viewRows)))
+        self.viewRows = viewRows
+        return min(max(0, value), max(0, lines.count - max(1, viewRows)))
     }
 }

@@ -1,16 +1,16 @@
 import PortalCore
 
-/// The effect each need of a pane is asked with: an item by kind and id, the related list
-/// by ids, or a link (any API) by the URL it carries (`Effect.fetchLink`). In one place,
-/// so the planning step only says which needs to ask.
+/// The effect each need of a pane is asked with: an item by kind and id, a page of the
+/// related list by its ids, or a link (any API) by the URL it carries
+/// (`Effect.fetchLink`). In one place, so the planning step only says which needs to ask.
 extension DetailPane {
     /// The request for `need`; nil when there is nothing to ask (no related list).
     func request(for need: Need) -> Effect? {
         switch need {
         case .subject:
             return request(for: target, purpose: .subject)
-        case .related:
-            return content?.related.map { .fetchItems(address, .related, $0.kind, ids: $0.ids) }
+        case .relatedPage(let page):
+            return relatedPages.map { .fetchItems(address, .related(page: page), $0.list.kind, ids: $0.ids(ofPage: page)) }
         case .refreshed:
             return request(for: target, purpose: .refreshed)
         case .more(let link):

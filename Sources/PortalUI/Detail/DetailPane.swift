@@ -19,13 +19,16 @@ public final class DetailPane {
         case failed(LinkTarget, String)
     }
 
-    /// The items the subject points at (a character's episodes, …).
+    /// The items the subject points at (a character's episodes, …), as far as they
+    /// arrived (the list itself: `relatedPages`).
     public enum Related: Equatable {
         /// The subject points at nothing: no request is made.
         case none
+        /// No page has arrived yet.
         case loading
+        /// The items of the pages that arrived, in the list's order.
         case loaded([Item])
-        /// With a `PageFailure` message (sanitised when made).
+        /// With a `PageFailure` message (sanitised when made), before any page arrived.
         case failed(String)
     }
 
@@ -50,9 +53,12 @@ public final class DetailPane {
     public typealias Stop = (line: Int, target: LinkTarget?, node: DetailNode?)
 
     /// What the pane has asked the network for, so the planner asks once: its subject by
-    /// id, its related list. (Its picture is planned with the cards': `PicturePlanner`.)
+    /// id, a page of its related list. (Its picture is planned with the cards':
+    /// `PicturePlanner`.)
     public enum Need: Sendable, Hashable {
-        case subject, related
+        case subject
+        /// A page of the related list (its own list keeps it asked once: `RelatedPages`).
+        case relatedPage(Int)
         /// `R`: the item again, past the caches.
         case refreshed
         /// The next page of a linked list (any API).
@@ -65,7 +71,9 @@ public final class DetailPane {
     public private(set) var subject: Subject {
         didSet { cached = nil }
     }
-    public private(set) var related: Related = .none {
+    /// The related list, paged by the grid's engine; nil when the subject points at
+    /// nothing.
+    private(set) var relatedPages: RelatedPages? {
         didSet { cached = nil }
     }
     /// The linked list the pane shows (any API: its subject is a list's first page),
@@ -75,6 +83,11 @@ public final class DetailPane {
     }
     /// The first line of the pane's content shown.
     public internal(set) var scroll = 0
+    /// The rows the pane had on screen when it was last moved or clamped (0 before), so
+    /// the planner knows which related entries are shown.
+    var viewRows = 0
+    /// The line of the related list's first entry, as the lines were last built.
+    var relatedFirstLine: Int?
     /// Which stop is highlighted (an index into `stops`), nil when the pane has none.
     public internal(set) var highlight: Int?
     /// The nodes of a JSON item's tree the user unfolded (true) or folded (false), by
@@ -87,7 +100,7 @@ public final class DetailPane {
     public private(set) var textWidth = 0
     /// The lines and their stops, built once per change of subject, related list, folds
     /// or width (the pane is drawn every frame).
-    private var cached: (lines: [Line], stops: [Stop])?
+    var cached: (lines: [Line], stops: [Stop])?
 
     public init(address: PaneAddress, subject: Subject) {
         self.address = address
@@ -140,8 +153,7 @@ public final class DetailPane {
         } else {
             list = nil
         }
-        related = (item.detail.related?.ids.isEmpty ?? true) ? .none : .loading
-        asked.remove(.related)
+        relatedPages = item.detail.related.flatMap { $0.ids.isEmpty ? nil : RelatedPages($0) }
         // A list shown again (`R`) starts over: its pages are asked again.
         asked = asked.filter { if case .more = $0 { false } else { true } }
         highlight = stops.isEmpty ? nil : 0
@@ -166,7 +178,7 @@ public final class DetailPane {
             out.append(.subject)
         case .loaded(let item):
             if !item.isComplete { out.append(.subject) }
-            if related == .loading { out.append(.related) }
+            if let relatedPages { out += relatedPages.wanted(visible: relatedOnScreen).map(Need.relatedPage) }
             if let list, let link = list.wanted(entriesAfter: highlight.map { stops.count - $0 } ?? Int.max, ahead: Self.pagesAhead) {
                 out.append(.more(link))
             }
@@ -214,6 +226,11 @@ public final class DetailPane {
 
     /// The planner asked: `R` has been answered for.
     func didAsk(_ need: Need) {
+        if case .relatedPage(let page) = need {
+            relatedPages?.asked(page, visible: relatedOnScreen)
+            cached = nil
+            return
+        }
         asked.insert(need)
         if need == .refreshed { wantsRefresh = false }
         if case .more(let link) = need {
@@ -222,19 +239,7 @@ public final class DetailPane {
         }
     }
 
-    /// `r` on a related list that failed: it is asked for again.
-    func retryRelated() {
-        related = .loading
-        asked.remove(.related)
-    }
-
     func failSubject(_ message: String) { subject = .failed(target, message) }
-
-    func setRelated(_ related: Related) {
-        self.related = related
-        if highlight == nil, !stops.isEmpty { highlight = 0 }
-        if let h = highlight, h >= stops.count { highlight = stops.isEmpty ? nil : stops.count - 1 }
-    }
 
     // MARK: Lines
 
@@ -273,7 +278,7 @@ public final class DetailPane {
     /// Whether something in the pane failed and `r` can ask again.
     public var isFailed: Bool {
         if case .failed = subject { return true }
-        if case .failed = related { return true }
+        if relatedPages?.failure != nil { return true }
         if let failure = list?.failure, failure.kind != .refusedNext { return true }
         return false
     }

@@ -64,7 +64,7 @@ public final class PaneTrail {
             panes[panes.count - 1] = DetailPane(address: address, subject: .loading(target))
             return [.cancel(pane.address)]
         case .loaded:
-            if case .failed = pane.related { pane.retryRelated() }
+            pane.retryRelated()
             pane.retryMore()
             return []
         case .loading:
@@ -74,9 +74,9 @@ public final class PaneTrail {
 
     // MARK: Results
 
-    /// Items asked for by the pane at `address`: its subject, or its related list (in the
-    /// subject's own order; ids the server did not know are skipped, as the API skips
-    /// them). Returns the subject when it arrived complete, so other lists can show it.
+    /// Items asked for by the pane at `address`: its subject, or a page of its related
+    /// list (in the subject's own order; ids the server did not know are skipped, as the
+    /// API skips them). Returns the subject when it arrived complete, so other lists can show it.
     @discardableResult
     func receive(_ purpose: ItemsPurpose, _ result: Result<[Item], PageFailure>, at address: PaneAddress) -> Item? {
         guard let pane = pane(at: address) else { return nil }
@@ -90,13 +90,8 @@ public final class PaneTrail {
             return item
         case (.subject, .failure(let failure)), (.refreshed, .failure(let failure)):
             pane.failSubject(failure.message)
-        case (.related, .success(let items)):
-            let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-            let kind = pane.content?.related?.kind
-            let ordered = pane.content?.related?.ids.compactMap { id in kind.flatMap { byID[ItemKey($0, id)] } } ?? []
-            pane.setRelated(.loaded(ordered))
-        case (.related, .failure(let failure)):
-            pane.setRelated(.failed(failure.message))
+        case (.related(let page), let result):
+            pane.receiveRelated(page: page, result)
         case (.more, let result):
             pane.receivePage(result)
         }
