@@ -34,8 +34,12 @@ enum StatusText {
         let capped = ReportedCount.note(for: list.totalCount) == nil ? nil : "capped (the server reports more)"
         let note = [tab.offlineNote, tab.pageNotice, capped].compactMap { $0 }.joined(separator: " · ")
         guard let pageSize = list.addressing?.pageSize, list.isAddressable else {
-            return ListStatus(loaded: list.count, total: list.totalCount, pages: list.pagesLoaded, phase: phase,
-                              note: note.isEmpty ? nil : note, estimatedTotal: list.estimatedTotal)
+            // A list that walks says where the selection is too, among what has arrived,
+            // and the page it came on (Home at the top is `1 / …`, whatever has arrived).
+            let selected = grid.selection.flatMap { list.count > $0 ? $0 : nil }
+            return ListStatus(loaded: list.count, total: list.totalCount, pages: selected.flatMap(list.page(holding:)).map { $0 + 1 } ?? list.pagesLoaded,
+                              phase: phase, position: selected.map { $0 + 1 }, note: note.isEmpty ? nil : note,
+                              estimatedTotal: list.estimatedTotal)
         }
         // Where the selection is in the whole list, and on which page.
         let selected = grid.selection ?? 0

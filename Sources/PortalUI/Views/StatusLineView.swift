@@ -25,8 +25,8 @@ public struct ListStatus: Sendable, Equatable {
     /// Pages loaded; with a `position`, the page the selection is on.
     public var pages: Int
     public var phase: Phase
-    /// In a list that knows every index (addressable): the selected card, from 1. The
-    /// counts then read `500,000 / 1,000,000`.
+    /// The selected card, from 1. The counts then read `500,000 / 1,000,000`; in a list
+    /// that walks and has said no total, `13 / 200+` (200 arrived, more may come).
     public var position: Int?
     /// Said after the counts when the list came from the disk cache because the network
     /// failed, e.g. `cached 3 h ago · offline`.
@@ -47,16 +47,18 @@ public struct ListStatus: Sendable, Equatable {
 }
 
 /// The status line: `500,000 / 1,000,000 · page 25,000 · ⠹ loading…` (where the
-/// selection is), `120 / 826 · page 6` (a list that walks: what has arrived),
-/// `error — r to retry`, or `end`. Numbers have thousands separators.
+/// selection is and its page, in a list that jumps or walks; `13 / 120+` in a walked
+/// list with no total yet: 120 arrived), `error — r to retry`, or `end`. Numbers have
+/// thousands separators.
 public enum StatusLineView {
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     public static func spans(_ status: ListStatus) -> [Span] {
         let bar = Style(reverse: true)
         let shown = status.position ?? status.loaded
+        let arrived = status.position == nil ? nil : "\(Grouped.text(shown)) / \(Grouped.text(status.loaded))+"
         var counts = status.total.map { "\(Grouped.text(shown)) / \(Grouped.text($0))" }
-            ?? status.estimatedTotal.map { "\(Grouped.text(shown)) / ≈ \(Grouped.text($0))" } ?? Grouped.text(shown)
+            ?? status.estimatedTotal.map { "\(Grouped.text(shown)) / ≈ \(Grouped.text($0))" } ?? arrived ?? Grouped.text(shown)
         counts = " " + counts + " · page \(Grouped.text(status.pages))"
         var spans = [Span(counts, bar)]
         if let note = status.note {
