@@ -123,7 +123,7 @@ struct SavedRun {
             let options = try options(for: tab)
             lists.append((tab.name, try await options.anyAPISource(url: tab.url, transport: transport, tracer: tracer).0))
         }
-        return SavedTabsSource.make(title: api.name, lists: lists)
+        return SavedTabsSource(title: api.name, lists: lists)
     }
 
     /// The tab `name` names in `source`'s tabs (its title or kind, any case), or a usage

@@ -6,11 +6,10 @@ import PortalCore
 /// as the config file names them (`lists = { issues = …, pulls = … }`).
 ///
 /// Each tab's queries go to its own source with that source's kind; answers keep the
-/// source's kinds, so looking an item up goes back to the source that listed it. When any
-/// list can address its pages the whole is `AddressableSavedTabsSource`, which answers
-/// per tab: a list that can jumps, one that only walks walks. Sorting (`s`) is each
-/// tab's own list's (`AnyAPITabsSource`).
-struct SavedTabsSource: Source {
+/// source's kinds, so looking an item up goes back to the source that listed it. Page
+/// addressing is each tab's own list's (`addressablePages(of:)`): a list that can jumps, one
+/// that only walks walks. Sorting (`s`) is each tab's own list's (`AnyAPITabsSource`).
+struct SavedTabsSource: AddressableSource {
     struct Part: Sendable {
         /// The saved list's name, the tab's kind here.
         let name: String
@@ -25,12 +24,6 @@ struct SavedTabsSource: Source {
     init(title: String, lists: [(name: String, source: any Source)]) {
         self.title = title
         parts = lists.compactMap { list in list.source.tabs.first.map { Part(name: list.name, source: list.source, spec: $0) } }
-    }
-
-    /// The composite: addressable when any part is (each tab then says whether it is).
-    static func make(title: String, lists: [(name: String, source: any Source)]) -> any Source {
-        let tabs = SavedTabsSource(title: title, lists: lists)
-        return tabs.parts.contains(where: { $0.source is any AddressableSource }) ? AddressableSavedTabsSource(base: tabs) : tabs
     }
 
     var tabs: [TabSpec] {
@@ -97,6 +90,12 @@ struct SavedTabsSource: Source {
         let part = parts.first { $0.spec.kind == kind } ?? parts[0]
         return part.source.pictureRequest(for: item)
     }
+
+    /// The tab's own list's pages value when it addresses its pages; nil when it walks.
+    func addressablePages(of query: ListQuery) -> (any PageAddressable)? {
+        guard let (part, inner) = part(for: query), let addressable = part.source as? any AddressableSource else { return nil }
+        return addressable.addressablePages(of: inner)
+    }
 }
 
 extension SavedTabsSource: AnyAPITabsSource {
@@ -104,29 +103,5 @@ extension SavedTabsSource: AnyAPITabsSource {
     func anyAPISource(for query: ListQuery) -> AnyAPISource? {
         guard let (part, _) = part(for: query) else { return nil }
         return AnyAPISource.of(part.source)
-    }
-}
-
-/// `SavedTabsSource` with a list that addresses its pages: each tab whose list can jumps,
-/// the others walk.
-struct AddressableSavedTabsSource: AddressableSource, AnyAPITabsSource {
-    let base: SavedTabsSource
-
-    var title: String { base.title }
-    var tabs: [TabSpec] { base.tabs }
-    func firstPage(for query: ListQuery) -> PageRequest { base.firstPage(for: query) }
-    func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
-        try base.decodePage(response, for: request, of: query)
-    }
-    func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { base.itemsRequest(kind, ids: ids) }
-    func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] { try base.decodeItems(kind, response) }
-    func linkRequest(_ link: ItemLink) -> HTTPRequest? { base.linkRequest(link) }
-    func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item { try base.decodeLink(link, response) }
-    func pictureRequest(for item: Item) -> HTTPRequest? { base.pictureRequest(for: item) }
-    func anyAPISource(for query: ListQuery) -> AnyAPISource? { base.anyAPISource(for: query) }
-
-    func addressablePages(of query: ListQuery) -> (any PageAddressable)? {
-        guard let (part, inner) = base.part(for: query), let addressable = part.source as? any AddressableSource else { return nil }
-        return addressable.addressablePages(of: inner)
     }
 }
