@@ -12,7 +12,7 @@ public struct AnyAPISource: AddressableSource {
     public let kind: ItemKind
     public let card: JSONCardChoice
     /// Where its pictures may come from (`--pictures-origin`): any http(s) origin by default.
-    public var picturesOrigin: PicturesOrigin
+    public let picturesOrigin: PicturesOrigin
 
     public init(pages: AnyAPIPages, fields: [String]? = nil, picturesOrigin: PicturesOrigin = .any) {
         self.pages = pages

@@ -18,7 +18,7 @@ public struct GraphQLSource: AddressableSource {
     /// Some list's cursors are offsets.
     public var offsetCursors: Bool { !offsetCursorLists.isEmpty }
     public let card: JSONCardChoice
-    public var picturesOrigin: PicturesOrigin
+    public let picturesOrigin: PicturesOrigin
     /// The lists inside nodes (`GraphQLNestedCatalog`) a detail offers as links.
     public let nested: GraphQLNestedCatalog
 
