@@ -60,8 +60,8 @@ public struct GraphQLSource: AddressableSource {
         return items
     }
 
-    /// Whether `query`'s list can be asked for any page: page numbers, offsets, and Relay
-    /// cursors that are offsets (graphql-relay's).
+    /// `query`'s list's pages when it can be asked for any page (page numbers, offsets,
+    /// Relay cursors that are offsets: graphql-relay's); nil for a list that walks.
     public func addressablePages(of query: ListQuery) -> (any PageAddressable)? {
         let pages = pages(query.kind)
         return pages.list.isAddressable(offsetCursors: pages.offsetCursors) ? pages : nil
