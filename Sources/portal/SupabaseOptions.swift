@@ -21,7 +21,7 @@ struct SupabaseOptions: ParsableArguments {
     var args: String?
 
     @Option(help: ArgumentHelp("PostgREST: the total to ask for: exact (default), planned or estimated (shown as ≈ N), or none.", valueName: "count"))
-    var count: ContentRangePages<Row>.Count?
+    var count: PostgRESTCount?
 
     /// The environment variable the password is read from.
     static let passwordVariable = "PORTAL_PASSWORD"
@@ -49,7 +49,7 @@ struct SupabaseOptions: ParsableArguments {
     }
 
     /// The function to list, with its arguments (`{}` without `--args`).
-    func function() throws -> ContentRangePages<Row>.Function? {
+    func function() throws -> PostgRESTFunction? {
         guard let rpc else { return nil }
         guard let args else { return .init(name: rpc) }
         let data = Data(args.utf8)
@@ -59,7 +59,7 @@ struct SupabaseOptions: ParsableArguments {
         return .init(name: rpc, arguments: data)
     }
 
-    var countMode: ContentRangePages<Row>.Count { count ?? .exact }
+    var countMode: PostgRESTCount { count ?? .exact }
 }
 
-extension ContentRangePages.Count: ExpressibleByArgument {}
+extension PostgRESTCount: ExpressibleByArgument {}

@@ -80,9 +80,9 @@ import Testing
 
     @Test(arguments: [true, false])
     func contentRangePagesReachTheEnd(_ counted: Bool) async {
-        for window in [ContentRangePages<PokemonRecord>.Window.rangeHeader, .limitOffset] {
-            let strategy = ContentRangePages<PokemonRecord>(
-                baseURL: "http://mirror.test/rest/v1", table: "pokemon", pageSize: 15, window: window, exactCount: counted)
+        for window in [PostgRESTWindow.rangeHeader, .limitOffset] {
+            let strategy = PresetPages<PokemonRecord>.postgREST(
+                baseURL: "http://mirror.test/rest/v1", table: "pokemon", pageSize: 15, window: window, count: counted ? .exact : .none)
             let counting = CountingTransport(RulesTransport())
             let loader = await drain(strategy, through: counting)
             let requests = counting.count

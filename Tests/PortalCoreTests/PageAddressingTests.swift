@@ -59,9 +59,9 @@ struct PageAddressingTests {
         #expect(PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://mirror.test/api/v2", path: "pokemon", limit: 0).pageSize == 20)
     }
 
-    @Test(arguments: [ContentRangePages<PokemonRecord>.Window.rangeHeader, .limitOffset])
-    func contentRangePageN(window: ContentRangePages<PokemonRecord>.Window) async throws {
-        let strategy = ContentRangePages<PokemonRecord>(baseURL: "http://mirror.test/rest/v1", table: "pokemon", pageSize: 15, window: window)
+    @Test(arguments: [PostgRESTWindow.rangeHeader, .limitOffset])
+    func contentRangePageN(window: PostgRESTWindow) async throws {
+        let strategy = PresetPages<PokemonRecord>.postgREST(baseURL: "http://mirror.test/rest/v1", table: "pokemon", pageSize: 15, window: window)
         let request = try #require(strategy.request(forPage: 2))
         switch window {
         case .rangeHeader: #expect(request.http.headers["Range"] == "30-44")
@@ -85,6 +85,6 @@ struct PageAddressingTests {
         #expect(PokeAPISource(baseURL: "http://a.test/api/v2", pageSize: given).pageSize == expected)
         #expect(PostgRESTSource(baseURL: "http://a.test/rest/v1", pageSize: given).pageSize == expected)
         #expect(PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://a.test/api/v2", path: "pokemon", limit: given).pageSize == expected)
-        #expect(ContentRangePages<Row>(baseURL: "http://a.test/rest/v1", table: "t", pageSize: given).pageSize == expected)
+        #expect(PresetPages<Row>.postgREST(baseURL: "http://a.test/rest/v1", table: "t", pageSize: given).pageSize == expected)
     }
 }

@@ -39,7 +39,7 @@ import PortalTestSupport
         #expect(throws: PageFailure.self) { try pages.decode(.json(200, #"{"count":1,"results":\#(deep)}"#), for: pages.firstPage) }
     }
 
-    @Test func eachPresetsListSpeaksTheDialectItsPresetNames() {
+    @Test func eachPresetsListSpeaksTheDialectItsPresetNames() throws {
         let poke = PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://poke.test/api/v2", path: "pokemon", limit: 5)
         #expect(poke.list.dialect.paging.isSame(as: APIPreset.pokeAPI.paging))
         #expect(poke.list.dialect.addressing == APIPreset.pokeAPI.address)
@@ -49,6 +49,15 @@ import PortalTestSupport
         // A list that starts at page 3 counts from it.
         let third = PresetPages<Character>.rickAndMorty(baseURL: "http://rm.test/api", request: .list(.character, page: 3))
         #expect(third.list.dialect.addressing == .pageParam("page", first: 3))
+        let table = PresetPages<Row>.postgREST(baseURL: "http://pg.test/rest/v1", table: "t", pageSize: 10)
+        #expect(table.list.dialect.paging.isSame(as: APIPreset.postgREST.paging))
+        #expect(table.list.dialect.addressing == APIPreset.postgREST.address)
+        // The first window is asked as page N is, with its Range; a function's by offset, POSTed.
+        #expect(table.firstPage.http.headers["Range"] == "0-9" && table.request(forPage: 2)?.http.headers["Range"] == "20-29")
+        let function = PresetPages<Row>.postgREST(baseURL: "http://pg.test/rest/v1", table: "", pageSize: 10, window: .limitOffset,
+                                                  function: PostgRESTFunction(name: "f", arguments: Data(#"{"a":1}"#.utf8)))
+        let far = try #require(function.request(forPage: 3))
+        #expect(far.http.method == "POST" && far.http.body == Data(#"{"a":1}"#.utf8) && far.http.url.absoluteString.hasSuffix("limit=10&offset=30"))
     }
 
     /// PokeAPI writes `next` as asked, a raw space included: it is followed encoded.

@@ -119,7 +119,7 @@ struct SparseListSnapshotTests {
 
     @Test func aPostgRESTTableWithoutACountStaysSequential() async throws {
         for exact in [true, false] {
-            let strategy = ContentRangePages<PokemonRecord>(baseURL: "http://mirror.test/rest/v1", table: "pokemon", pageSize: 15, exactCount: exact)
+            let strategy = PresetPages<PokemonRecord>.postgREST(baseURL: "http://mirror.test/rest/v1", table: "pokemon", pageSize: 15, count: exact ? .exact : .none)
             let list = SparseList(strategy: strategy)
             let fetcher = PageFetcher(transport: DialectsTests.RulesTransport(), strategy: strategy, policy: .none)
             await Self.load(list, fetcher, 0..<5)

@@ -324,12 +324,13 @@ struct SparseListTests {
     /// A PostgREST window ending just below Int.max asks for no next window (whose
     /// `Range` header would overflow) and does not trap.
     @Test func aWindowAtTheEndOfIntDoesNotTrap() throws {
-        let strategy = ContentRangePages<PortalCore.Row>(baseURL: "http://a.test/rest/v1", table: "t", pageSize: 2, count: .none)
-        let request = strategy.page(offset: Int.max - 2, index: 3, count: .none)
-        #expect(request.http.headers["Range"] == "\(Int.max - 2)-\(Int.max - 1)")
+        let strategy = PresetPages<PortalCore.Row>.postgREST(baseURL: "http://a.test/rest/v1", table: "t", pageSize: 2, count: .none)
+        let request = try #require(strategy.request(forPage: Int.max / 2 - 1))
+        #expect(request.http.headers["Range"] == "\(Int.max - 3)-\(Int.max - 2)")
         let rows = #"[{"id":1},{"id":2}]"#
-        let page = try strategy.decode(.json(200, rows, headers: ["Content-Range": "\(Int.max - 2)-\(Int.max - 1)/*"]), for: request)
+        let page = try strategy.decode(.json(200, rows, headers: ["Content-Range": "\(Int.max - 3)-\(Int.max - 2)/*"]), for: request)
         #expect(page.items.count == 2 && page.next == nil)
-        #expect(strategy.page(offset: Int.max, index: 4, count: .none).http.headers["Range"] == "\(Int.max)-\(Int.max)")
+        #expect(strategy.request(forPage: Int.max / 2)?.http.headers["Range"] == "\(Int.max - 1)-\(Int.max)")
+        #expect(strategy.request(forPage: Int.max / 2 + 1) == nil)
     }
 }

@@ -14,8 +14,8 @@ import Testing
         do { return try SnapshotTransport(dataFolder: TestData.folder, api: .postgREST) } catch { fatalError("\(error)") }
     }()
 
-    static func dead(pageSize: Int = 20, count: ContentRangePages<Row>.Count = .exact) -> ContentRangePages<Row> {
-        ContentRangePages(baseURL: root, table: "", pageSize: pageSize, window: .limitOffset, count: count,
+    static func dead(pageSize: Int = 20, count: PostgRESTCount = .exact) -> PresetPages<Row> {
+        PresetPages.postgREST(baseURL: root, table: "", pageSize: pageSize, window: .limitOffset, count: count,
                           function: .init(name: "characters_by_status", arguments: Data(#"{"status":"Dead"}"#.utf8)))
     }
 
@@ -27,8 +27,8 @@ import Testing
         #expect(first.headers["Prefer"] == "count=exact" && first.headers["Range"] == nil)
     }
 
-    @Test(arguments: [ContentRangePages<Row>.Count.exact, .none])
-    func aFunctionsRowsArePagedToTheirEnd(count: ContentRangePages<Row>.Count) async throws {
+    @Test(arguments: [PostgRESTCount.exact, .none])
+    func aFunctionsRowsArePagedToTheirEnd(count: PostgRESTCount) async throws {
         let counting = CountingTransport(Self.snapshot)
         let loader = await drain(Self.dead(count: count), through: counting)
         #expect(loader.isExhausted && loader.count == 287)
@@ -40,7 +40,7 @@ import Testing
 
     @Test func anEmptyWindowWithoutACountEndsIt() async throws {
         // 280 of the search's rows fill 14 pages exactly: the 15th is empty, `*/*`.
-        let strategy = ContentRangePages<Row>(
+        let strategy = PresetPages<Row>.postgREST(
             baseURL: Self.root, table: "", pageSize: 20, window: .limitOffset, count: .none,
             filters: [try PostgRESTFilter(parsing: "id=lte.280")],
             function: .init(name: "search_characters", arguments: Data(#"{"query":""}"#.utf8)))
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func anUnknownFunctionIsPostgRESTs404() async throws {
-        let strategy = ContentRangePages<Row>(baseURL: Self.root, table: "", window: .limitOffset, function: .init(name: "nope"))
+        let strategy = PresetPages<Row>.postgREST(baseURL: Self.root, table: "", window: .limitOffset, function: .init(name: "nope"))
         let response = try await Self.snapshot.send(strategy.firstPage.http)
         #expect(response.status == 404)
         #expect(throws: PageFailure.self) { try strategy.decode(response, for: strategy.firstPage) }
@@ -63,9 +63,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [(ContentRangePages<Row>.Count.estimated, 785), (.planned, 868)])
-    func anEstimateIsShownAsOneAndTheListEndsWhereItsRowsEnd(count: ContentRangePages<Row>.Count, estimate: Int) async throws {
-        let strategy = ContentRangePages<Row>(baseURL: Self.root, table: "characters", pageSize: 100, count: count)
+    @Test(arguments: [(PostgRESTCount.estimated, 785), (.planned, 868)])
+    func anEstimateIsShownAsOneAndTheListEndsWhereItsRowsEnd(count: PostgRESTCount, estimate: Int) async throws {
+        let strategy = PresetPages<Row>.postgREST(baseURL: Self.root, table: "characters", pageSize: 100, count: count)
         let first = try strategy.decode(try await Self.snapshot.send(strategy.firstPage.http), for: strategy.firstPage)
         #expect(first.totalCount == nil && first.estimatedTotal == estimate)
         let counting = CountingTransport(Self.snapshot)
@@ -88,7 +88,7 @@ import Testing
     }
 
     /// Loads what `list` asks for near `visible` until it asks for nothing more.
-    static func settle(_ list: SparseList<Row>, near visible: Range<Int>, _ fetcher: PageFetcher<ContentRangePages<Row>>) async -> [PageTicket] {
+    static func settle(_ list: SparseList<Row>, near visible: Range<Int>, _ fetcher: PageFetcher<PresetPages<Row>>) async -> [PageTicket] {
         var sent: [PageTicket] = []
         while true {
             let tickets = list.ticketsForPages(near: visible, before: 0, after: 0)
@@ -102,7 +102,7 @@ import Testing
 
     @Test func refreshKeepsTheSelectedRowAndShowsRowsAddedAndRemovedWithoutDuplicates() async throws {
         let server = LiveRowsServer(Array(1...100))
-        let strategy = ContentRangePages<Row>(baseURL: Self.root, table: "t", pageSize: 10)
+        let strategy = PresetPages<Row>.postgREST(baseURL: Self.root, table: "t", pageSize: 10)
         let fetcher = PageFetcher(transport: server, strategy: strategy)
         let list = SparseList(strategy: strategy)
         _ = await Self.settle(list, near: 40..<60, fetcher)
@@ -131,7 +131,7 @@ import Testing
 
     @Test func refreshOfAnEmptyListAsksItsFirstPageAgain() async throws {
         let server = LiveRowsServer([])
-        let strategy = ContentRangePages<Row>(baseURL: Self.root, table: "t", pageSize: 10)
+        let strategy = PresetPages<Row>.postgREST(baseURL: Self.root, table: "t", pageSize: 10)
         let fetcher = PageFetcher(transport: server, strategy: strategy)
         let list = SparseList(strategy: strategy)
         _ = await Self.settle(list, near: 0..<10, fetcher)
@@ -145,7 +145,7 @@ import Testing
 
     @Test func refreshOfASequentialListKeepsItsItemsUntilTheNewPagesReachThem() async throws {
         let server = LiveRowsServer(Array(1...45))
-        let strategy = ContentRangePages<Row>(baseURL: Self.root, table: "t", pageSize: 10, count: .none)
+        let strategy = PresetPages<Row>.postgREST(baseURL: Self.root, table: "t", pageSize: 10, count: .none)
         let fetcher = PageFetcher(transport: server, strategy: strategy)
         let list = SparseList(strategy: strategy)
         _ = await Self.settle(list, near: 0..<45, fetcher)

@@ -148,11 +148,11 @@ import Testing
         }
     }
 
-    @Test(arguments: [ContentRangePages<Character>.Window.rangeHeader, .limitOffset])
-    func theEngineLoadsEveryCharacterRowWithContentRangePages(_ window: ContentRangePages<Character>.Window) async throws {
+    @Test(arguments: [PostgRESTWindow.rangeHeader, .limitOffset])
+    func theEngineLoadsEveryCharacterRowWithThePostgRESTPreset(_ window: PostgRESTWindow) async throws {
         try await Mirror.with { m in
             let counting = CountingTransport(CurlTransport())
-            let strategy = ContentRangePages<Character>(baseURL: BaseURL("\(m.origin)/rest/v1"), table: "characters", pageSize: 20, window: window)
+            let strategy = PresetPages<Character>.postgREST(baseURL: BaseURL("\(m.origin)/rest/v1"), table: "characters", pageSize: 20, window: window)
             let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
             #expect(loader.items.map(\.id) == Array(1...826))
@@ -164,8 +164,8 @@ import Testing
     @Test func theEngineLoadsPokemonRowsWithoutACount() async throws {
         try await Mirror.with { m in
             let counting = CountingTransport(CurlTransport())
-            let strategy = ContentRangePages<PokemonRecord>(
-                baseURL: BaseURL("\(m.origin)/rest/v1"), table: "pokemon", pageSize: 100, window: .limitOffset, exactCount: false)
+            let strategy = PresetPages<PokemonRecord>.postgREST(
+                baseURL: BaseURL("\(m.origin)/rest/v1"), table: "pokemon", pageSize: 100, window: .limitOffset, count: .none)
             let loader = await drain(strategy, through: counting)
             #expect(loader.isExhausted)
             #expect(loader.count == 1351)

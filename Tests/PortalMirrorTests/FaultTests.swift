@@ -171,7 +171,7 @@ import Testing
 
     @Test func postgRESTReachesTheEndThroughFaults() async throws {
         try await Mirror.with(faults: Self.storm) { m in
-            let strategy = ContentRangePages<Character>(baseURL: BaseURL("\(m.origin)/rest/v1"), table: "characters", pageSize: 50)
+            let strategy = PresetPages<Character>.postgREST(baseURL: BaseURL("\(m.origin)/rest/v1"), table: "characters", pageSize: 50)
             let loader = await drain(strategy, through: CurlTransport(), policy: Self.patient)
             #expect(loader.isExhausted, "stopped at \(loader.state)")
             #expect(loader.items.map(\.id) == Array(1...826))

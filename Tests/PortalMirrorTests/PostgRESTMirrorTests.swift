@@ -174,7 +174,7 @@ import Testing
             var headers = RequestHeaders()
             try headers.addAPIKey("k")
             let counting = CountingTransport(CurlTransport())
-            let strategy = ContentRangePages<Row>(
+            let strategy = PresetPages<Row>.postgREST(
                 baseURL: BaseURL("\(m.origin)/rest/v1"), table: "characters", pageSize: 7,
                 filters: [try PostgRESTFilter(parsing: "name=ilike.*smith*")], order: try PostgRESTOrder(parsing: "id.desc"),
                 headers: headers)

@@ -215,7 +215,7 @@ import Testing
         let (_, transport) = try await Self.signedIn(server)
         var key = RequestHeaders()
         try key.addAPIKey("K")
-        let strategy = ContentRangePages<Row>(baseURL: BaseURL(Self.root), table: "characters", pageSize: 20, headers: key)
+        let strategy = PresetPages<Row>.postgREST(baseURL: BaseURL(Self.root), table: "characters", pageSize: 20, headers: key)
         let loader = ListLoader(strategy: strategy)
         let fetcher = PageFetcher(transport: transport, strategy: strategy)
         for _ in 0..<3 {

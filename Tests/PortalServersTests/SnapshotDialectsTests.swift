@@ -47,7 +47,7 @@ import Testing
     @Test func postgRESTFromTheSnapshotServesBothTables() async throws {
         let snapshot = try SnapshotTransport(dataFolder: TestData.folder, api: .postgREST)
         let base = SnapshotTransport.postgRESTBaseURL
-        let dead = ContentRangePages<Row>(baseURL: base, table: "characters", pageSize: 100,
+        let dead = PresetPages<Row>.postgREST(baseURL: base, table: "characters", pageSize: 100,
                                           filters: [try PostgRESTFilter(parsing: "status=eq.Dead")])
         let loader = await drain(dead, through: snapshot)
         #expect(loader.isExhausted && loader.count == loader.totalCount && loader.count > 100)

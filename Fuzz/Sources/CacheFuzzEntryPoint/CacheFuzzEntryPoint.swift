@@ -71,7 +71,7 @@ public enum CacheFuzzEntryPoint {
         try check { () throws(PageFailure) in _ = try rickAndMorty.decode(response, for: rickAndMorty.firstPage) }
         let pokeAPI = PresetPages<PokemonSummary>.pokeAPI(baseURL: "https://pokeapi.co/api/v2", path: "pokemon")
         try check { () throws(PageFailure) in _ = try pokeAPI.decode(response, for: pokeAPI.firstPage) }
-        let postgREST = ContentRangePages<PortalCore.Row>(baseURL: "https://project.supabase.co/rest/v1", table: "characters")
+        let postgREST = PresetPages<PortalCore.Row>.postgREST(baseURL: "https://project.supabase.co/rest/v1", table: "characters")
         try check { () throws(PageFailure) in _ = try postgREST.decode(response, for: postgREST.firstPage) }
     }
 

@@ -76,12 +76,12 @@ public enum FuzzEntryPoint {
     }
 
     /// A PostgREST answer (a JSON array of rows plus `Content-Range`) decoded by
-    /// `ContentRangePages`, for both ways of asking a window.
+    /// `PresetPages.postgREST`, for both ways of asking a window.
     public static func postgRESTPage(_ bytes: [UInt8]) throws {
         let response = FuzzedResponse.parse(bytes)
         for byHeader in [true, false] {
-            try follow(ContentRangePages<Character>(baseURL: BaseURL(postgRESTBaseURL), table: "characters", window: byHeader ? .rangeHeader : .limitOffset), response)
-            try follow(ContentRangePages<PokemonRecord>(baseURL: BaseURL(postgRESTBaseURL), table: "pokemon", window: byHeader ? .rangeHeader : .limitOffset), response)
+            try follow(PresetPages<Character>.postgREST(baseURL: BaseURL(postgRESTBaseURL), table: "characters", window: byHeader ? .rangeHeader : .limitOffset), response)
+            try follow(PresetPages<PokemonRecord>.postgREST(baseURL: BaseURL(postgRESTBaseURL), table: "pokemon", window: byHeader ? .rangeHeader : .limitOffset), response)
         }
     }
 
@@ -139,7 +139,7 @@ public enum FuzzEntryPoint {
         guard SplitURL(text) != nil else { return }
         _ = PresetPages<Character>.rickAndMorty(baseURL: BaseURL(text), request: .list(.character)).firstPage
         _ = PresetPages<PokemonSummary>.pokeAPI(baseURL: BaseURL(text), path: "pokemon").firstPage
-        _ = ContentRangePages<Character>(baseURL: BaseURL(text), table: "characters").firstPage
+        _ = PresetPages<Character>.postgREST(baseURL: BaseURL(text), table: "characters").firstPage
     }
 
     /// A `next` link or any API URL: `SplitURL`, `APIRequest.parse`, and the URL rebuilt

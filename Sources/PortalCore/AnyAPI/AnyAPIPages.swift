@@ -13,21 +13,29 @@ public struct AnyAPIPages: AddressablePageStrategy {
     /// names no page number but whose next links name it first (Rick and Morty's
     /// `?page=2&name=rick`), so page N is the very URL `next` leads to.
     public let pageTemplate: URL?
+    /// The method and body every page is asked with (a PostgREST function's `POST` and its
+    /// arguments); GET and none for most lists.
+    public let method: String
+    public let body: Data?
 
-    public init(url: URL, dialect: ListReading, headers: [String: String] = [:], pageTemplate: URL? = nil) {
+    public init(url: URL, dialect: ListReading, headers: [String: String] = [:], pageTemplate: URL? = nil,
+                method: String = "GET", body: Data? = nil) {
         self.url = url
         self.dialect = dialect
         self.headers = headers
         self.pageTemplate = pageTemplate
+        self.method = method
+        self.body = body
     }
 
     public var firstPage: PageRequest { dialect.paging.firstRequest(of: self) }
 
     public var pageSize: Int { max(1, dialect.pageSize) }
 
-    /// A GET of `url` as page `index`, with the list's headers and `extra` over them.
+    /// `url` as page `index` (the list's method and body), with the list's headers and
+    /// `extra` over them.
     public func request(at url: URL, index: Int, extra: [String: String] = [:]) -> PageRequest {
-        PageRequest(url: url, headers: headers.merging(extra) { _, new in new }, index: index)
+        PageRequest(http: HTTPRequest(method: method, url: url, headers: headers.merging(extra) { _, new in new }, body: body), index: index)
     }
 
     /// Page `index` when the list can address pages; nil otherwise.

@@ -35,8 +35,12 @@ public struct PageAnswer {
     /// The URL this page was asked at.
     public var url: URL { request.http.url }
 
-    /// The total this answer says, read where the list found it.
-    public var total: Int? { list.dialect.total?.value(root: root, response: response, pageSize: list.pageSize) }
+    /// The total this answer says, read where the list found it; nil where the preset says
+    /// it is only an estimate (which never ends a list).
+    public var total: Int? {
+        if rules?.totalIsEstimate(for: request) == true { return nil }
+        return list.dialect.total?.value(root: root, response: response, pageSize: list.pageSize)
+    }
 
     /// The request for a next link as page `nextIndex`: the preset's reading of it when it
     /// has one, else `sameOrigin(_:)`.

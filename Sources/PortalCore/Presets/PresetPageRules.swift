@@ -3,21 +3,44 @@ import Foundation
 /// What a preset knows about its API's paging that no answer says, beside its dialect:
 /// the small hooks the dialect's rules cannot guess (Rick and Morty's 404 that means an
 /// empty search, PokeAPI's empty page that ends a list whose `next` goes on, a next link
-/// the server writes unencoded). Everything else — the next request, page N, the total —
-/// is the dialect's, the same code a `--url` list runs.
+/// the server writes unencoded, PostgREST's count that a server may refuse). Everything
+/// else — the next request, page N, the total — is the dialect's, the same code a `--url`
+/// list runs. Every hook has a default that does nothing special.
 public protocol PresetPageRules: Sendable {
+    /// The list's first request when it is not the dialect's (PostgREST's first window).
+    func firstRequest(of list: AnyAPIPages) -> PageRequest?
+
     /// Whether `response` to `request` means an empty list rather than a failure.
     func isEmptyList(_ response: HTTPResponse, for request: PageRequest) -> Bool
+
+    /// A request to ask in place of `request` instead of failing on `response` (PostgREST's
+    /// step down to a weaker count); the page then has no items and that `next`.
+    func request(insteadOf request: PageRequest, answered response: HTTPResponse) -> PageRequest?
+
+    /// The failure an error status is.
+    func failure(_ response: HTTPResponse) -> PageFailure
 
     /// Whether a page with no items ends the list even when the answer names a next page.
     var endsOnEmptyPage: Bool { get }
 
     /// The request for a next link the dialect found in `answer` (as page `answer.nextIndex`).
     func request(following link: String, after answer: PageAnswer) throws(PageFailure) -> PageRequest?
+
+    /// The next request as the list goes on from `request` (what a step down changed stays).
+    func carrying(_ next: PageRequest, from request: PageRequest) -> PageRequest
+
+    /// Whether the total that answers to `request` say is only an estimate (never the end).
+    func totalIsEstimate(for request: PageRequest) -> Bool
 }
 
 extension PresetPageRules {
+    public func firstRequest(of list: AnyAPIPages) -> PageRequest? { nil }
+
     public func isEmptyList(_ response: HTTPResponse, for request: PageRequest) -> Bool { false }
+
+    public func request(insteadOf request: PageRequest, answered response: HTTPResponse) -> PageRequest? { nil }
+
+    public func failure(_ response: HTTPResponse) -> PageFailure { PageFailure(statusOf: response) }
 
     public var endsOnEmptyPage: Bool { false }
 
@@ -25,4 +48,8 @@ extension PresetPageRules {
     public func request(following link: String, after answer: PageAnswer) throws(PageFailure) -> PageRequest? {
         try answer.sameOrigin(link)
     }
+
+    public func carrying(_ next: PageRequest, from request: PageRequest) -> PageRequest { next }
+
+    public func totalIsEstimate(for request: PageRequest) -> Bool { false }
 }

@@ -19,38 +19,51 @@ public struct PresetPages<Item: Identifiable & Sendable>: AddressablePageStrateg
         self.rules = rules
     }
 
-    public var firstPage: PageRequest { list.firstPage }
+    public var firstPage: PageRequest { rules.firstRequest(of: list) ?? list.firstPage }
 
     public var pageSize: Int { list.pageSize }
 
     /// The dialect's request for page `index` (`PageAddress`); nil where the list only walks.
-    public func request(forPage index: Int) -> PageRequest? { list.request(forPage: index) }
+    public func request(forPage index: Int) -> PageRequest? { index == 0 ? firstPage : list.request(forPage: index) }
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {
         let reading = list.dialect
         if rules.isEmptyList(response, for: request) { return PageContent(items: [], next: nil, totalCount: 0) }
+        if let again = rules.request(insteadOf: request, answered: response) { return PageContent(items: [], next: again, totalCount: nil) }
+        let estimated = rules.totalIsEstimate(for: request)
         if reading.paging.isPastEnd(response) {
-            return PageContent(items: [], next: nil, totalCount: request.index * pageSize)
+            let said = reading.total?.value(root: .null, response: response, pageSize: pageSize)
+            let (reached, past) = request.index.multipliedReportingOverflow(by: pageSize)
+            return PageContent(items: [], next: nil, totalCount: estimated ? nil : said ?? (past ? nil : reached),
+                               estimatedTotal: estimated ? said : nil)
         }
-        guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
-        let envelope: JSONEnvelope
+        guard (200..<300).contains(response.status) else { throw rules.failure(response) }
         // Any body that is not a page of the preset is malformed, a tree past the limits too:
         // the models' reader refuses the same answers so.
+        let envelope: JSONEnvelope
         do { envelope = try JSONEnvelope.read(response.body, items: reading.items) } catch {
             throw PageFailure(.malformed, "malformed page: \(error)")
         }
         guard let itemText = envelope.items else {
             throw PageFailure(.malformed, "malformed page: no item list at \(reading.items.isEmpty ? "the top level" : reading.items.joined(separator: "."))")
         }
+        let (product, past) = request.index.multipliedReportingOverflow(by: pageSize)
+        let position = past ? 0 : product
         let items: [Item]
-        do { items = try reader.read(itemText) } catch { throw PageFailure(.malformed, "malformed page: \(DecodeErrorText.short(error))") }
+        do { items = try reader.read(itemText, firstPosition: position) } catch {
+            throw PageFailure(.malformed, "malformed page: \(DecodeErrorText.short(error))")
+        }
         let answer = PageAnswer(request: request, response: response, root: envelope.root, itemCount: items.count,
                                 lastItemID: items.last.map { "\($0.id)" }, list: list, rules: rules)
         let next = items.isEmpty && rules.endsOnEmptyPage ? nil : try reading.paging.next(after: answer)
         // The total as the answer says it (capped); where it says none, the end of an
-        // addressable list is one, as for any API's.
+        // addressable list is one, as for any API's. An estimate is shown as one only.
         var total = answer.total
-        if total == nil, reading.addressing != nil, next == nil { total = request.index * pageSize + items.count }
-        return PageContent(items: items, next: next, totalCount: total)
+        if total == nil, !estimated, reading.addressing != nil, next == nil {
+            let (end, over) = position.addingReportingOverflow(items.count)
+            total = over ? nil : end
+        }
+        let estimate = estimated ? reading.total?.value(root: envelope.root, response: response, pageSize: pageSize) : nil
+        return PageContent(items: items, next: next.map { rules.carrying($0, from: request) }, totalCount: total, estimatedTotal: estimate)
     }
 }

@@ -17,15 +17,15 @@ public struct SourceSettings: Sendable {
     /// so `--json` prints what the server sent.
     public var asServed: Bool
     /// PostgREST: `--rpc NAME --args JSON`, a function's rows instead of a table's.
-    public var function: ContentRangePages<Row>.Function?
+    public var function: PostgRESTFunction?
     /// PostgREST: `--count`, the total asked for.
-    public var count: ContentRangePages<Row>.Count
+    public var count: PostgRESTCount
     /// `--pictures-origin` (the config's `pictures_origin`): any http(s) origin, or the API's own.
     public var picturesOrigin: PicturesOrigin = .any
 
     public init(baseURL: BaseURL, pageSize: Int = APIKind.defaultPageSize, headers: RequestHeaders = RequestHeaders(),
                 table: String? = nil, filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, asServed: Bool = false,
-                function: ContentRangePages<Row>.Function? = nil, count: ContentRangePages<Row>.Count = .exact) {
+                function: PostgRESTFunction? = nil, count: PostgRESTCount = .exact) {
         self.function = function
         self.count = count
         self.baseURL = baseURL

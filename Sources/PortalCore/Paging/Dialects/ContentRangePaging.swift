@@ -32,13 +32,24 @@ public struct ContentRangePaging: PagingDialect {
 
     public func isPastEnd(_ response: HTTPResponse) -> Bool { response.status == 416 }
 
+    /// The window after the last, until one is short, reaches the total (an estimate never
+    /// counts) or the cap, or holds no row (`*/…`). Without a `Content-Range` only a short
+    /// page tells the end. A window that does not hold the page's rows is malformed (server
+    /// numbers near Int.max included: no trap).
     public func next(after answer: PageAnswer) throws(PageFailure) -> PageRequest? {
-        guard let range = answer.response.headers["content-range"].flatMap(ContentRange.init), answer.itemCount > 0,
-              let last = range.last else { return nil }
-        // `last >= total - 1`, not `last + 1 >= total`: last may be Int.max.
-        if last == Int.max { return nil }
-        if let total = range.total, last >= total - 1 { return nil }
-        if range.total == nil, answer.itemCount < answer.list.pageSize { return nil }
+        let pageSize = answer.list.pageSize
+        guard let range = answer.response.headers["content-range"].flatMap(ContentRange.init) else {
+            return answer.itemCount == 0 || answer.itemCount < pageSize ? nil : answer.list.request(forPage: answer.nextIndex)
+        }
+        guard let first = range.first, let last = range.last else { return nil }
+        let (width, overflowed) = last.subtractingReportingOverflow(first)
+        guard !overflowed, width < Int.max, width + 1 == answer.itemCount else {
+            throw PageFailure(.malformed, "Content-Range \(first)-\(last) does not match \(answer.itemCount) rows")
+        }
+        // A window reaching the cap (or Int.max, past which no window starts) is the last.
+        if answer.itemCount < pageSize || last >= ReportedCount.maximum { return nil }
+        // `last >= total - 1`, not `last + 1 >= total`: no overflow.
+        if let total = answer.total, last >= total - 1 { return nil }
         return answer.list.request(forPage: answer.nextIndex)
     }
 

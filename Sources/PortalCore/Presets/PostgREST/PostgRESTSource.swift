@@ -2,7 +2,7 @@ import Foundation
 
 /// A PostgREST (Supabase) table as the browser's one tab: `Range` windows in `--order`
 /// (`id` by default), `Prefer: count=exact` with the fall-back to weaker counts that
-/// `ContentRangePages` does, the `--where` filters on every request and the headers
+/// `PostgRESTPageRules` makes, the `--where` filters on every request and the headers
 /// (`--header`, the API key) on every request.
 ///
 /// Rows are read as `Row`s and shown as a model when their columns are one (a character,
@@ -25,9 +25,9 @@ public struct PostgRESTSource: AddressableSource {
     public let order: PostgRESTOrder
     public let headers: RequestHeaders
     /// `--rpc`: the function whose rows are listed instead of the table's.
-    public let function: ContentRangePages<Row>.Function?
+    public let function: PostgRESTFunction?
     /// `--count`: the total asked for.
-    public let count: ContentRangePages<Row>.Count
+    public let count: PostgRESTCount
     /// Rows stay rows, never read as models (`portal list` prints what was served).
     public let rowsAsServed: Bool
     /// Where a row's picture may come from (`--pictures-origin`): any http(s) origin by default.
@@ -36,7 +36,7 @@ public struct PostgRESTSource: AddressableSource {
     public init(
         baseURL: BaseURL, table: String = "characters", pageSize: Int = APIKind.defaultPageSize,
         filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, headers: RequestHeaders = RequestHeaders(),
-        rowsAsServed: Bool = false, function: ContentRangePages<Row>.Function? = nil, count: ContentRangePages<Row>.Count = .exact
+        rowsAsServed: Bool = false, function: PostgRESTFunction? = nil, count: PostgRESTCount = .exact
     ) {
         self.function = function
         self.count = count
@@ -66,14 +66,14 @@ public struct PostgRESTSource: AddressableSource {
 
     /// The pages of `query`'s list: `--where`, then the search as a case-insensitive
     /// substring match on `name`.
-    func pages(_ query: ListQuery) -> ContentRangePages<Row> {
+    func pages(_ query: ListQuery) -> PresetPages<Row> {
         var all = filters
         let text = query.value(Self.searchKey)
         // `*` is PostgREST's wildcard in like patterns; typed ones are kept as wildcards.
         if !text.isEmpty, let search = try? PostgRESTFilter(parsing: "\(Self.searchKey)=ilike.*\(text)*") {
             all.append(search)
         }
-        return ContentRangePages(baseURL: baseURL, table: table, pageSize: pageSize, window: function == nil ? .rangeHeader : .limitOffset,
+        return .postgREST(baseURL: baseURL, table: table, pageSize: pageSize, window: function == nil ? .rangeHeader : .limitOffset,
                                  count: count, filters: all, order: query.sort.flatMap { $0.postgRESTOrder(then: order) } ?? order, headers: headers, function: function)
     }
 
@@ -96,7 +96,7 @@ public struct PostgRESTSource: AddressableSource {
     }
 
     public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
-        guard (200..<300).contains(response.status) else { throw ContentRangePages<Row>.failure(response) }
+        guard (200..<300).contains(response.status) else { throw PostgRESTPageRules.failure(response) }
         do {
             return try RowReader.rows(response.body).map { TableItems.item($0, kind: kind) }
         } catch {
