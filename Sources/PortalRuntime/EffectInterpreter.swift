@@ -107,6 +107,7 @@ public final class EffectInterpreter: EffectPerformer {
                 await sender.send(request.http, decode: { response throws(PageFailure) in
                     var content = try source.decodePage(response, for: request, of: query)
                     content.cache = response.cache
+                    content.next?.readLink()  // here, not on the UI thread (PageLinkReading)
                     return content
                 }, onRetry: { attempt, failure, wait in
                     post(.pageRetrying(list, ticket, attempt: attempt, failure: failure, wait: wait))

@@ -41,7 +41,8 @@ final class Feeder {
         for position in delivered..<upper { items.append(.character(table.item(at: position))) }
         delivered = upper
         let last = isLast ?? (upper >= table.count)
-        let next = last ? nil : URL(string: "\(baseAPI)/character?page=\(ticket.request.index + 2)").map { PageRequest(url: $0, index: ticket.request.index + 1) }
+        var next = last ? nil : URL(string: "\(baseAPI)/character?page=\(ticket.request.index + 2)").map { PageRequest(url: $0, index: ticket.request.index + 1) }
+        next?.readLink()  // as the interpreter does where it decodes a page, off the UI thread
         return .page(list, ticket, .success(PageContent(items: items, next: next, totalCount: last ? table.count : nil)))
     }
 

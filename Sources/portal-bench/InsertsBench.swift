@@ -32,6 +32,7 @@ func inserts() async {
             samples.append(Double(threadCPUNanos() - start) / 1000)
             feeder.pending += effects.filter { if case .fetchPage = $0 { true } else { false } }
         }
+        if option("samples") != nil { log("samples \(samples.map { Int($0) })") }
         samples.sort()
         if samples.count < pages { log("inserts: only \(samples.count) of \(pages) pages were asked for") }
         let label = count >= 1_000_000 ? "\(count / 1_000_000)m" : "\(count / 1_000)k"

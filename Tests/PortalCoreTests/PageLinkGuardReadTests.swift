@@ -34,4 +34,25 @@ struct PageLinkGuardReadTests {
         let failure = try #require(links.admit(try Self.page("?sort=name&page=6"), after: current, bringsNothingNew: false))
         #expect(failure.message.contains("repeats"))
     }
+
+    @Test func aLinkReadWhereItWasMadeIsTheSameRequest() throws {
+        let plain = try Self.page("?page=2")
+        var read = plain
+        read.readLink()
+        #expect(read == plain && read.hashValue == plain.hashValue)
+        #expect(Set([plain, read]).count == 1)
+    }
+
+    @Test func aReadingIsUsedOnlyForTheURLItWasMadeFrom() throws {
+        let first = try Self.page("", index: 0)
+        var links = PageLinkGuard(firstPage: first)
+        let second = try Self.page("?page=3")
+        #expect(links.admit(second, after: first, bringsNothingNew: false) == nil)
+        // Read as page 4, then changed to page 2: the guard reads page 2 again.
+        var next = try Self.page("?page=4")
+        next.readLink()
+        next.http.url = try #require(URL(string: "http://x/api/character?page=2"))
+        let refusal = links.admit(next, after: second, bringsNothingNew: false)
+        #expect(try #require(refusal).message.contains("goes backwards"))
+    }
 }

@@ -107,23 +107,18 @@ public struct PageLinkGuard: Sendable {
 
 }
 
-/// A page request as the guard compares it, read from its URL once: its identity (the
-/// URL's normal form), its path without a trailing slash (both forms are the same list)
-/// and its query's pairs (the first of a repeated name).
+/// A page request as the guard compares it: its URL's reading (made with the request, or
+/// now) and its identity (that URL's normal form, the method, headers and body).
 private struct ReadRequest {
     let identity: PageRequest.Identity
     let path: String
     let query: [String: String]
 
     init(_ request: PageRequest) {
-        let text = request.http.url.absoluteString
-        let split = SplitURL(text)
-        let pairs = split.map { QueryString.pairs($0.query) } ?? []
-        let url = split.map { NormalisedURL.of($0, pairs: pairs) } ?? text
-        identity = PageRequest.Identity(method: request.http.method, url: url, headers: request.http.headers, body: request.http.body)
-        let path = split?.path ?? request.http.url.path
-        self.path = path.hasSuffix("/") ? String(path.dropLast()) : path
-        query = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let reading = request.linkReading
+        identity = PageRequest.Identity(method: request.http.method, url: reading.normalURL, headers: request.http.headers, body: request.http.body)
+        path = reading.path
+        query = reading.query
     }
 }
 

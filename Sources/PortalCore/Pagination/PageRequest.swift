@@ -4,6 +4,9 @@ import Foundation
 public struct PageRequest: Sendable, Hashable, CustomStringConvertible {
     public var http: HTTPRequest
     public var index: Int
+    /// The URL as the loop guard reads it, when read where the request was made
+    /// (`readLink()`, PageLinkReading.swift); left out of equality and hashing.
+    var linkMemo = PageLinkMemo()
 
     public init(http: HTTPRequest, index: Int) {
         self.http = http

@@ -87,11 +87,13 @@ struct ListMarks {
     /// is `new`. `start` is the first item's index, nil when unknown (a walked list).
     mutating func see(_ items: [Item], from start: Int?, refreshing: Bool) {
         if looks.count + items.count > Self.limit { looks = [:] }
-        for (offset, item) in items.enumerated() {
-            let content = item.hashValue
-            if refreshing, let before = looks[item.id], before != content { changed.insert(item.id) }
-            looks[item.id] = content
-            if let grownFrom, let start, start + offset >= grownFrom { new.insert(item.id) }
+        // Runs for every page: each id is looked up
+        // once (the old content comes back from the update).
+        for offset in items.indices {
+            let id = items[offset].id
+            let content = items[offset].hashValue
+            if let before = looks.updateValue(content, forKey: id), refreshing, before != content { changed.insert(id) }
+            if let grownFrom, let start, start + offset >= grownFrom { new.insert(id) }
         }
     }
 
