@@ -119,6 +119,19 @@ struct RelatedPagesTests {
         #expect(loadedIDs(pane) == Array(1...20) + Array(41...51))
     }
 
+    @Test func refreshingThePaneKeepsThePagesOfTheSameIDs() async throws {
+        let (h, pane) = try await opened(Size(columns: 100, rows: 30))
+        await h.runner.drain(into: h.controller)
+        #expect(loadedIDs(pane) == Array(1...40))
+        h.press(.character("R"))
+        await h.runner.drain(into: h.controller)
+        // Rick came again (past the caches), his episodes the same: no page asked again.
+        let asked = h.runner.log.filter { if case .fetchItems(_, .related, _, _) = $0 { true } else { false } }
+        #expect(asked.count == 2)
+        #expect(loadedIDs(pane) == Array(1...40))
+        #expect(h.screen().text.contains("Episodes  40 of 51"))
+    }
+
     @Test func closingThePaneCancelsItsPages() async throws {
         let (h, pane) = try await opened(Size(columns: 80, rows: 14))
         let effects = h.send(.key(.escape))

@@ -153,7 +153,12 @@ public final class DetailPane {
         } else {
             list = nil
         }
-        relatedPages = item.detail.related.flatMap { $0.ids.isEmpty ? nil : RelatedPages($0) }
+        // The same ids again (`R`, a fuller copy of the item) keep the pages that arrived.
+        if let related = item.detail.related, relatedPages?.list != related {
+            relatedPages = related.ids.isEmpty ? nil : RelatedPages(related)
+        } else if item.detail.related == nil {
+            relatedPages = nil
+        }
         // A list shown again (`R`) starts over: its pages are asked again.
         asked = asked.filter { if case .more = $0 { false } else { true } }
         highlight = stops.isEmpty ? nil : 0
