@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PortalCore
 
 /// The disk cache's times (`fetchedAt`, `lastUsedAt`) as the text SQLite and GRDB use,
 /// `yyyy-MM-dd HH:mm:ss.SSS` in UTC, made and read with integer arithmetic.
@@ -11,17 +12,17 @@ import GRDB
 /// text is the same GRDB writes, so files written before read back the same, and it
 /// sorts as time does (eviction orders by `lastUsedAt`).
 enum CacheTimestamp {
-    private static let millisecondsPerDay: Int64 = 86_400_000
+    private static let millisecondsPerDay = 86_400_000
 
     /// `date` as `yyyy-MM-dd HH:mm:ss.SSS` in UTC, to the nearest millisecond (as GRDB's
     /// `DateFormatter` rounds). Dates outside the years 1–9999 are clamped to them: portal
     /// only writes "now".
     static func text(_ date: Date) -> String {
         let seconds = min(max(date.timeIntervalSince1970, -62_135_596_800), CacheNumbers.latest)
-        let milliseconds = Int64((seconds * 1000).rounded())
-        let days = floorDivision(milliseconds, millisecondsPerDay)
+        let milliseconds = Int((seconds * 1000).rounded())
+        let days = CivilDate.floorDivision(milliseconds, millisecondsPerDay)
         let ofDay = milliseconds - days * millisecondsPerDay
-        let (year, month, day) = civil(days: days)
+        let (year, month, day) = CivilDate.date(days: days)
         var text = digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + " "
         text += digits(ofDay / 3_600_000, 2) + ":" + digits(ofDay / 60_000 % 60, 2) + ":"
         text += digits(ofDay / 1000 % 60, 2) + "." + digits(ofDay % 1000, 3)
@@ -46,14 +47,14 @@ enum CacheTimestamp {
         guard let year = reader.number(4), reader.take("-"), let month = reader.number(2), reader.take("-"),
               let day = reader.number(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
-        var seconds = daysFromCivil(year: year, month: month, day: day) * 86_400
+        var seconds = CivilDate.days(year: year, month: month, day: day) * 86_400
         var fraction = 0.0
         if reader.take(" ") || reader.take("T") {
             guard let hour = reader.number(2), reader.take(":"), let minute = reader.number(2), hour < 24, minute < 60 else { return nil }
-            seconds += Int64(hour * 3600 + minute * 60)
+            seconds += hour * 3600 + minute * 60
             if reader.take(":") {
                 guard let second = reader.number(2), second < 60 else { return nil }
-                seconds += Int64(second)
+                seconds += second
                 if reader.take(".") {
                     guard let read = reader.fraction() else { return nil }
                     fraction = read
@@ -62,34 +63,10 @@ enum CacheTimestamp {
             // A zone: "+02:00" is two hours ahead of UTC, so UTC is two hours earlier.
             if !reader.take("Z"), let sign = reader.take("+") ? -1 : (reader.take("-") ? 1 : nil) {
                 guard let hours = reader.number(2), reader.take(":"), let minutes = reader.number(2), hours < 24, minutes < 60 else { return nil }
-                seconds += Int64(sign * (hours * 3600 + minutes * 60))
+                seconds += sign * (hours * 3600 + minutes * 60)
             }
         }
         return reader.atEnd ? Date(timeIntervalSince1970: Double(seconds) + fraction) : nil
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's
-    /// `days_from_civil`).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * Int64(month > 2 ? month - 3 : month + 9) + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date `days` after 1970-01-01 (Hinnant's `civil_from_days`).
-    static func civil(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {
@@ -100,12 +77,7 @@ enum CacheTimestamp {
         }
     }
 
-    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> Int64 {
-        let quotient = value / divisor
-        return value % divisor < 0 ? quotient - 1 : quotient
-    }
-
-    private static func digits(_ value: Int64, _ width: Int) -> String {
+    private static func digits(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }

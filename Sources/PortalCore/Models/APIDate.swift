@@ -38,7 +38,7 @@ public enum APIDate {
         } else if b.count != 20 {
             return nil
         }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate.days(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(seconds) + Double(millis) / 1000)
     }
@@ -46,45 +46,15 @@ public enum APIDate {
     /// Formats with milliseconds and `Z`, as the API does.
     public static func format(_ date: Date) -> String {
         let totalMillis = Int((date.timeIntervalSince1970 * 1000).rounded())
-        var secs = totalMillis.floorDiv(1000)
+        var secs = CivilDate.floorDivision(totalMillis, 1000)
         let millis = totalMillis - secs * 1000
-        let days = secs.floorDiv(86_400)
+        let days = CivilDate.floorDivision(secs, 86_400)
         secs -= days * 86_400
-        let (y, m, d) = civilFromDays(days)
+        let (y, m, d) = CivilDate.date(days: days)
         func pad(_ v: Int, _ w: Int) -> String {
             let s = String(v)
             return String(repeating: "0", count: max(0, w - s.count)) + s
         }
         return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secs / 3600, 2)):\(pad(secs % 3600 / 60, 2)):\(pad(secs % 60, 2)).\(pad(millis, 3))Z"
-    }
-
-    // Howard Hinnant's civil-date algorithms.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = y.floorDiv(400)
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = z.floorDiv(146_097)
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
-    }
-}
-
-extension Int {
-    fileprivate func floorDiv(_ d: Int) -> Int {
-        let q = self / d
-        return (self % d != 0 && (self < 0) != (d < 0)) ? q - 1 : q
     }
 }
