@@ -44,7 +44,7 @@ struct TabsEndToEndTests {
             try session.press("3")
             try session.waitFor("Citadel of Ricks")
             try session.press("Enter")
-            let earth = try session.waitFor("Beth Smith")
+            try session.waitFor("Beth Smith")
             let afterEarth = try run.settledURLs()
             let residents = afterEarth.dropFirst(afterPilot.count).filter { $0.contains("/character/") }
             // Two pages of ids (20 and 7), both on the pane's screen.
