@@ -22,11 +22,19 @@ struct TextTests {
 
     @Test func truncationByDisplayWidth() {
         #expect(DisplayWidth.truncate("Rick Sanchez", to: 20) == "Rick Sanchez")
-        #expect(DisplayWidth.truncate("Rick Sanchez", to: 6) == "Rick …")
+        // A cut never leaves the space before it: "Rick…", not "Rick …".
+        #expect(DisplayWidth.truncate("Rick Sanchez", to: 6) == "Rick…")
+        #expect(DisplayWidth.truncate("Memory Geardude Lord", to: 17) == "Memory Geardude…")
         #expect(DisplayWidth.truncate("日本語テキスト", to: 6) == "日本…")
         #expect(DisplayWidth.of(DisplayWidth.truncate("日本語テキスト", to: 6)) == 5)
         #expect(DisplayWidth.pad("日本", to: 6) == "日本  ")
         #expect(DisplayWidth.truncate("abc", to: 0) == "")
+    }
+
+    @Test func aSpanCutAtTheEdgeLeavesNoSpaceBeforeItsEllipsis() {
+        let screen = TextScreen(size: Size(columns: 17, rows: 1))
+        screen.draw([Span("Memory Geardude Lord")], row: 0, column: 0, width: 17)
+        #expect(screen.lines[0] == "Memory Geardude…")
     }
 
     @Test func textScreenWideCells() {

@@ -65,10 +65,11 @@ extension Screen {
                 continue
             }
             // This span reaches the edge: keep what fits before a final "…".
-            let cut = DisplayWidth.fit(piece.text, in: left - 1)
-            put(cut.text + DisplayWidth.ellipsis, row: row, column: col, style: span.style)
-            col += cut.width + 1
-            left -= cut.width + 1
+            let cut = DisplayWidth.beforeEllipsis(piece.text, in: left - 1)
+            let cutWidth = DisplayWidth.of(cut)
+            put(cut + DisplayWidth.ellipsis, row: row, column: col, style: span.style)
+            col += cutWidth + 1
+            left -= cutWidth + 1
             break
         }
         if fill, left > 0 { put(String(repeating: " ", count: left), row: row, column: col, style: fillStyle) }

@@ -94,7 +94,15 @@ public enum DisplayWidth {
         guard width > 0 else { return "" }
         let whole = fit(text, in: width)
         guard whole.cut else { return whole.text }
-        return fit(whole.text, in: width - 1).text + ellipsis
+        return beforeEllipsis(whole.text, in: width - 1) + ellipsis
+    }
+
+    /// What of `text` goes before a closing "…" in `width` columns: the longest start that
+    /// fits, without the spaces it ends in ("Memory Geardude…", not "Memory Geardude …").
+    public static func beforeEllipsis(_ text: String, in width: Int) -> String {
+        var kept = Substring(fit(text, in: width).text)
+        while kept.last?.isWhitespace == true { kept.removeLast() }
+        return String(kept)
     }
 
     /// The longest end of `text` that fits in `width` columns: what a prompt shows of a
