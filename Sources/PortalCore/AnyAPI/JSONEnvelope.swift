@@ -87,21 +87,32 @@ extension JSONNodeScanner {
             _ = try value(depth: 0)
             return
         }
-        var open = 0
-        repeat {
-            guard index < bytes.count else { throw fail("unexpected end") }
-            switch bytes[index] {
-            case UInt8(ascii: "\""):
-                index += 1
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        // One pass over the bytes without bounds checks per step: the skim is most of a
+        // preset page's reading before its models.
+        let start = index
+        let end: Int? = body.bytes.withUnsafeBufferPointer { bytes in
+            var at = start
+            var open = 0
+            let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+            repeat {
+                guard at < bytes.count else { return nil }
+                switch bytes[at] {
+                case quote:
+                    at += 1
+                    while at < bytes.count, bytes[at] != quote { at += bytes[at] == backslash ? 2 : 1 }
+                    guard at < bytes.count else { return nil }
+                case UInt8(ascii: "["), UInt8(ascii: "{"): open += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): open -= 1
+                default: break
                 }
-                guard index < bytes.count else { throw fail("unterminated string") }
-            case UInt8(ascii: "["), UInt8(ascii: "{"): open += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): open -= 1
-            default: break
-            }
-            index += 1
-        } while open > 0
+                at += 1
+            } while open > 0
+            return at
+        }
+        guard let end else {
+            index = bytes.count
+            throw fail("unexpected end")
+        }
+        index = end
     }
 }
