@@ -724,8 +724,8 @@ def shows_name(text, name):
     """Whether the screen shows `name` whole or cut with "…" (a card with a picture has
     about 17 columns for its name: "Mountain Sweat Jerry #371" shows as "Mountain Sweat J…",
     which a check for the whole name missed: 28 of the 60 jumps, every run). A cut that
-    ends on a space keeps it ("Memory Geardude #372" shows as "Memory Geardude …"): 4 of
-    the 60 when only the cut without it was looked for."""
+    ends on a space drops it ("Memory Geardude #372" shows as "Memory Geardude…"); builds
+    before 2026-11-26 05:33 kept it ("Memory Geardude …"), so both are accepted."""
     if name in text:
         return True
     return any(name[:k] + "…" in text or name[:k].rstrip() + "…" in text for k in range(len(name) - 1, 7, -1))
