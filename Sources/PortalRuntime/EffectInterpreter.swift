@@ -116,6 +116,7 @@ public final class EffectInterpreter: EffectPerformer {
             if case .success(var page) = result {
                 items.remember(page.items)
                 page.items = items.completing(page.items)
+                page.noteContentHashes()  // for the list watch, here rather than on the UI thread
                 result = .success(page)
             }
             return .page(list, ticket, result)

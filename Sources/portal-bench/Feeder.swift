@@ -43,7 +43,9 @@ final class Feeder {
         let last = isLast ?? (upper >= table.count)
         var next = last ? nil : URL(string: "\(baseAPI)/character?page=\(ticket.request.index + 2)").map { PageRequest(url: $0, index: ticket.request.index + 1) }
         next?.readLink()  // as the interpreter does where it decodes a page, off the UI thread
-        return .page(list, ticket, .success(PageContent(items: items, next: next, totalCount: last ? table.count : nil)))
+        var content = PageContent(items: items, next: next, totalCount: last ? table.count : nil)
+        content.noteContentHashes()  // as the interpreter does, off the UI thread
+        return .page(list, ticket, .success(content))
     }
 
     /// Answers the oldest pending page request; false when nothing was pending.

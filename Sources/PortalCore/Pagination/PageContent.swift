@@ -1,7 +1,8 @@
 /// A decoded page: its items, where the next page is (nil at the end) and the total the
 /// server reports, when it reports one.
 public struct PageContent<Item: Sendable>: Sendable {
-    public var items: [Item]
+    /// Changing the items forgets their content hashes (they described the old items).
+    public var items: [Item] { didSet { contentHashes = nil } }
     public var next: PageRequest?
     public var totalCount: Int?
     /// A total the server estimated (PostgREST's `count=planned|estimated`): shown as
@@ -12,6 +13,11 @@ public struct PageContent<Item: Sendable>: Sendable {
     /// What the server said besides the items, for the status line: a GraphQL answer's
     /// `errors` beside partial `data` (sanitised when made).
     public var notice: String?
+    /// Each item's `hashValue`, in order, when noted (`noteContentHashes()`) where the page
+    /// was decoded, off the UI thread: the list watch remembers every item's content by
+    /// its hash, and hashing 20 whole items on the UI thread was a tenth of a page insert.
+    /// Nil when not noted or when the items changed since (the watch then hashes them).
+    public private(set) var contentHashes: [Int]?
 
     public init(items: [Item], next: PageRequest?, totalCount: Int?, estimatedTotal: Int? = nil, cache: CacheStatus? = nil) {
         self.items = items
@@ -19,5 +25,12 @@ public struct PageContent<Item: Sendable>: Sendable {
         self.totalCount = totalCount
         self.estimatedTotal = estimatedTotal
         self.cache = cache
+    }
+}
+
+extension PageContent where Item: Hashable {
+    /// Notes each item's hash (`contentHashes`) — once the items are final.
+    public mutating func noteContentHashes() {
+        contentHashes = items.map(\.hashValue)
     }
 }

@@ -18,8 +18,12 @@ public enum PicturePlanner {
     ///   - ticket: an item's picture ticket (from the source's `pictureRequest(for:)`).
     public static func wanted(pane: Item?, cards: Range<Int>, ahead: [Int], item: (Int) -> Item?,
                               ticket: (Item) -> PictureTicket?) -> [PictureTicket] {
+        // Sized once: a screen's 20–40 tickets grew both six times on every plan.
+        let most = cards.count + ahead.count + 1
         var out: [PictureTicket] = []
+        out.reserveCapacity(most)
         var seen: Set<ItemKey> = []
+        seen.reserveCapacity(most)
         func add(_ item: Item?) {
             guard let item, !seen.contains(item.id), let ticket = ticket(item) else { return }
             seen.insert(item.id)

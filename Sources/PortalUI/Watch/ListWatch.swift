@@ -85,13 +85,16 @@ struct ListMarks {
     /// What a list page says about its items: each remembered; one seen before with other
     /// content is `changed` when the list is being refreshed; one at or past `grownFrom`
     /// is `new`. `start` is the first item's index, nil when unknown (a walked list).
-    mutating func see(_ items: [Item], from start: Int?, refreshing: Bool) {
+    /// `hashes`: each item's `hashValue` when already made (`PageContent.contentHashes`,
+    /// noted off the UI thread); used only when there is one per item.
+    mutating func see(_ items: [Item], hashes: [Int]? = nil, from start: Int?, refreshing: Bool) {
         if looks.count + items.count > Self.limit { looks = [:] }
+        let noted = hashes.flatMap { $0.count == items.count ? $0 : nil }
         // Runs for every page: each id is looked up
         // once (the old content comes back from the update).
         for offset in items.indices {
             let id = items[offset].id
-            let content = items[offset].hashValue
+            let content = noted?[offset] ?? items[offset].hashValue
             if let before = looks.updateValue(content, forKey: id), refreshing, before != content { changed.insert(id) }
             if let grownFrom, let start, start + offset >= grownFrom { new.insert(id) }
         }

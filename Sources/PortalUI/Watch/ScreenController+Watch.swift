@@ -94,7 +94,7 @@ extension ScreenController: TimedApp {
         guard ticket.generation == tab.list.generation, case .success(let page) = result else { return false }
         var start: Int?
         if case .addressable(let size) = tab.list.mode { start = ticket.request.index * size } else if ticket.request.index == 0 { start = 0 }
-        updateMarks(of: tab) { $0.see(page.items, from: start, refreshing: tab.list.revalidates) }
+        updateMarks(of: tab) { $0.see(page.items, hashes: page.contentHashes, from: start, refreshing: tab.list.revalidates) }
         return false
     }
 

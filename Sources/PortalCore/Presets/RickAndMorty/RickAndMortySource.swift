@@ -78,6 +78,9 @@ public struct RickAndMortySource: Source {
     /// A character's avatar, `{base}/character/avatar/{n}.jpeg` (on the API's own server).
     public func pictureRequest(for item: Item) -> HTTPRequest? {
         guard case .character(let c) = item else { return nil }
-        return URL(string: "\(baseURL)/character/avatar/\(c.avatarID).jpeg").map { HTTPRequest(url: $0, headers: headers.applied(to: [:])) }
+        // Made for each card new on screen, on the UI thread: the text is joined directly
+        // (an interpolated `BaseURL` goes through `description`'s generic path).
+        return URL(string: baseURL.text + "/character/avatar/" + String(c.avatarID) + ".jpeg")
+            .map { HTTPRequest(url: $0, headers: headers.applied(to: [:])) }
     }
 }
