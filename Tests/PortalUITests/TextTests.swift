@@ -1,7 +1,7 @@
 import Foundation
 import PortalCore
 import PortalTestSupport
-import PortalUI
+@testable import PortalUI
 import Testing
 
 @Suite("Display width and the in-memory screen")
@@ -35,6 +35,11 @@ struct TextTests {
         let screen = TextScreen(size: Size(columns: 17, rows: 1))
         screen.draw([Span("Memory Geardude Lord")], row: 0, column: 0, width: 17)
         #expect(screen.lines[0] == "Memory Geardude…")
+        // A pane's related line: the name, then its date cut away — the space goes with the date.
+        let pane = TextScreen(size: Size(columns: 19, rows: 1))
+        let episode = Episode(id: 10, name: "Close Rick", airDate: "April 7, 2014", code: "S01E10", characterIDs: [], created: Date())
+        pane.draw(EpisodeDescription.relatedLine(episode), row: 0, column: 0, width: 19)
+        #expect(pane.lines[0] == "S01E10 Close Rick…")
     }
 
     @Test func textScreenWideCells() {

@@ -39,7 +39,7 @@ enum CharacterDescription: ItemDescription {
     }
 
     static func relatedLine(_ c: PortalCore.Character) -> [Span] {
-        [Span(Sanitize.shown(c.name) + " "), Span("●", statusStyle(c.status)), Span(" " + Sanitize.shown(c.status.rawValue), Style(dim: true))]
+        [Span(Sanitize.shown(c.name)), Span(" ●", statusStyle(c.status)), Span(" " + Sanitize.shown(c.status.rawValue), Style(dim: true))]
     }
 
     static func crumb(_ c: PortalCore.Character) -> String { Sanitize.shown(c.name) }

@@ -27,8 +27,8 @@ enum EpisodeDescription: ItemDescription {
     static func relatedLine(_ e: Episode) -> [Span] {
         [
             Span(DisplayWidth.pad(Sanitize.shown(e.code), to: 7), Style(foreground: .cyan)),
-            Span(Sanitize.shown(e.name) + " "),
-            Span("· " + Sanitize.shown(e.airDate), Style(dim: true)),
+            Span(Sanitize.shown(e.name)),
+            Span(" · " + Sanitize.shown(e.airDate), Style(dim: true)),
         ]
     }
 

@@ -23,7 +23,7 @@ enum LocationDescription: ItemDescription {
     }
 
     static func relatedLine(_ l: Location) -> [Span] {
-        [Span(Sanitize.shown(l.name) + " "), Span("· " + Sanitize.shown(l.type), Style(dim: true))]
+        [Span(Sanitize.shown(l.name)), Span(" · " + Sanitize.shown(l.type), Style(dim: true))]
     }
 
     static func crumb(_ l: Location) -> String { Sanitize.shown(l.name) }

@@ -57,7 +57,7 @@ enum PokemonDescription: ItemDescription {
     }
 
     static func relatedLine(_ p: Pokemon) -> [Span] {
-        [Span(Sanitize.shown(p.name) + " "), Span(number(p), Style(dim: true))]
+        [Span(Sanitize.shown(p.name)), Span(" " + number(p), Style(dim: true))]
     }
 
     static func crumb(_ p: Pokemon) -> String { Sanitize.shown(p.name) }
