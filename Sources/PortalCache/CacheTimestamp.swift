@@ -23,9 +23,9 @@ enum CacheTimestamp {
         let days = CivilDate.floorDivision(milliseconds, millisecondsPerDay)
         let ofDay = milliseconds - days * millisecondsPerDay
         let (year, month, day) = CivilDate.date(days: days)
-        var text = digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + " "
-        text += digits(ofDay / 3_600_000, 2) + ":" + digits(ofDay / 60_000 % 60, 2) + ":"
-        text += digits(ofDay / 1000 % 60, 2) + "." + digits(ofDay % 1000, 3)
+        var text = CivilDate.digits(year, 4) + "-" + CivilDate.digits(month, 2) + "-" + CivilDate.digits(day, 2) + " "
+        text += CivilDate.digits(ofDay / 3_600_000, 2) + ":" + CivilDate.digits(ofDay / 60_000 % 60, 2) + ":"
+        text += CivilDate.digits(ofDay / 1000 % 60, 2) + "." + CivilDate.digits(ofDay % 1000, 3)
         return text
     }
 
@@ -75,11 +75,6 @@ enum CacheTimestamp {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    private static func digits(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
     /// Reads ASCII digits and separators off the front of a value.

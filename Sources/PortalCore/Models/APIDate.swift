@@ -51,10 +51,7 @@ public enum APIDate {
         let days = CivilDate.floorDivision(secs, 86_400)
         secs -= days * 86_400
         let (y, m, d) = CivilDate.date(days: days)
-        func pad(_ v: Int, _ w: Int) -> String {
-            let s = String(v)
-            return String(repeating: "0", count: max(0, w - s.count)) + s
-        }
+        let pad = CivilDate.digits
         return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secs / 3600, 2)):\(pad(secs % 3600 / 60, 2)):\(pad(secs % 60, 2)).\(pad(millis, 3))Z"
     }
 }

@@ -29,6 +29,12 @@ public enum CivilDate {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// `value` in decimal, zero-padded on the left to `width` digits (`7` → `"07"`).
+    public static func digits(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
     /// `value / divisor` rounded toward negative infinity.
     public static func floorDivision(_ value: Int, _ divisor: Int) -> Int {
         let quotient = value / divisor
