@@ -44,6 +44,40 @@ public enum ItemsPurpose: Sendable, Hashable {
     /// The next page of a linked list shown in a pane (any API), asked for when the
     /// pane's highlight nears its end.
     case more
+    /// A page of one of the pane's lists (its related list, the linked list it shows),
+    /// with the list's ticket for it, so the answer finds its list and page.
+    case listPage(PaneListPage)
+}
+
+/// A page asked for by one of a pane's lists: which list (its number in the pane, new for
+/// every list the pane makes — `R` on an item whose ids changed makes a new one, so an
+/// answer for the list it replaced is dropped) and the list's ticket for the page (whose
+/// generation and request the list checks, as the grid's list checks a page's).
+public struct PaneListPage: Sendable, Hashable, CustomStringConvertible {
+    public var list: Int
+    public var ticket: PageTicket
+
+    public init(list: Int, ticket: PageTicket) {
+        self.list = list
+        self.ticket = ticket
+    }
+
+    /// The fetch's name for `Effect.cancelPanePage`.
+    public var key: PanePageKey { PanePageKey(list: list, page: ticket.request.index) }
+
+    public var description: String { "list \(list) page \(ticket.request.index + 1)" }
+}
+
+/// A pane list's page fetch by list and page index: what `Effect.cancelPanePage` names
+/// (the ticket's request may carry a revalidate mark the list's own copy does not).
+public struct PanePageKey: Sendable, Hashable {
+    public var list: Int
+    public var page: Int
+
+    public init(list: Int, page: Int) {
+        self.list = list
+        self.page = page
+    }
 }
 
 /// How much the screen needs a page: the pages on screen go ahead of every prefetch, and
@@ -92,6 +126,9 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case cancelPicture(PictureTicket)
     /// The pane is gone: work still running for it may stop (its result would be dropped).
     case cancel(PaneAddress)
+    /// A page of one of the pane's lists left the pane's screen while in flight (the
+    /// pane's `cancelPage`): its fetch may stop; an answer that still comes is dropped.
+    case cancelPanePage(PaneAddress, PanePageKey)
     /// Leave the program (the loop restores the terminal).
     case quit
     /// `y` / `Y`: put these bytes (an item's JSON, or its URL) on the clipboard. The
@@ -112,6 +149,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case .fetchPicture(let ticket, _): "fetchPicture(\(ticket))"
         case .cancelPicture(let ticket): "cancelPicture(\(ticket))"
         case .cancel(let pane): "cancel(\(pane))"
+        case .cancelPanePage(let pane, let key): "cancelPanePage(\(pane), list \(key.list) page \(key.page + 1))"
         case .quit: "quit"
         case .copyToClipboard(let data): "copyToClipboard(\(data.count) bytes)"
         case .openURL(let url): "openURL(\(url.absoluteString))"

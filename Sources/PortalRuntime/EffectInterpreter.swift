@@ -19,7 +19,8 @@ public final class EffectInterpreter: EffectPerformer {
     let items: ItemCache
     /// Decoded pictures by address, bounded by count and bytes.
     let pictureCache: PictureMemoryCache
-    private let tasks = Mutex<[PaneAddress: [Task<Void, Never>]]>([:])
+    /// A pane's fetches running, so closing it (or scrolling far from a list page) stops them.
+    private let tasks = PaneTasks()
     /// Picture fetches running, by ticket, so `cancelPicture` can stop one.
     private let pictureTasks = KeyedTasks<PictureTicket>()
     /// The page fetches waiting or running, so `cancelPage` can stop one the planner no
@@ -58,8 +59,9 @@ public final class EffectInterpreter: EffectPerformer {
         case .quit, .copyToClipboard, .openURL:  // the terminal layer's own effects
             return
         case .cancel(let pane):
-            let running = tasks.withLock { $0.removeValue(forKey: pane) } ?? []
-            for task in running { task.cancel() }
+            tasks.cancelAll(pane)
+        case .cancelPanePage(let pane, let page):
+            tasks.cancel(page, of: pane)
         case .cancelPicture(let ticket):
             pictureTasks.cancel(ticket)
         case .fetchPicture(let ticket, _):
@@ -72,15 +74,15 @@ public final class EffectInterpreter: EffectPerformer {
         case .fetchPage(let list, let ticket, _, _):
             activity.begin()
             pageTasks.start(PageTaskKey(list: list, request: ticket.request)) { await self.runCancellable(effect, deliver: deliver) }
-        case .fetchItems(let pane, _, _, _), .fetchLink(let pane, _, _):
+        case .fetchItems(let pane, let purpose, _, _), .fetchLink(let pane, let purpose, _):
             activity.begin()
             let task = Task.detached {
                 defer { self.activity.end() }
                 self.prepareThread()
-                if let message = await self.run(effect, post: deliver) { deliver(message) }
+                if let message = await self.run(effect, post: deliver), !Task.isCancelled { deliver(message) }
             }
-            // A pane's fetches are cancelled with the pane.
-            tasks.withLock { $0[pane, default: []].append(task) }
+            // A pane's fetches are cancelled with the pane; a list page also on its own.
+            tasks.add(task, pane: pane, page: { if case .listPage(let page) = purpose { page.key } else { nil } }())
         }
     }
 
@@ -134,7 +136,7 @@ public final class EffectInterpreter: EffectPerformer {
                 for rendering in renderings { rendered[rendering] = rendering.render(picture) }
             }
             return .picture(ticket, outcome, rendered: rendered)
-        case .cancel, .cancelPage, .cancelPicture, .quit, .copyToClipboard, .openURL:
+        case .cancel, .cancelPanePage, .cancelPage, .cancelPicture, .quit, .copyToClipboard, .openURL:
             return nil
         }
     }

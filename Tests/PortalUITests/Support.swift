@@ -32,6 +32,14 @@ final class EffectQueue {
             case .cancelPage(let list, let request):
                 // The interpreter would stop it: a cancelled page never answers.
                 pending.removeAll { if case .fetchPage(list, let ticket, _, _) = $0 { ticket.request == request } else { false } }
+            case .cancelPanePage(let pane, let key):
+                // The interpreter would stop it: a cancelled pane page never answers.
+                pending.removeAll { effect in
+                    switch effect {
+                    case .fetchItems(pane, .listPage(let page), _, _), .fetchLink(pane, .listPage(let page), _): page.key == key
+                    default: false
+                    }
+                }
             case .cancel, .quit, .copyToClipboard, .openURL: break
             }
         }

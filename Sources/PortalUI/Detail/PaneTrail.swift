@@ -94,6 +94,8 @@ public final class PaneTrail {
             pane.receiveRelated(page: page, result)
         case (.more, let result):
             pane.receivePage(result)
+        case (.listPage, _):
+            break
         }
         return nil
     }
