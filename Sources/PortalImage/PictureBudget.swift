@@ -10,9 +10,15 @@ import CImageShim
 /// more are kept for coming back. Behind them the disk cache keeps the bytes, and decoding
 /// an avatar again costs about a millisecond.
 public enum PictureBudget {
-    /// The UI's picture store (`PictureStore`): the screen's pictures and the last few
-    /// screens' (about 28 avatars).
+    /// The UI's picture store (`PictureStore`), for what it keeps of pictures off screen:
+    /// only their cards (symbol cells, 2–3 KB a card, or in the pixel modes pixels scaled to
+    /// a card, `cardPixelSide`, 40 KB), so hundreds of cards in symbols, about a hundred in
+    /// pixels. The screen's own pictures are held whole whatever it says.
     public static let storeBytes = 4 * 1_048_576
+    /// The side, in pixels, a card's picture is kept at off screen in the pixel modes (sixel,
+    /// kitty): a card's 10 × 5 cells at the 10 × 20 pixels a cell is taken to be when the
+    /// terminal does not say (100 × 100 RGBA, 40 KB; the terminal scales it to its cells).
+    public static let cardPixelSide = 100
     /// The interpreter's decoded pictures by address (`PictureMemoryCache`): the same
     /// pixels as the store's mostly (one buffer, shared), so small; it serves a picture
     /// that several items share (avatars repeat every 826 cards on a scaled mirror) and

@@ -43,9 +43,17 @@ final class PictureDriver {
         }
     }
 
-    /// Answers everything asked for, and what the answers ask for, until nothing is left.
+    /// Answers everything asked for, and what the answers ask for, until nothing is left,
+    /// with a frame after each as the terminal loop draws one (the frame is what tells the
+    /// controller the screen's palette, so the pictures asked for come with their cards'
+    /// symbol cells, as in the terminal).
     func settle() {
-        while !pending.isEmpty { send(.message(answer(pending.removeFirst()))) }
+        let screen = TextScreen(size: controller.size)
+        controller.render(into: screen)
+        while !pending.isEmpty {
+            send(.message(answer(pending.removeFirst())))
+            controller.render(into: screen)
+        }
     }
 
     /// The answers to what is pending now, made as the interpreter makes them (off the UI

@@ -32,7 +32,7 @@ extension ScreenController {
                     if let effect = Self.effect(for: need, of: pane) { effects.append(effect) }
                 }
             case .pictures(let needs):
-                let asked = needs.store.plan(wanted: needs.wanted)
+                let asked = needs.store.plan(wanted: needs.wanted, sharp: needs.sharp)
                 effects += asked.cancel.map { .cancelPicture($0) }
                 effects += asked.fetch.map { .fetchPicture($0, renderings: needs.renderings($0)) }
             }

@@ -5,5 +5,7 @@
 struct PictureNeeds {
     var wanted: [PictureTicket]
     var renderings: (PictureTicket) -> [PictureRendering]
+    /// The pane's picture: it must be held whole (`PictureStore.plan(wanted:sharp:)`).
+    var sharp: PictureTicket?
     var store: PictureStore
 }

@@ -8,18 +8,21 @@ import PortalImage
 /// with the ones to fetch (at most `maxInFlight` in flight at once) and the ones in flight
 /// that are no longer needed (to cancel). An answer is kept only if its ticket is still in
 /// flight, so a late answer for a card scrolled away is dropped; a card finds its picture
-/// by its own item's ticket, so it can never show another item's. Arrived pictures not
-/// needed any more are kept within a budget in bytes (pixels, symbol cells and every
-/// entry's own cost), least recently needed going first (the interpreter's memory cache
-/// and the disk cache are behind it).
+/// by its own item's ticket, so it can never show another item's. A picture the screen
+/// needs is held whole; once it is not needed only its card is kept (`KeptPicture`,
+/// `PictureStore+OffScreen.swift`), within a budget in bytes (pixels, symbol cells and
+/// every entry's own cost), least recently needed going first (the interpreter's memory
+/// cache and the disk cache are behind it), so scrolling back over five screens asks for
+/// none of their pictures again.
 ///
-/// Symbol renderings are cached per picture and size, so a frame does not run libchafa
-/// again for a card it drew before; they count against the same budget.
+/// Symbol renderings are cached per picture and size (`PictureStore+Drawings.swift`), so
+/// a frame does not run libchafa again for a card it drew before.
 @MainActor
 public final class PictureStore {
     public enum Entry: Sendable, Equatable {
         case requested
-        case ready(Picture)
+        /// Arrived: whole while needed, its card's only after (`KeptPicture`).
+        case ready(KeptPicture)
         /// None to show, for good (the text says why).
         case missing(String)
         /// Failed this time; asked again once the card leaves the screen and comes back.
@@ -41,38 +44,44 @@ public final class PictureStore {
     nonisolated static let entryOverhead = 256
 
     public let maxInFlight: Int
+    /// The bytes kept of pictures off screen (the screen's own are held whatever it says).
     public let maxBytes: Int
-    private var entries: [PictureTicket: Entry] = [:]
+    // Internal, not private: the store's other files (`PictureStore+*.swift`) keep them.
+    var entries: [PictureTicket: Entry] = [:]
     /// Tickets in flight, oldest first.
     private var inFlight: [PictureTicket] = []
-    private var lastNeeded: [PictureTicket: Int] = [:]
+    var lastNeeded: [PictureTicket: Int] = [:]
     private var step = 0
-    /// Pixels of the pictures held.
-    private var pictureBytes = 0
+    /// Pixels of the pictures held: whole ones and cards'.
+    var pictureBytes = 0
+    /// Of those, the whole pictures' (the ones the screen needed when last planned).
+    var fullBytes = 0
+    /// The tickets whose picture is held whole.
+    var full: Set<PictureTicket> = []
+    /// The last pane's picture: held whole after the pane closes too, so opening it again
+    /// asks for nothing (until another pane's picture takes its place).
+    var lastSharp: PictureTicket?
     /// Symbol cells and runs held.
-    private var renderingBytes = 0
-    private var art: [ArtKey: PictureCells] = [:]
-    /// The cells as runs a frame puts, made on first draw.
-    private var runs: [ArtKey: PictureRuns] = [:]
+    var renderingBytes = 0
+    /// Symbol cells per picture and slot, with their runs once drawn.
+    var drawings: [PictureTicket: [PictureRendering: PictureDrawing]] = [:]
+    /// Pixels dropped since freed memory was last handed back to the system.
+    var pixelsDroppedSinceRelease = 0
     /// Failures held, so forgetting those not needed does not walk every entry.
-    private var failures: Set<PictureTicket> = []
+    var failures: Set<PictureTicket> = []
     /// Each item's ticket as its source names it, made once (an address is a URL parse).
     private var tickets: [ItemKey: PictureTicket?] = [:]
     /// How many items' tickets `tickets` remembers before it starts again: a ticket holds
     /// a request (its URL), about 400 bytes, and dozens of screens fit in this many.
     nonisolated static let rememberedTickets = 1024
 
-    private struct ArtKey: Hashable {
-        var ticket: PictureTicket
-        var rendering: PictureRendering
-    }
-
     public init(maxInFlight: Int = PictureStore.defaultMaxInFlight, maxBytes: Int = PictureStore.defaultMaxBytes) {
         self.maxInFlight = max(1, maxInFlight)
         self.maxBytes = max(1, maxBytes)
     }
 
-    /// Bytes held: pixels, symbol renderings, and each entry's own cost.
+    /// Bytes held: pixels, symbol renderings, and each entry's own cost (`offScreenBytes`
+    /// is what the budget bounds).
     public var bytes: Int { pictureBytes + renderingBytes + entries.count * Self.entryOverhead }
 
     public func entry(_ ticket: PictureTicket) -> Entry? { entries[ticket] }
@@ -136,11 +145,13 @@ public final class PictureStore {
     public func receive(_ ticket: PictureTicket, _ outcome: PictureOutcome, rendered: [PictureRendering: PictureCells] = [:]) -> Bool {
         guard let index = inFlight.firstIndex(of: ticket) else { return false }
         inFlight.remove(at: index)
-        for (rendering, cells) in rendered { keepArt(cells, for: ArtKey(ticket: ticket, rendering: rendering)) }
+        for (rendering, cells) in rendered { keep(cells, of: ticket, for: rendering) }
         switch outcome {
         case .picture(let picture):
-            entries[ticket] = .ready(picture)
+            entries[ticket] = .ready(KeptPicture(full: picture))
             pictureBytes += picture.byteCount
+            fullBytes += picture.byteCount
+            full.insert(ticket)
         case .missing(let why):
             entries[ticket] = .missing(why)
         case .failed(let why):
@@ -149,94 +160,4 @@ public final class PictureStore {
         }
         return true
     }
-
-    /// The runs a frame puts for a ready picture in a slot (from `cells`, made once).
-    func runs(_ ticket: PictureTicket, slot: Size, palette: PictureRenderer.Palette) -> PictureRuns? {
-        let key = ArtKey(ticket: ticket, rendering: PictureRendering(columns: slot.columns, rows: slot.rows, palette: palette))
-        if let known = runs[key] { return known }
-        guard let cells = cells(ticket, slot: slot, palette: palette) else { return nil }
-        let made = PictureRuns(cells)
-        makeRoomForRendering()
-        runs[key] = made
-        renderingBytes += made.byteEstimate
-        return made
-    }
-
-    /// The symbol cells of a ready picture for a slot: those rendered with its answer, else
-    /// rendered here once (a size not asked for, e.g. after a resize) and cached.
-    public func cells(_ ticket: PictureTicket, slot: Size, palette: PictureRenderer.Palette) -> PictureCells? {
-        guard case .ready(let picture) = entries[ticket] else { return nil }
-        let rendering = PictureRendering(columns: slot.columns, rows: slot.rows, palette: palette)
-        let key = ArtKey(ticket: ticket, rendering: rendering)
-        if let known = art[key] { return known }
-        guard let cells = rendering.render(picture) else { return nil }
-        keepArt(cells, for: key)
-        return cells
-    }
-
-    private func keepArt(_ cells: PictureCells, for key: ArtKey) {
-        makeRoomForRendering()
-        if let old = art.updateValue(cells, forKey: key) { renderingBytes -= Self.byteEstimate(old) }
-        renderingBytes += Self.byteEstimate(cells)
-    }
-
-    /// Renderings are remade from the picture cheaply: past a quarter of the budget they
-    /// all go (the next frame makes again the few it draws).
-    private func makeRoomForRendering() {
-        guard renderingBytes > maxBytes / 4 else { return }
-        art.removeAll(keepingCapacity: true)
-        runs.removeAll(keepingCapacity: true)
-        renderingBytes = 0
-    }
-
-    static func byteEstimate(_ cells: PictureCells) -> Int {
-        cells.cells.count * MemoryLayout<PictureCell>.stride + entryOverhead
-    }
-
-    /// Failures not needed now are forgotten; arrived pictures not needed now are dropped,
-    /// least recently needed first, past the byte budget (down to three quarters of it).
-    private func forgetStale(needed: Set<PictureTicket>) {
-        if !failures.isEmpty {
-            for ticket in failures where !needed.contains(ticket) {
-                failures.remove(ticket)
-                entries[ticket] = nil
-                lastNeeded[ticket] = nil
-            }
-        }
-        // Cheap test first: the walk below only when a budget is exceeded.
-        guard bytes > maxBytes else { return }
-        var idle: [(ticket: PictureTicket, step: Int)] = []
-        for (ticket, entry) in entries where !needed.contains(ticket) {
-            switch entry {
-            case .failed, .requested: break
-            case .ready, .missing: idle.append((ticket, lastNeeded[ticket] ?? 0))
-            }
-        }
-        // Down to three quarters of the budget, so the walk is not made again at the next
-        // event (the screen keeps moving into the budget a few pictures at a time).
-        let target = maxBytes - maxBytes / 4
-        idle.sort { $0.step < $1.step }
-        var index = 0
-        var dropped: Set<PictureTicket> = []
-        var droppedPixels = 0
-        while index < idle.count, bytes > target {
-            let ticket = idle[index].ticket
-            if case .ready(let picture) = entries[ticket] {
-                pictureBytes -= picture.byteCount
-                droppedPixels += picture.byteCount
-            }
-            entries[ticket] = nil
-            lastNeeded[ticket] = nil
-            dropped.insert(ticket)
-            index += 1
-        }
-        if !dropped.isEmpty {
-            art = art.filter { !dropped.contains($0.key.ticket) }
-            runs = runs.filter { !dropped.contains($0.key.ticket) }
-            renderingBytes = art.values.reduce(0) { $0 + Self.byteEstimate($1) } + runs.values.reduce(0) { $0 + $1.byteEstimate }
-        }
-        // Pixels freed on the pool's threads stay in their arenas unless handed back.
-        if droppedPixels >= PictureBudget.releaseAfterBytes { PictureBudget.releaseFreedMemory() }
-    }
-
 }

@@ -33,11 +33,14 @@ public enum PictureView {
         case .absent(let why):
             note(why, in: rect, into: screen)
         case .ready(let ticket):
-            guard case .ready(let picture) = store.entry(ticket) else { return }
-            let box = fitted(picture, in: rect)
-            if mode.drawsPixels {
+            guard case .ready(let kept) = store.entry(ticket) else { return }
+            let box = fitted(width: kept.width, height: kept.height, in: rect)
+            // Pixels where the terminal draws them and the store holds them; a card kept
+            // as symbol cells only (drawn before the terminal said it draws pixels) stays
+            // in symbols.
+            if mode.drawsPixels, let pixels = kept.pixels {
                 screen.fill(box)
-                screen.place(PixelPlacement(id: ticket, cells: box, picture: picture))
+                screen.place(PixelPlacement(id: ticket, cells: box, picture: pixels))
                 return
             }
             guard let palette = palette(for: screen) else {
@@ -54,7 +57,12 @@ public enum PictureView {
 
     /// The cells a picture takes within `rect` (`PictureFit`).
     public static func fitted(_ picture: Picture, in rect: Rect) -> Rect {
-        let box = PictureFit.box(width: picture.width, height: picture.height, columns: rect.width, rows: rect.height)
+        fitted(width: picture.width, height: picture.height, in: rect)
+    }
+
+    /// The cells a picture of `width` × `height` pixels takes within `rect`.
+    public static func fitted(width: Int, height: Int, in rect: Rect) -> Rect {
+        let box = PictureFit.box(width: width, height: height, columns: rect.width, rows: rect.height)
         return Rect(top: rect.top + box.top, left: rect.left + box.left, width: box.columns, height: box.rows)
     }
 
