@@ -84,8 +84,7 @@ public struct ResolvedAPI: Sendable, CustomStringConvertible {
             guard SplitURL(url) != nil, URL(string: url) != nil else {
                 throw SecretReferenceError("apis.\(api.name).url: \(Sanitize.line(url)) is not an http(s) URL")
             }
-            let segment = URL(string: url)?.path.split(separator: "/").last.map(String.init) ?? ""
-            tabs.append(Tab(name: segment.isEmpty ? api.name : segment, url: url))
+            tabs.append(Tab(name: URL(string: url).flatMap(ListName.lastSegment) ?? api.name, url: url))
         }
         return tabs
     }

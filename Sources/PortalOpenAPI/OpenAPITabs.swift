@@ -6,7 +6,7 @@ import PortalCore
 /// --openapi`, `portal list LIST --openapi` and the config file's `openapi =` all start
 /// from. `source` then asks each list's first page and makes the browser's `Source`.
 public struct OpenAPITabs: Sendable {
-    /// The document's `info.title`.
+    /// The document's `info.title` (`OpenAPI` when it is empty).
     public let title: String
     public let lists: [OpenAPIList]
 
@@ -54,7 +54,9 @@ public struct OpenAPITabs: Sendable {
         guard !lists.isEmpty else {
             throw OpenAPIDocumentError("the document describes no list: no GET operation without path parameters answers JSON holding an array")
         }
-        return OpenAPITabs(title: Sanitize.line(document.info.title), lists: lists)
+        // drf-spectacular writes `title: ''` unless configured: the header needs a name.
+        let title = Sanitize.line(document.info.title).trimmingCharacters(in: .whitespaces)
+        return OpenAPITabs(title: title.isEmpty ? "OpenAPI" : title, lists: lists)
     }
 
     /// The list `name` names (its name, any case, or its operationId).

@@ -21,10 +21,9 @@ public struct AnyAPISource: AddressableSource {
         self.card = JSONCardChoice(fields: fields, linkOrigin: JSONLinks.origin(of: pages.url))
     }
 
-    /// The URL's last path segment (`users` for `…/users?page=2`), else its host.
+    /// The URL's last path segment (`users` for `…/users?page=2`, `ListName`), else its host.
     static func listName(_ url: URL) -> String {
-        let segment = url.path.split(separator: "/").last.map(String.init).map { QueryString.decode(Substring($0)) }
-        return Sanitize.line(segment.flatMap { $0.isEmpty ? nil : $0 } ?? url.host ?? "items")
+        ListName.lastSegment(of: url) ?? Sanitize.line(url.host ?? "items")
     }
 
     public var title: String { Sanitize.line(pages.url.host ?? "API") }

@@ -14,12 +14,31 @@ public struct GraphQLList: Sendable, Hashable {
     /// Items asked for per page (the size variable's value); for a query with no size
     /// variable, the size portal expects (a wrong guess only makes the list walk).
     public var pageSize: Int
+    /// Whether the query asks for the list's total (`totalCount`, `count`, `info { count }`):
+    /// an addressable list jumps to its end only by a total. Without one (graphene-django's
+    /// and strawberry's default connections, a plain list with `offset`/`limit`) End walks.
+    /// True for the user's own query, which portal reads rather than writes.
+    public var asksTotal: Bool
 
-    public init(name: String, query: String, paging: GraphQLPaging, pageSize: Int) {
+    public init(name: String, query: String, paging: GraphQLPaging, pageSize: Int, asksTotal: Bool = true) {
         self.name = name
         self.query = query
         self.paging = paging
         self.pageSize = max(1, pageSize)
+        self.asksTotal = asksTotal
+    }
+
+    /// `--explain`'s and the trace's line: the paging, the size, and whether End jumps.
+    public func summary(offsetCursors: Bool) -> String {
+        let reach: String
+        if !isAddressable(offsetCursors: offsetCursors) {
+            reach = "walks"
+        } else if asksTotal {
+            reach = "jumps"
+        } else {
+            reach = "walks to the end (no total to jump by; --from goes straight to a page)"
+        }
+        return "\(name): \(paging.label), \(pageSize) a page, \(reach)"
     }
 
     /// The variables of page `index` when it can be asked for without the page before

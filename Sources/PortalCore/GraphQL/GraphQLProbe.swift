@@ -45,10 +45,7 @@ public enum GraphQLProbe {
         }
         let source = GraphQLSource(endpoint: endpoint, headers: headers, lists: lists, offsetCursorLists: offsetCursorLists,
                                    fields: fields, picturesOrigin: picturesOrigin, nested: nested)
-        let explanation = lists.map { list in
-            let jumps = list.isAddressable(offsetCursors: offsetCursorLists.contains(list.name)) ? "jumps" : "walks"
-            return "\(list.name): \(list.paging.label), \(list.pageSize) a page, \(jumps)"
-        }
+        let explanation = lists.map { $0.summary(offsetCursors: offsetCursorLists.contains($0.name)) }
         return Found(source: source, explanation: explanation)
     }
 

@@ -58,7 +58,8 @@ public enum GraphQLQueryBuilder {
     static func list(for field: GraphQLField, in schema: GraphQLSchema, pageSize: Int) -> GraphQLList? {
         guard let call = call(for: field, in: schema) else { return nil }
         let head = call.definitions.isEmpty ? "query PortalList" : "query PortalList(\(call.definitions.joined(separator: ", ")))"
-        return GraphQLList(name: field.name, query: "\(head) { \(call.text) }", paging: call.paging, pageSize: pageSize)
+        return GraphQLList(name: field.name, query: "\(head) { \(call.text) }", paging: call.paging, pageSize: pageSize,
+                           asksTotal: call.asksTotal)
     }
 
     /// A list field as a query writes it: its paging, the variables it declares, and the
@@ -67,6 +68,8 @@ public enum GraphQLQueryBuilder {
         var paging: GraphQLPaging
         var definitions: [String]
         var text: String
+        /// The selection asks for the list's total.
+        var asksTotal: Bool
     }
 
     static func call(for field: GraphQLField, in schema: GraphQLSchema) -> Call? {
@@ -90,7 +93,8 @@ public enum GraphQLQueryBuilder {
         let passing = arguments.map { "\($0.name): $\($0.name)" }.joined(separator: ", ")
         let body = selection(shape, in: schema)
         let call = passing.isEmpty ? field.name : "\(field.name)(\(passing))"
-        return Call(paging: paging, definitions: definitions, text: "\(call) \(body)")
+        let asksTotal = container.map { !totals($0, in: schema).isEmpty || infoFields($0, in: schema).contains("count") } ?? false
+        return Call(paging: paging, definitions: definitions, text: "\(call) \(body)", asksTotal: asksTotal)
     }
 
     static func selection(_ shape: Shape, in schema: GraphQLSchema) -> String {
@@ -103,15 +107,18 @@ public enum GraphQLQueryBuilder {
             let info = container.field("pageInfo") == nil ? "" : "pageInfo { hasNextPage endCursor } "
             return "{ \(totals(container, in: schema))\(info)nodes { \(nodeFields(node, in: schema)) } }"
         case .results(let node, let container):
-            var info = ""
-            if let infoField = container.field("info"), let infoType = schema.types[infoField.type.core.name] {
-                let parts = ["count", "pages", "next"].filter { infoType.field($0)?.type.isLeaf == true }
-                if !parts.isEmpty { info = "info { \(parts.joined(separator: " ")) } " }
-            }
+            let parts = infoFields(container, in: schema)
+            let info = parts.isEmpty ? "" : "info { \(parts.joined(separator: " ")) } "
             return "{ \(totals(container, in: schema))\(info)results { \(nodeFields(node, in: schema)) } }"
         case .items(let node, let container):
             return "{ \(totals(container, in: schema))items { \(nodeFields(node, in: schema)) } }"
         }
+    }
+
+    /// What a page object's `info` says of the list (Rick and Morty's `info { count pages next }`).
+    static func infoFields(_ container: GraphQLObjectType, in schema: GraphQLSchema) -> [String] {
+        guard let infoField = container.field("info"), let infoType = schema.types[infoField.type.core.name] else { return [] }
+        return ["count", "pages", "next"].filter { infoType.field($0)?.type.isLeaf == true }
     }
 
     /// `totalCount`/`count` beside the items, when the container has one.

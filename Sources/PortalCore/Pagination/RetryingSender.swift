@@ -108,7 +108,7 @@ public struct RetryingSender: Sendable {
 }
 
 extension PageFailure {
-    /// The failure for a non-2xx answer: its status, the server's `{"error": …}` message
+    /// The failure for a non-2xx answer: its status, the server's message (`ServerErrorMessage`)
     /// (sanitised with the rest when the failure is made) when it adds something, and
     /// `Retry-After`.
     public init(statusOf response: HTTPResponse) {
@@ -117,8 +117,7 @@ extension PageFailure {
             // Redirects to another origin are not followed (CurlTransport); say where it went.
             message += ": redirect to \(location.prefix(200)) not followed"
         }
-        if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-           let error = object["error"] as? String, !message.hasSuffix(error) {
+        if let error = ServerErrorMessage.read(response.body), !message.hasSuffix(error) {
             message += ": " + error
         }
         self.init(.http(status: response.status), message, retryAfter: response.retryAfterSeconds)
