@@ -7,9 +7,6 @@ import Foundation
 /// else — the next request, page N, the total — is the dialect's, the same code a `--url`
 /// list runs. Every hook has a default that does nothing special.
 public protocol PresetPageRules: Sendable {
-    /// The list's first request when it is not the dialect's (PostgREST's first window).
-    func firstRequest(of list: AnyAPIPages) -> PageRequest?
-
     /// Whether `response` to `request` means an empty list rather than a failure.
     func isEmptyList(_ response: HTTPResponse, for request: PageRequest) -> Bool
 
@@ -34,8 +31,6 @@ public protocol PresetPageRules: Sendable {
 }
 
 extension PresetPageRules {
-    public func firstRequest(of list: AnyAPIPages) -> PageRequest? { nil }
-
     public func isEmptyList(_ response: HTTPResponse, for request: PageRequest) -> Bool { false }
 
     public func request(insteadOf request: PageRequest, answered response: HTTPResponse) -> PageRequest? { nil }

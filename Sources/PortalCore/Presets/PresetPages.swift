@@ -19,12 +19,15 @@ public struct PresetPages<Item: Identifiable & Sendable>: AddressablePageStrateg
         self.rules = rules
     }
 
-    public var firstPage: PageRequest { rules.firstRequest(of: list) ?? list.firstPage }
+    /// The dialect's first request (PostgREST's first `Range` window included).
+    public var firstPage: PageRequest { list.firstPage }
 
     public var pageSize: Int { list.pageSize }
 
     /// The dialect's request for page `index` (`PageAddress`); nil where the list only walks.
-    public func request(forPage index: Int) -> PageRequest? { index == 0 ? firstPage : list.request(forPage: index) }
+    /// A source hands the browser `list` itself to page (`addressablePages(of:)`), so the
+    /// way from a key to a request does not pass here.
+    public func request(forPage index: Int) -> PageRequest? { list.request(forPage: index) }
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {
         let reading = list.dialect

@@ -16,6 +16,15 @@ public struct ContentRangePaging: PagingDialect {
 
     public static func told(_ answer: FirstAnswer) -> ContentRangePaging { ContentRangePaging() }
 
+    /// A list addressed by `Range` windows asks its first window as every other, so page 0
+    /// and the first page are one request (a table asked with no window answers every row).
+    public func firstRequest(of list: AnyAPIPages) -> PageRequest {
+        guard list.dialect.addressing == .rangeHeader, let window = PageAddress.rangeHeader.request(forPage: 0, of: list) else {
+            return list.request(at: list.url, index: 0)
+        }
+        return window
+    }
+
     /// A `Range` window; an `offset` moved by the page's size when the URL pages by
     /// `limit` in its query (a PostgREST function's rows, as Supabase's clients ask them).
     public func address(_ answer: FirstAnswer) -> PageAddress? {

@@ -13,12 +13,6 @@ import Foundation
 public struct PostgRESTPageRules: PresetPageRules {
     public init() {}
 
-    /// A table's first window is asked as every other, with its `Range` header.
-    public func firstRequest(of list: AnyAPIPages) -> PageRequest? {
-        guard list.dialect.addressing == .rangeHeader else { return nil }
-        return PageAddress.rangeHeader.request(forPage: 0, of: list)
-    }
-
     /// Whether `response` is a server refusing the `Prefer: count=…` of `request`: a 400,
     /// 406, 422 or 501 to a request that asked for a count. 401/403 (the key), 404 (the
     /// table), 416 (the window) and 429/5xx other than 501 (retried) are not about the count.
@@ -43,10 +37,12 @@ public struct PostgRESTPageRules: PresetPageRules {
     /// A non-2xx answer as a failure, with PostgREST's `message` when the body has one.
     public func failure(_ response: HTTPResponse) -> PageFailure { Self.failure(response) }
 
+    /// The status failure, and PostgREST's `message` once (where the status failure does
+    /// not already say it).
     static func failure(_ response: HTTPResponse) -> PageFailure {
         var failure = PageFailure(statusOf: response)
         if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-           let message = object["message"] as? String, !message.isEmpty {
+           let message = object["message"] as? String, !message.isEmpty, !failure.message.contains(message.prefix(200)) {
             failure.message += ": " + message.prefix(200)
         }
         return failure

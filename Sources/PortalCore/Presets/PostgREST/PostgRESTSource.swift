@@ -83,7 +83,8 @@ public struct PostgRESTSource: AddressableSource {
         try pages(query).decode(response, for: request).map { rowsAsServed ? .row($0, kind: kind) : TableItems.item($0, kind: kind) }
     }
 
-    public func addressablePages(of query: ListQuery) -> (any PageAddressable)? { pages(query) }
+    /// The list as its dialect pages it (page N a `Range` window, a function's an `offset`).
+    public func addressablePages(of query: ListQuery) -> (any PageAddressable)? { pages(query).list }
 
     /// `GET {base}/{table}?select=*&id=in.(…)` for the table that holds `kind`
     /// (`TableItems.table(for:)`), in one request; nil for an empty list.
