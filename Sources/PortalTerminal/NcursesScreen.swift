@@ -1,4 +1,5 @@
 import CNcurses
+import PortalCore
 import PortalImage
 import PortalUI
 #if canImport(Glibc)
@@ -14,7 +15,8 @@ import Glibc
 /// Text is clipped to the screen by display width as ncurses itself measures it
 /// (`wcwidth` per scalar, through `DisplayWidth`), so a wide character that would straddle the right edge is left
 /// out instead of wrapping. Control characters never reach the terminal; characters the
-/// C library cannot print become `?`.
+/// C library cannot print become `?`. On a terminal whose locale is not UTF-8 only ASCII
+/// is written (`OutputCharset`): there a UTF-8 byte in 0x80–0x9F is a C1 control.
 ///
 /// Real pixels (`place`) are collected during the frame and written by a `PixelWriter`
 /// around ncurses' update: gone ones erased before it, new ones written after it.
@@ -24,6 +26,8 @@ import Glibc
 public final class NcursesScreen: Screen {
     private let window: UnsafeMutablePointer<WINDOW>
     private let palette: StylePalette
+    /// `.ascii`: every scalar past U+007E is drawn as its ASCII stand-in or `?`.
+    private let charset: OutputCharset
     private var buffer: [wchar_t] = []
     private var pixels: PixelWriter?
     private var framePlacements: [PixelPlacement] = []
@@ -32,8 +36,10 @@ public final class NcursesScreen: Screen {
     private var probe: PictureProbe
 
     /// `probe`: the pictures' mode (`TerminalProbe`); pixels are written in its protocol.
-    init(window: UnsafeMutablePointer<WINDOW>, colors: Bool, defaultColors: Bool, probe: PictureProbe = PictureProbe(mode: .symbols, asks: false)) {
+    init(window: UnsafeMutablePointer<WINDOW>, colors: Bool, defaultColors: Bool, charset: OutputCharset = .utf8,
+         probe: PictureProbe = PictureProbe(mode: .symbols, asks: false)) {
         self.window = window
+        self.charset = charset
         self.palette = StylePalette(colors: colors, defaultColors: defaultColors)
         self.probe = probe
         self.pixels = Self.pixelProtocol(probe.mode).map { PixelWriter(pixelProtocol: $0) }
@@ -75,7 +81,7 @@ public final class NcursesScreen: Screen {
         let size = self.size
         guard row >= 0, row < size.rows, column < size.columns, !text.isEmpty else { return }
         let start = max(column, 0)
-        Self.clip(text, column: column, width: size.columns, into: &buffer)
+        Self.clip(text, column: column, width: size.columns, charset: charset, into: &buffer)
         guard !buffer.isEmpty else { return }
         let (attrs, pair) = palette.resolve(style)
         portal_set_style(window, attrs, pair)
@@ -118,8 +124,9 @@ public final class NcursesScreen: Screen {
     /// The wide characters of `text` that fit between column 0 and `width` when `text`
     /// starts at `column` (which may be negative: the cut-off part of a wide character
     /// shows as blanks). Widths come from `DisplayWidth`, i.e. the C library's `wcwidth`,
-    /// so the views measured exactly this.
-    static func clip(_ text: String, column: Int, width: Int, into buffer: inout [wchar_t]) {
+    /// so the views measured exactly this. With `charset` `.ascii` every scalar past U+007E
+    /// is its stand-in or `?` in each of its cells, and a combining mark is dropped.
+    static func clip(_ text: String, column: Int, width: Int, charset: OutputCharset = .utf8, into buffer: inout [wchar_t]) {
         buffer.removeAll(keepingCapacity: true)
         var position = column
         var marks = 0
@@ -130,6 +137,10 @@ public final class NcursesScreen: Screen {
             var code = wchar_t(bitPattern: scalar.value)
             let cells = DisplayWidth.of(scalar)
             if !DisplayWidth.isPrintable(scalar) { code = wchar_t(UInt8(ascii: "?")) }
+            if charset == .ascii, scalar.value > 0x7E {
+                if cells == 0 { continue }
+                code = wchar_t(OutputCharset.asciiStandIn(for: scalar) ?? UInt8(ascii: "?"))
+            }
             if position < 0 {
                 if cells > 0, position + cells > 0 {
                     buffer.append(contentsOf: repeatElement(wchar_t(UInt8(ascii: " ")), count: position + cells))
@@ -148,6 +159,8 @@ public final class NcursesScreen: Screen {
             }
             if position + cells > width { break }
             buffer.append(code)
+            // In ASCII a wide character's second cell is one more of the same.
+            if charset == .ascii, cells == 2 { buffer.append(code) }
             marks = 0
             position += cells
         }

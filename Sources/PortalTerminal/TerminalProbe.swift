@@ -1,3 +1,4 @@
+import PortalCore
 import PortalUI
 #if canImport(Glibc)
 import Glibc
@@ -5,7 +6,9 @@ import Glibc
 
 /// Decides how pictures are drawn, without ever holding up the first screen.
 ///
-/// `auto`: no pictures with `NO_COLOR` (or `TERM=dumb`); symbols inside tmux or screen
+/// `auto`: no pictures with `NO_COLOR` (or `TERM=dumb`); none until the terminal answers
+/// when only ASCII may be written (symbols are block glyphs; sixel and kitty bytes are
+/// ASCII, so the terminal is still asked); symbols inside tmux or screen
 /// (they pass neither protocol through reliably); otherwise symbols at once, and the
 /// terminal is asked — a kitty graphics query (`ESC _Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA ESC \`)
 /// and primary device attributes (`ESC [ c`), which every terminal answers. Nothing waits
@@ -23,7 +26,7 @@ public enum TerminalProbe {
     /// Where `option` starts on this process's terminal (`term` is `TERM`), and whether
     /// the terminal is to be asked.
     @MainActor
-    static func start(for option: PicturesOption, term: String) -> PictureProbe {
+    static func start(for option: PicturesOption, term: String, charset: OutputCharset = .utf8) -> PictureProbe {
         switch option {
         case .off: return PictureProbe(mode: .off, asks: false)
         case .symbols: return PictureProbe(mode: .symbols, asks: false)
@@ -34,13 +37,14 @@ public enum TerminalProbe {
         let environment = { (name: String) in getenv(name).map { String(cString: $0) } }
         return autoStart(noColor: TerminalPreflight.colorsDisabled,
                          multiplexer: environment("TMUX") != nil || environment("STY") != nil
-                             || term.hasPrefix("screen") || term.hasPrefix("tmux"))
+                             || term.hasPrefix("screen") || term.hasPrefix("tmux"),
+                         charset: charset)
     }
 
     /// The `auto` rule, apart from the terminal.
-    static func autoStart(noColor: Bool, multiplexer: Bool) -> PictureProbe {
+    static func autoStart(noColor: Bool, multiplexer: Bool, charset: OutputCharset = .utf8) -> PictureProbe {
         if noColor { return PictureProbe(mode: .off, asks: false) }
-        return PictureProbe(mode: .symbols, asks: !multiplexer)
+        return PictureProbe(mode: charset == .ascii ? .off : .symbols, asks: !multiplexer)
     }
 
     /// Writes the two queries to the terminal; the answers come back as input.

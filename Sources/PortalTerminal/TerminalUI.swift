@@ -1,4 +1,5 @@
 import CPortalShim
+import PortalCore
 import PortalUI
 
 /// Runs a full-screen `App` on this process's terminal: the one entry point the
@@ -37,9 +38,11 @@ public enum TerminalUI {
     public static func run(performer: any EffectPerformer, pictures: PicturesOption = .auto, onIdle: (() -> Void)? = nil,
                            makeApp: (PictureMode) throws -> any App) throws -> ExitStatus {
         let term = try TerminalPreflight.check()
+        // Read from the locale's name, not from what `check` made of it (see OutputCharset).
+        let charset = OutputCharset.ofEnvironment()
         let wake = try WakePipe()
         let mailbox = Mailbox()
-        let probe = TerminalProbe.start(for: pictures, term: term)
+        let probe = TerminalProbe.start(for: pictures, term: term, charset: charset)
         let app = try makeApp(probe.mode)
 
         let session = try CursesSession(term: TerminalColours.cursesType(term: term))
@@ -51,7 +54,7 @@ public enum TerminalUI {
         // Raw and without echo now: the answers are read as input, never shown.
         if probe.awaiting { TerminalProbe.ask() }
         let screen = NcursesScreen(window: session.window, colors: session.colors, defaultColors: session.defaultColors,
-                                   probe: probe)
+                                   charset: charset, probe: probe)
         defer {
             screen.clearPixels()
             if screen.awaitsAnswer { TerminalProbe.settle() }

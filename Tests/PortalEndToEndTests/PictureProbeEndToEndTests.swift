@@ -45,7 +45,8 @@ final class PtyTerminal {
     private(set) var bytes: [UInt8] = []
     var output: String { String(decoding: bytes, as: UTF8.self) }
 
-    init(arguments: [String], term: String, columns: UInt16 = 100, rows: UInt16 = 30) throws {
+    /// `locale`: `LANG` and `LC_ALL` (nil: neither is set).
+    init(arguments: [String], term: String, columns: UInt16 = 100, rows: UInt16 = 30, locale: String? = "C.UTF-8") throws {
         let portal = try #require(EndToEndEnvironment.portal)
         // posix_openpt, unlockpt and ptsname as Linux does them (Glibc's module leaves
         // them out): /dev/ptmx, TIOCSPTLCK 0, TIOCGPTN.
@@ -79,8 +80,9 @@ final class PtyTerminal {
         var environment = ProcessInfo.processInfo.environment
         for name in ["TMUX", "STY", "NO_COLOR", "COLORTERM"] { environment[name] = nil }
         environment["TERM"] = term
-        environment["LANG"] = "C.UTF-8"
-        environment["LC_ALL"] = "C.UTF-8"
+        environment["LANG"] = locale
+        environment["LC_ALL"] = locale
+        environment["LC_CTYPE"] = nil
         environment["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("portal-probe-\(getpid())").path
         let argv = ([portal] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

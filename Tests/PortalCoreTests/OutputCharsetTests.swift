@@ -1,0 +1,42 @@
+import PortalCore
+import Testing
+
+/// `OutputCharset`: on a terminal whose locale is not UTF-8, UTF-8's bytes 0x80–0x9F are
+/// C1 controls (U+075D is DD 9D, and 0x9D is OSC), so only ASCII may be written there.
+@Suite("Output charset")
+struct OutputCharsetTests {
+    @Test(arguments: [
+        (["LANG": "C.UTF-8"], OutputCharset.utf8),
+        (["LANG": "en_US.utf8"], .utf8),
+        (["LANG": "de_DE.UTF8@euro"], .utf8),
+        (["LC_ALL": "C.UTF-8", "LANG": "C"], .utf8),
+        (["LC_CTYPE": "en_GB.UTF-8", "LANG": "C"], .utf8),
+        (["LC_ALL": "", "LANG": "C.UTF-8"], .utf8),
+        (["LANG": "C"], .ascii),
+        (["LANG": "POSIX"], .ascii),
+        (["LC_ALL": "C", "LANG": "C.UTF-8"], .ascii),
+        (["LANG": "en_US.ISO-8859-1"], .ascii),
+        (["LANG": "en_US"], .ascii),
+        (["LANG": "UTF-8"], .ascii),
+        ([:], .ascii),
+    ])
+    func theLocaleNamesTheCharset(environment: [String: String], expected: OutputCharset) {
+        #expect(OutputCharset.named(by: environment) == expected)
+    }
+
+    /// Printable scalars whose UTF-8 holds a C1 byte: a title change and a clear screen
+    /// in an 8-bit terminal. In ASCII none of those bytes is left; ASCII is unchanged.
+    @Test func asciiLeavesNoByteAbove0x7E() {
+        let hostile = "Quiet \u{65B}2J\u{75D}0;OWNED\u{71C} name 漢字 😀"
+        let shown = OutputCharset.ascii.shown(hostile)
+        #expect(shown.utf8.allSatisfy { $0 < 0x7F }, "\(Array(shown.utf8))")
+        #expect(shown == "Quiet ?2J?0;OWNED? name ?? ?")
+        #expect(OutputCharset.utf8.shown(hostile) == hostile)
+        #expect(OutputCharset.ascii.shown("plain: a\tb\n") == "plain: a\tb\n")
+    }
+
+    /// portal's own glyphs have look-alikes, so its screens still read in ASCII.
+    @Test func portalsOwnGlyphsHaveLookAlikes() {
+        #expect(OutputCharset.ascii.shown("1 / 826 · page 1 → next … ●") == "1 / 826 - page 1 > next . *")
+    }
+}
