@@ -5,24 +5,29 @@ import PortalCore
 /// that now shows another item can never show it (the fast-scroll bug of the app portal
 /// grew from, where a reused cell showed another Pokémon's sprite).
 public struct PictureTicket: Sendable, Hashable, CustomStringConvertible {
-    public let item: ItemKey
-    public let request: HTTPRequest
-    /// The address's hash, made once: tickets are looked up many times a frame.
-    private let addressHash: Int
+    /// The item, its request and their hashes, made once (`ItemPicture`): tickets are
+    /// looked up many times a frame (the plan's set, the store's entries and notes), and
+    /// hashing the item's kind (a string) and the address each time was most of a lookup.
+    public let picture: ItemPicture
+
+    public var item: ItemKey { picture.item }
+    public var request: HTTPRequest { picture.request }
 
     public init(item: ItemKey, request: HTTPRequest) {
-        self.item = item
-        self.request = request
-        addressHash = request.url.absoluteString.hashValue
+        picture = ItemPicture(item: item, request: request)
+    }
+
+    /// A ticket from a picture noted where its page was decoded: nothing to hash again.
+    public init(_ picture: ItemPicture) {
+        self.picture = picture
     }
 
     public static func == (a: PictureTicket, b: PictureTicket) -> Bool {
-        a.item == b.item && a.addressHash == b.addressHash && a.request == b.request
+        a.picture.identityHash == b.picture.identityHash && a.item == b.item && a.request == b.request
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(item)
-        hasher.combine(addressHash)
+        hasher.combine(picture.identityHash)
     }
 
     public var description: String { "\(item.kind.rawValue) \(item.id) \(request.url.absoluteString)" }

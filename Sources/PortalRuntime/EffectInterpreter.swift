@@ -119,6 +119,7 @@ public final class EffectInterpreter: EffectPerformer {
                 items.remember(page.items)
                 page.items = items.completing(page.items)
                 page.noteContentHashes()  // for the list watch, here rather than on the UI thread
+                page.notePictures(source.pictureRequest(for:))  // for the picture store, likewise
                 result = .success(page)
             }
             return .page(list, ticket, result)

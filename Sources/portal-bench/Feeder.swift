@@ -17,12 +17,13 @@ import Glibc
 final class Feeder {
     let controller: ScreenController
     let table: SyntheticCharacterTable
+    let source = RickAndMortySource(baseURL: baseAPI)
     var pending: [Effect] = []
     var delivered = 0
 
     init(base: [PortalCore.Character], total: Int, size: Size) {
         table = SyntheticCharacterTable(base: base, count: total)
-        controller = ScreenController(source: RickAndMortySource(baseURL: baseAPI), sourceLabel: "bench")
+        controller = ScreenController(source: source, sourceLabel: "bench")
         send(.start(size))
     }
 
@@ -45,6 +46,7 @@ final class Feeder {
         next?.readLink()  // as the interpreter does where it decodes a page, off the UI thread
         var content = PageContent(items: items, next: next, totalCount: last ? table.count : nil)
         content.noteContentHashes()  // as the interpreter does, off the UI thread
+        content.notePictures(source.pictureRequest(for:))  // likewise
         return .page(list, ticket, .success(content))
     }
 

@@ -1,8 +1,14 @@
 /// A decoded page: its items, where the next page is (nil at the end) and the total the
 /// server reports, when it reports one.
 public struct PageContent<Item: Sendable>: Sendable {
-    /// Changing the items forgets their content hashes (they described the old items).
-    public var items: [Item] { didSet { contentHashes = nil } }
+    /// Changing the items forgets their content hashes and picture requests (they
+    /// described the old items).
+    public var items: [Item] {
+        didSet {
+            contentHashes = nil
+            pictures = nil
+        }
+    }
     public var next: PageRequest?
     public var totalCount: Int?
     /// A total the server estimated (PostgREST's `count=planned|estimated`): shown as
@@ -18,6 +24,12 @@ public struct PageContent<Item: Sendable>: Sendable {
     /// its hash, and hashing 20 whole items on the UI thread was a tenth of a page insert.
     /// Nil when not noted or when the items changed since (the watch then hashes them).
     public private(set) var contentHashes: [Int]?
+    /// Each item's picture (`Source.pictureRequest(for:)`, nil for none), in order, when
+    /// noted (`notePictures(_:)`) where the page was decoded, off the UI thread: an
+    /// avatar's address is a URL parse, and making six new cards' tickets on the UI thread
+    /// was a fifth of a page insert. Nil when not noted or when the items changed since
+    /// (the picture store then asks the source).
+    public private(set) var pictures: [ItemPicture?]?
 
     public init(items: [Item], next: PageRequest?, totalCount: Int?, estimatedTotal: Int? = nil, cache: CacheStatus? = nil) {
         self.items = items
@@ -32,5 +44,13 @@ extension PageContent where Item: Hashable {
     /// Notes each item's hash (`contentHashes`) — once the items are final.
     public mutating func noteContentHashes() {
         contentHashes = items.map(\.hashValue)
+    }
+}
+
+extension PageContent where Item: Identifiable, Item.ID == ItemKey {
+    /// Notes each item's picture (`pictures`) from its source's request — once the items
+    /// are final.
+    public mutating func notePictures(_ request: (Item) -> HTTPRequest?) {
+        pictures = items.map { item in request(item).map { ItemPicture(item: item.id, request: $0) } }
     }
 }

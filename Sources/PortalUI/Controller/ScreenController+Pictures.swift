@@ -29,6 +29,23 @@ extension ScreenController {
         }
     }
 
+    /// Items as they arrive, before anything plans or draws them: the picture store learns
+    /// a list page's tickets from the requests noted where the page was decoded
+    /// (`PageContent.pictures`), so the planning step only looks them up, and
+    /// forgets what it remembered for items that come without (their picture may have
+    /// changed). A look's page or a page of an old list generation teaches it nothing.
+    func notePictureTickets(of message: AppMessage) {
+        switch message {
+        case .page(let list, let ticket, .success(let page)):
+            guard !ListWatch.isLook(list), list.tab < tabs.count, ticket.generation == tabs[list.tab].list.generation else { return }
+            pictures.rememberTickets(of: page.items, pictures: page.pictures)
+        case .items(_, _, .success(let items)):
+            pictures.rememberTickets(of: items, pictures: nil)
+        case .page, .items, .pageRetrying, .picture:
+            return
+        }
+    }
+
     /// What a card or the pane shows for `item`'s picture.
     func pictureContent(for item: Item) -> PictureView.Content {
         guard let ticket = pictures.ticket(for: item, in: source) else { return .absent("no picture") }

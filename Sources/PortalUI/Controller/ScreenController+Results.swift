@@ -5,6 +5,7 @@ import PortalCore
 /// else is dropped here.
 extension ScreenController {
     func receive(_ message: AppMessage) {
+        notePictureTickets(of: message)  // the pictures' tickets, noted where a page is decoded (Pictures)
         switch message {
         case .page(let list, _, _), .pageRetrying(let list, _, _, _, _): touchedTabs.insert(list.tab)
         case .items(let pane, _, _): touchedTabs.insert(pane.tab)

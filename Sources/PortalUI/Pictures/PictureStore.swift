@@ -70,7 +70,8 @@ public final class PictureStore {
     /// Failures held, so forgetting those not needed does not walk every entry.
     var failures: Set<PictureTicket> = []
     /// Each item's ticket as its source names it, made once (an address is a URL parse).
-    private var tickets: [ItemKey: PictureTicket?] = [:]
+    // Internal, not private: `PictureStore+Tickets.swift` fills it as pages arrive.
+    var tickets: [PictureMemoKey: PictureTicket?] = [:]
     /// How many items' tickets `tickets` remembers before it starts again: a ticket holds
     /// a request (its URL), about 400 bytes, and dozens of screens fit in this many.
     nonisolated static let rememberedTickets = 1024
@@ -88,10 +89,11 @@ public final class PictureStore {
 
     /// The ticket of `item`'s picture (`source.pictureRequest(for:)`, remembered).
     public func ticket(for item: Item, in source: any Source) -> PictureTicket? {
-        if let known = tickets[item.id] { return known }
+        let key = PictureMemoKey(item.id)
+        if let known = tickets[key] { return known }
         if tickets.count >= Self.rememberedTickets { tickets.removeAll(keepingCapacity: true) }
         let ticket = source.pictureRequest(for: item).map { PictureTicket(item: item.id, request: $0) }
-        tickets[item.id] = ticket
+        tickets[key] = ticket
         return ticket
     }
 
