@@ -113,9 +113,10 @@ struct PictureKeptCardsTests {
 
     /// The real controller, interpreter and snapshot at 120 × 40, a frame after each batch
     /// as the terminal loop draws: five screens down and back ask for no picture twice, and
-    /// every card shows its own item's picture (each avatar a flat colour of its own).
+    /// every card shows its own item's picture (each avatar a flat colour of its own,
+    /// 192 × 192 as the avatars are kept).
     @Test func scrollingFiveScreensDownAndBackShowsEachCardItsOwnPictureAndAsksNothingTwice() async throws {
-        let h = Harness(size: Size(columns: 120, rows: 40), inner: ColourAvatars(), pictures: .symbols)
+        let h = Harness(size: Size(columns: 120, rows: 40), inner: ColourAvatars(side: 192), pictures: .symbols)
         func settle() async {
             _ = h.screen(colorCount: 1 << 24)
             while let message = await h.runner.takeNext() {

@@ -28,7 +28,12 @@ final class AvatarAnswers: Transport {
 /// can tell from the cells which item's picture a card shows.
 final class ColourAvatars: Transport {
     private let inner: any Transport
-    init(_ inner: any Transport = TestData.snapshot) { self.inner = inner }
+    /// The avatars' side in pixels (192: as large as a decoded avatar is kept).
+    private let side: Int32
+    init(_ inner: any Transport = TestData.snapshot, side: Int32 = 8) {
+        self.inner = inner
+        self.side = side
+    }
 
     static func colour(of id: Int) -> (UInt8, UInt8, UInt8) {
         (UInt8(truncatingIfNeeded: id * 37 + 11), UInt8(truncatingIfNeeded: id * 91 + 7), UInt8(truncatingIfNeeded: id * 53 + 101))
@@ -42,7 +47,7 @@ final class ColourAvatars: Transport {
         let (r, g, b) = Self.colour(of: id)
         var bytes: UnsafeMutablePointer<UInt8>?
         var length = 0
-        guard portal_encode_solid_png(8, 8, r, g, b, &bytes, &length) == PORTAL_IMAGE_OK, let bytes else {
+        guard portal_encode_solid_png(side, side, r, g, b, &bytes, &length) == PORTAL_IMAGE_OK, let bytes else {
             return HTTPResponse(status: 500, body: Data())
         }
         defer { free(bytes) }
