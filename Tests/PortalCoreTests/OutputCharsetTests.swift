@@ -40,3 +40,24 @@ struct OutputCharsetTests {
         #expect(OutputCharset.ascii.shown("1 / 826 · page 1 → next … ●") == "1 / 826 - page 1 > next . *")
     }
 }
+
+/// A password in a URL never reaches an error line (`URLPasswordRedaction`).
+@Suite("URL passwords in error lines")
+struct URLPasswordRedactionTests {
+    @Test(arguments: [
+        ("http://user:s3cret@127.0.0.1:1/x: refused", "http://user:***@127.0.0.1:1/x: refused"),
+        ("a https://u:p:q@h/ and http://v:w@h2?x=1", "a https://u:***@h/ and http://v:***@h2?x=1"),
+        ("http://user@host/ has no password", "http://user@host/ has no password"),
+        ("mail a@b.c about http://host/x?to=a:b@c", "mail a@b.c about http://host/x?to=a:b@c"),
+        ("no url here: a:b@c", "no url here: a:b@c"),
+    ])
+    func thePasswordIsStars(text: String, expected: String) {
+        #expect(URLPasswordRedaction.redacted(text) == expected)
+        #expect(URLPasswordRedaction.redacted(expected) == expected, "idempotent")
+    }
+
+    @Test func anErrorLineHidesIt() {
+        let line = StandardStreams.errorLine("http://user:s3cret@127.0.0.1:1/x: cannot connect")
+        #expect(!line.contains("s3cret") && line.contains("user:***@127.0.0.1"), "\(line)")
+    }
+}

@@ -16,9 +16,10 @@ import Foundation
 /// with every control escaped (`JSONWriter`).
 public enum StandardStreams {
     /// `portal: MESSAGE` as one line, ending in a line feed: the message made one line
-    /// (`Sanitize.line`: a line feed in it is shown as U+FFFD, so one message is one line).
+    /// (`Sanitize.line`: a line feed in it is shown as U+FFFD, so one message is one line),
+    /// a URL's password in it as `***` (`URLPasswordRedaction`).
     public static func errorLine(_ message: String) -> String {
-        "portal: " + Sanitize.line(message) + "\n"
+        "portal: " + URLPasswordRedaction.redacted(Sanitize.line(message)) + "\n"
     }
 
     /// What stderr and stdout may carry, decided once.
