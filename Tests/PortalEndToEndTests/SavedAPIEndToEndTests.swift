@@ -10,16 +10,40 @@ import Testing
 struct SavedAPIEndToEndTests {
     let data = EndToEndEnvironment.dataFolder ?? "."
 
-    /// A mirror of the snapshot with `options` (port, log and data filled in).
-    static func withMirror(_ data: String, _ change: (inout MirrorOptions) -> Void, _ body: (String) async throws -> Void) async throws {
+    /// What a saved-API test runs against: a mirror of the snapshot and a scratch folder
+    /// holding the `config.toml` written for it.
+    struct SavedSetup {
+        let origin: String
+        let folder: String
+        var config: String { folder + "/config.toml" }
+
+        /// `portal ARGUMENTS --config FILE` with `environment` over the test's own.
+        func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Spawn.Result {
+            try await SavedAPIEndToEndTests.run(arguments + ["--config", config], environment: environment)
+        }
+    }
+
+    /// Runs `body` against a mirror of the snapshot (`change` sets its options; port, log and
+    /// data are filled in) and a scratch folder whose `config.toml` (0600) is `config` of the
+    /// mirror's origin; both are gone after.
+    static func withSavedAPIs(_ data: String, mirror change: (inout MirrorOptions) -> Void = { _ in }, config: (String) -> String,
+                              _ body: (SavedSetup) async throws -> Void) async throws {
         var options = MirrorOptions()
         options.port = 0
         options.log = .none
         options.dataFolder = data
         change(&options)
         let mirror = try await MirrorServer.start(options)
+        let setup: SavedSetup
         do {
-            try await body(mirror.origin)
+            setup = SavedSetup(origin: mirror.origin, folder: try folder(config: config(mirror.origin)))
+        } catch {
+            await mirror.stop()
+            throw error
+        }
+        defer { try? FileManager.default.removeItem(atPath: setup.folder) }
+        do {
+            try await body(setup)
         } catch {
             await mirror.stop()
             throw error
@@ -55,33 +79,29 @@ struct SavedAPIEndToEndTests {
 
     @Test func anEnvSecretListsThroughRequireKeyAndIsInNoOutputAndNoFile() async throws {
         let key = "saved-key-\(UInt32.random(in: 0...UInt32.max))"
-        try await Self.withMirror(data, { $0.requireKey = key }) { origin in
-            let folder = try Self.folder(config: """
-                [apis.db]
-                url = "\(origin)/rest/v1"
-                auth = { bearer = "env:DB_KEY" }
-                lists = { people = "/characters?order=id", episodes = { path = "/episodes?order=id", fields = ["name", "episode"] } }
-                """)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let trace = folder + "/trace.jsonl"
-            let cache = folder + "/cache"
-            let listed = try await Self.run(["list", "db", "people", "--config", folder + "/config.toml", "--trace", trace, "--cache-dir", cache],
-                                            environment: ["DB_KEY": key])
+        try await Self.withSavedAPIs(data, mirror: { $0.requireKey = key }, config: { origin in """
+            [apis.db]
+            url = "\(origin)/rest/v1"
+            auth = { bearer = "env:DB_KEY" }
+            lists = { people = "/characters?order=id", episodes = { path = "/episodes?order=id", fields = ["name", "episode"] } }
+            """ }) { saved in
+            let trace = saved.folder + "/trace.jsonl"
+            let cache = saved.folder + "/cache"
+            let listed = try await saved.run(["list", "db", "people", "--trace", trace, "--cache-dir", cache], environment: ["DB_KEY": key])
             #expect(listed.status == 0, "\(listed.stderr)")
             let ids = listed.stdout.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") }
             #expect(ids == Array(1...826))
-            let json = try await Self.run(["list", "db", "episodes", "--json", "--config", folder + "/config.toml", "--cache-dir", cache],
-                                          environment: ["DB_KEY": key])
+            let json = try await saved.run(["list", "db", "episodes", "--json", "--cache-dir", cache], environment: ["DB_KEY": key])
             #expect(json.status == 0 && json.stdout.split(separator: "\n").count == 51, "\(json.stderr)")
             // Without the variable: one line naming the key, exit 1, nothing asked.
-            let unset = try await Self.run(["list", "db", "people", "--config", folder + "/config.toml", "--no-cache"], environment: [:])
+            let unset = try await saved.run(["list", "db", "people", "--no-cache"])
             #expect(unset.status == 1 && unset.stderr == "portal: apis.db.auth.bearer: the environment variable DB_KEY is not set\n")
             let traced = try String(contentsOfFile: trace, encoding: .utf8)
             #expect(traced.contains("/rest/v1/characters"))
-            let files = Self.bytes(under: folder)
+            let files = Self.bytes(under: saved.folder)
             #expect(!files.isEmpty)
             for text in [listed.stdout, listed.stderr, json.stdout, json.stderr, unset.stderr, traced] { #expect(!text.contains(key)) }
-            #expect(files.range(of: Data(key.utf8)) == nil, "the key is in a file under \(folder)")
+            #expect(files.range(of: Data(key.utf8)) == nil, "the key is in a file under \(saved.folder)")
         }
     }
 
@@ -89,19 +109,16 @@ struct SavedAPIEndToEndTests {
     /// credentials, and the variable's key never goes to its server.
     @Test func theKeyVariableIsNotSentToASavedAPI() async throws {
         let key = "variable-key-\(UInt32.random(in: 0...UInt32.max))"
-        try await Self.withMirror(data, { $0.requireKey = key }) { origin in
-            let folder = try Self.folder(config: """
-                [apis.db]
-                url = "\(origin)/rest/v1"
-                lists = { people = "/characters?order=id" }
-                """)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let listed = try await Self.run(["list", "db", "people", "--config", folder + "/config.toml", "--no-cache"],
-                                            environment: ["PORTAL_API_KEY": key])
+        try await Self.withSavedAPIs(data, mirror: { $0.requireKey = key }, config: { origin in """
+            [apis.db]
+            url = "\(origin)/rest/v1"
+            lists = { people = "/characters?order=id" }
+            """ }) { saved in
+            let listed = try await saved.run(["list", "db", "people", "--no-cache"], environment: ["PORTAL_API_KEY": key])
             #expect(listed.status == 1 && listed.stderr.contains("401"), "status \(listed.status): \(listed.stderr)")
             #expect(listed.stdout.isEmpty)
             // The same list on the command line does send it.
-            let direct = try await Self.run(["list", "--url", origin + "/rest/v1/characters?order=id", "--no-cache"],
+            let direct = try await Self.run(["list", "--url", saved.origin + "/rest/v1/characters?order=id", "--no-cache"],
                                             environment: ["PORTAL_API_KEY": key])
             #expect(direct.status == 0, "\(direct.stderr)")
         }
@@ -109,22 +126,19 @@ struct SavedAPIEndToEndTests {
 
     @Test func anOAuth2SavedAPIRenewsItsTwoSecondTokenMidList() async throws {
         let secret = "client-secret-\(UInt32.random(in: 0...UInt32.max))"
-        try await Self.withMirror(data, { options in
+        try await Self.withSavedAPIs(data, mirror: { options in
             options.oauthClients = [.init(id: "cli", secret: secret)]
             options.tokenTTL = 2
             // 42 pages of at least 100 ms: the list outlives its first token.
             options.faults.latencyMS = 100
-        }) { origin in
-            let folder = try Self.folder(config: """
-                [apis.rm]
-                url = "\(origin)/api"
-                auth = { oauth2 = { token_url = "\(origin)/oauth/token", client_id = "cli", client_secret = "env:RM_SECRET" } }
-                lists = { people = "/character" }
-                """)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let trace = folder + "/trace.jsonl"
-            let listed = try await Self.run(["list", "rm", "--config", folder + "/config.toml", "--trace", trace, "--cache-dir", folder + "/cache"],
-                                            environment: ["RM_SECRET": secret])
+        }, config: { origin in """
+            [apis.rm]
+            url = "\(origin)/api"
+            auth = { oauth2 = { token_url = "\(origin)/oauth/token", client_id = "cli", client_secret = "env:RM_SECRET" } }
+            lists = { people = "/character" }
+            """ }) { saved in
+            let trace = saved.folder + "/trace.jsonl"
+            let listed = try await saved.run(["list", "rm", "--trace", trace, "--cache-dir", saved.folder + "/cache"], environment: ["RM_SECRET": secret])
             #expect(listed.status == 0, "\(listed.stderr)")
             let ids = listed.stdout.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") }
             #expect(ids == Array(1...826))
@@ -133,7 +147,7 @@ struct SavedAPIEndToEndTests {
             #expect(tokens.count >= 2, "\(tokens)")
             #expect(tokens.allSatisfy { $0.contains(#""status":200"#) })
             #expect(lines.filter { $0.hasPrefix(#"{"url""#) && $0.contains("/api/character") && !$0.contains(#""status":200"#) && !$0.contains(#""status":401"#) }.isEmpty)
-            let files = Self.bytes(under: folder)
+            let files = Self.bytes(under: saved.folder)
             for text in [listed.stdout, listed.stderr] { #expect(!text.contains(secret)) }
             #expect(files.range(of: Data(secret.utf8)) == nil)
         }
@@ -142,25 +156,23 @@ struct SavedAPIEndToEndTests {
     /// `openapi = …` and `graphql = …` open the lists the mirror's document and schema give,
     /// `kind = "rickandmorty"` the preset's at `url`.
     @Test func openAPIAndGraphQLSavedAPIsListWhatTheirDocumentsName() async throws {
-        try await Self.withMirror(data, { _ in }) { origin in
-            let folder = try Self.folder(config: """
-                [apis.oa]
-                openapi = "\(origin)/openapi.json"
+        try await Self.withSavedAPIs(data, config: { origin in """
+            [apis.oa]
+            openapi = "\(origin)/openapi.json"
 
-                [apis.gq]
-                graphql = "\(origin)/graphql"
+            [apis.gq]
+            graphql = "\(origin)/graphql"
 
-                [apis.ram]
-                kind = "rickandmorty"
-                url = "\(origin)/api"
-                """)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            [apis.ram]
+            kind = "rickandmorty"
+            url = "\(origin)/api"
+            """ }) { saved in
             for (name, list, count) in [("oa", "episode", 51), ("gq", "episodes", 51), ("ram", "locations", 126)] {
-                let listed = try await Self.run(["list", name, list, "--config", folder + "/config.toml", "--no-cache"], environment: [:])
+                let listed = try await saved.run(["list", name, list, "--no-cache"])
                 #expect(listed.status == 0, "\(name): \(listed.stderr)")
                 #expect(listed.stdout.split(separator: "\n").count == count, "\(name)")
             }
-            let unknown = try await Self.run(["list", "oa", "nope", "--config", folder + "/config.toml", "--no-cache"], environment: [:])
+            let unknown = try await saved.run(["list", "oa", "nope", "--no-cache"])
             #expect(unknown.status == 2 && unknown.stderr.hasPrefix("portal: 'nope' is not a list of oa ("), "\(unknown.stderr)")
         }
     }
@@ -209,20 +221,18 @@ struct SavedAPIBrowseEndToEndTests {
 
     @Test func portalNameListOpensTheSavedListsAsTabsOnThatList() async throws {
         let key = "saved-key-\(UInt32.random(in: 0...UInt32.max))"
-        try await SavedAPIEndToEndTests.withMirror(data, { $0.requireKey = key }) { origin in
-            let folder = try SavedAPIEndToEndTests.folder(config: """
-                [apis.db]
-                url = "\(origin)/rest/v1"
-                auth = { bearer = "env:DB_KEY" }
-                lists = { people = "/characters?order=id", episodes = { path = "/episodes?order=id", fields = ["episode"] } }
-                """)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await SavedAPIEndToEndTests.withSavedAPIs(data, mirror: { $0.requireKey = key }, config: { origin in """
+            [apis.db]
+            url = "\(origin)/rest/v1"
+            auth = { bearer = "env:DB_KEY" }
+            lists = { people = "/characters?order=id", episodes = { path = "/episodes?order=id", fields = ["episode"] } }
+            """ }) { saved in
             let binary = EndToEndEnvironment.portal ?? "portal"
             try await offThePool {
                 let session = try TmuxSession(columns: 110, rows: 26)
                 defer { session.close() }
                 // The config file first, as most tools take it (`portal --config FILE NAME LIST`).
-                try session.type(line: "DB_KEY='\(key)' '\(binary)' --config '\(folder)/config.toml' db episodes --pictures off --no-cache 2> '\(session.file("stderr"))'")
+                try session.type(line: "DB_KEY='\(key)' '\(binary)' --config '\(saved.config)' db episodes --pictures off --no-cache 2> '\(session.file("stderr"))'")
                 let episodes = try session.waitFor("Lawnmower Dog")
                 #expect(episodes.contains("1 People") && episodes.contains("2 Episodes"), "\(episodes)")
                 #expect(episodes.contains("S01E02") && !episodes.contains(key))
