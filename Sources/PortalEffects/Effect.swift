@@ -36,14 +36,8 @@ public struct PaneAddress: Sendable, Hashable, CustomStringConvertible {
 /// at hand) or the list under it (episodes, characters, residents).
 public enum ItemsPurpose: Sendable, Hashable {
     case subject
-    /// Page `page` of the list under it (a page's ids in one request: the pane's
-    /// `RelatedPages`), so the answer finds its page.
-    case related(page: Int)
     /// `R` in a pane: the item again, asked past the caches (revalidated).
     case refreshed
-    /// The next page of a linked list shown in a pane (any API), asked for when the
-    /// pane's highlight nears its end.
-    case more
     /// A page of one of the pane's lists (its related list, the linked list it shows),
     /// with the list's ticket for it, so the answer finds its list and page.
     case listPage(PaneListPage)

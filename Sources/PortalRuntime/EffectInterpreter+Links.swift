@@ -5,6 +5,10 @@ extension EffectInterpreter {
     /// What a followed link names (`ItemLink`, any API): from the item cache when it was
     /// fetched before, else one request for the URL the link carries. With `revalidate`
     /// (`R` in a pane) the cache is passed by and the request asks past the HTTP caches.
+    ///
+    /// A page of a list says how the list pages (`LinkedListPages`, read here, off the UI
+    /// thread, by the detector `--url` uses), so the pane's list jumps where its dialect
+    /// addresses pages.
     func fetchLink(_ link: ItemLink, revalidate: Bool) async -> Result<[Item], PageFailure> {
         if !revalidate, let known = items.lookup([link.key])[link.key] { return .success([known]) }
         guard var request = source.linkRequest(link) else {
@@ -12,7 +16,13 @@ extension EffectInterpreter {
         }
         request.revalidate = revalidate
         let source = self.source
-        let result = await sender.send(request, decode: { response throws(PageFailure) in try source.decodeLink(link, response) })
+        let isGet = request.method == "GET"
+        let result = await sender.send(request, decode: { response throws(PageFailure) in
+            let item = try source.decodeLink(link, response)
+            guard isGet, case .json(var page, let kind) = item, page.isPage else { return item }
+            page.listPages = LinkedListPages.read(response, at: link.url)
+            return .json(page, kind: kind)
+        })
         switch result {
         case .failure(let failure): return .failure(failure)
         case .success(let item):

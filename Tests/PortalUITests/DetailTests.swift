@@ -29,7 +29,7 @@ struct DetailTests {
         let pane = try #require(h.controller.pane)
         // The first page of 20 ids; its answer makes the list addressable, and the pane's
         // 28 rows show episodes 1-17 and 5 ahead: the second page too, not the third.
-        #expect(effects == [.fetchItems(pane.address, .related(page: 0), .episode, ids: Array(1...20))])
+        #expect(effects.paneListFetches == [PaneListFetch(pane: pane.address, page: 0, ids: Array(1...20))] && effects.count == 1)
         await h.runner.drain(into: h.controller)
         #expect(h.transport.episodeRequests == 2)
         let episodes = try related(h)

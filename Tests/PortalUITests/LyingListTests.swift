@@ -95,7 +95,7 @@ struct LyingListTests {
         for _ in 0..<10 { h.press(.down) }
         await h.runner.drain(into: h.controller)
         #expect(h.transport.count <= opened + 1, "\(h.transport.urls)")
-        #expect(h.controller.pane?.nextPage == nil)
+        #expect(h.controller.pane?.listHasMore == false)
         let ended = h.transport.count
         for _ in 0..<10 { h.press(.down) }
         await h.runner.drain(into: h.controller)

@@ -1,3 +1,4 @@
+import Foundation
 import PortalCore
 import PortalTestSupport
 import PortalUI
@@ -26,7 +27,7 @@ struct RelatedPagesTests {
         // 80×14: the pane's 11 rows show no episode at the top.
         let (h, pane) = try await opened(Size(columns: 80, rows: 14))
         let asked = h.runner.pending
-        #expect(asked == [.fetchItems(pane.address, .related(page: 0), .episode, ids: Array(1...20))])
+        #expect(asked.paneListFetches == [PaneListFetch(pane: pane.address, page: 0, ids: Array(1...20))] && asked.count == 1)
         await h.runner.drain(into: h.controller)
         #expect(h.transport.episodeRequests == 1)
         #expect(h.transport.count(containing: "/episode/1,2,3,") == 1)
@@ -37,7 +38,7 @@ struct RelatedPagesTests {
         let (h, pane) = try await opened(Size(columns: 80, rows: 14))
         await h.runner.drain(into: h.controller)
         let effects = h.send(.key(.end))
-        #expect(effects == [.fetchItems(pane.address, .related(page: 2), .episode, ids: Array(41...51))])
+        #expect(effects.paneListFetches == [PaneListFetch(pane: pane.address, page: 2, ids: Array(41...51))] && effects.count == 1)
         await h.runner.drain(into: h.controller)
         #expect(h.transport.episodeRequests == 2)
         #expect(h.transport.urls.last?.hasSuffix("/episode/41,42,43,44,45,46,47,48,49,50,51") == true)
@@ -113,7 +114,7 @@ struct RelatedPagesTests {
         #expect(loadedIDs(pane) == Array(1...20))
         failing.fail(nil)
         let retried = h.send(.key(.character("r")))
-        #expect(retried == [.fetchItems(pane.address, .related(page: 2), .episode, ids: Array(41...51))])
+        #expect(retried.paneListFetches == [PaneListFetch(pane: pane.address, page: 2, ids: Array(41...51))] && retried.count == 1)
         await h.runner.drain(into: h.controller)
         #expect(!pane.isFailed)
         #expect(loadedIDs(pane) == Array(1...20) + Array(41...51))
@@ -126,10 +127,50 @@ struct RelatedPagesTests {
         h.press(.character("R"))
         await h.runner.drain(into: h.controller)
         // Rick came again (past the caches), his episodes the same: no page asked again.
-        let asked = h.runner.log.filter { if case .fetchItems(_, .related, _, _) = $0 { true } else { false } }
+        let asked = h.runner.log.paneListFetches
         #expect(asked.count == 2)
         #expect(loadedIDs(pane) == Array(1...40))
         #expect(h.screen().text.contains("Episodes  40 of 51"))
+    }
+
+    /// End, then Home before the last page answered: the page is far from the pane's
+    /// screen, so it is given up (`cancelPanePage`) as a grid's page is.
+    @Test func aPageInFlightFarFromThePanesScreenIsCancelled() async throws {
+        let (h, pane) = try await opened(Size(columns: 80, rows: 14))
+        await h.runner.drain(into: h.controller)
+        #expect(h.send(.key(.end)).paneListFetches.map(\.page) == [2])
+        let home = h.send(.key(.home))
+        #expect(home.compactMap { if case .cancelPanePage(pane.address, let key) = $0 { key.page } else { nil } } == [2])
+        #expect(h.runner.isEmpty)
+        await h.runner.drain(into: h.controller)
+        #expect(h.transport.episodeRequests == 1)
+        #expect(loadedIDs(pane) == Array(1...20))
+        #expect(!h.screen().text.contains("loading…"))
+    }
+
+    /// `R` while the related list's first page is on its way, and Rick comes back with
+    /// other episodes: the pane makes a new list, and the old list's late answer lands in
+    /// nothing — none of its episodes shows in the new list.
+    @Test func refreshingWithOtherIDsDropsALateAnswerOfTheOldList() async throws {
+        let faulty = FaultyTransport(TestData.snapshot)
+        let h = Harness(size: Size(columns: 80, rows: 14), inner: faulty)
+        await h.runner.drain(into: h.controller)
+        h.press(.enter)  // Rick Sanchez: his first page of episodes asked
+        let pane = try #require(h.controller.pane)
+        let late = try #require(await h.runner.takeNext())  // episodes 1-20, held back
+        // Rick again, his first episode gone: episodes 2-51, another list.
+        let url = try #require(URL(string: "\(TestData.baseURL)/character/%5B1%5D"))
+        let rick = try await TestData.snapshot.send(HTTPRequest(url: url))
+        var object = try #require((rick.jsonObject as? [[String: Any]])?.first)
+        object["episode"] = try #require(object["episode"] as? [Any]).dropFirst().map { $0 }
+        faulty.fail("/character/%5B1%5D", with: .success(.json(200, String(decoding: try JSONSerialization.data(withJSONObject: [object]), as: UTF8.self))))
+        h.press(.character("R"))
+        await h.runner.runNext(into: h.controller)  // Rick again: the new list asks its first page
+        #expect(h.runner.pending.paneListFetches.map(\.ids) == [Array(2...21)])
+        h.runner.enqueue(h.controller.update(.message(late)))
+        #expect(loadedIDs(pane).isEmpty)
+        await h.runner.drain(into: h.controller)
+        #expect(loadedIDs(pane) == Array(2...21))
     }
 
     @Test func closingThePaneCancelsItsPages() async throws {

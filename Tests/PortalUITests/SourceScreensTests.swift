@@ -86,7 +86,7 @@ struct SourceScreensTests {
         #expect(page.items[3].isComplete && page.items[3].card.lines[1].map(\.text).joined() == "#4 fire")
         #expect(!page.items[0].isComplete && page.items[0].card.lines[1].map(\.text).joined() == "#1")
         // Looking up several Pokémon is refused: PokeAPI has no multi-id endpoint.
-        let several = await h.runner.interpreter.run(.fetchItems(PaneAddress(tab: 0, generation: 0, token: 2), .related(page: 0), .pokemon, ids: [1, 2]))
+        let several = await h.runner.interpreter.run(.fetchItems(PaneAddress(tab: 0, generation: 0, token: 2), .subject, .pokemon, ids: [1, 2]))
         guard case .items(_, _, .failure) = try #require(several) else { Issue.record("several ids answered"); return }
         #expect(h.transport.count == 2)
     }

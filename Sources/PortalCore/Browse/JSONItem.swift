@@ -13,6 +13,8 @@ public struct JSONItem: Sendable, Hashable, Identifiable {
     public var isPage: Bool
     /// For a page: the link to the list's next page, nil on the last.
     public var nextPage: ItemLink?
+    /// For a list's first page: how the list pages (`LinkedListPages`), when read.
+    public var listPages: LinkedListPages?
 
     public init(row: Row, card: JSONCardChoice, link: ItemLink? = nil, isPage: Bool = false, nextPage: ItemLink? = nil) {
         self.row = row

@@ -2,7 +2,8 @@ import PortalCore
 
 /// Committing the planning step: `apply` is the one place a plan's decisions are marked on
 /// the state — pages in flight or given up, a retry taken, a pane's need asked, pictures
-/// requested — and turned into effects. `ScreenPlanner.plan` only reads.
+/// requested, a pane list's pages in flight or given up — and turned into effects.
+/// `ScreenPlanner.plan` only reads.
 extension ScreenController {
     /// Marks every step of `plan` and returns its effects, in the plan's order.
     func apply(_ plan: ScreenPlan) -> [Effect] {
@@ -31,6 +32,17 @@ extension ScreenController {
                     pane.didAsk(need)
                     if let effect = Self.effect(for: need, of: pane) { effects.append(effect) }
                 }
+            case .paneRetry(let index, let address):
+                guard let pane = tabs[index].trail.pane(at: address), pane.wantsRetry else { continue }
+                effects += pane.takeRetry()
+            case .paneList(let index, let address, let serial, let ask):
+                // The pane's list marks its pages as a tab's list does; a list the pane
+                // replaced since the plan was made is not there any more.
+                guard let pane = tabs[index].trail.pane(at: address), let list = pane.pagedList(serial) else { continue }
+                let committed = list.entries.commit(ask)
+                effects += committed.cancelled.map { .cancelPanePage(address, PanePageKey(list: serial, page: $0.index)) }
+                effects += committed.tickets.map { list.fetch($0, for: address) }
+                if !committed.tickets.isEmpty || !committed.cancelled.isEmpty { pane.listsChanged() }
             case .pictures(let needs):
                 let asked = needs.store.plan(wanted: needs.wanted, sharp: needs.sharp)
                 effects += asked.cancel.map { .cancelPicture($0) }

@@ -6,6 +6,7 @@ extension DetailPane {
     func buildLines() -> [Line] {
         func plain(_ spans: [Span]) -> Line { Line(spans: spans) }
         relatedFirstLine = nil
+        listEntryLines = []
         switch subject {
         case .loading(let target):
             return [plain([Span("loading \(Self.name(of: target))…", Style(dim: true))])]
@@ -17,21 +18,12 @@ extension DetailPane {
             var out: [Line] = [plain([Span(content.title, Style(bold: true))])]
             if let badge = content.badge { out.append(plain(badge)) }
             out.append(plain([]))
-            let fields = list.map { listFields($0, count: content.fields.first) } ?? countingRelated(content.fields)
-            let labelWidth = max(10, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2)
-            for field in fields { out += fieldLines(field, labelWidth: labelWidth) }
             if let list {
-                if let failure = list.failure, failure.kind == .refusedNext {
-                    // The walk's end, as the grid's guard decided it (a `next` going round).
-                    out.append(plain([Span(failure.message, Style(dim: true))]))
-                } else if let failure = list.failure {
-                    out.append(plain([Span("error — r to retry", Style(foreground: .red, bold: true))]))
-                    out.append(plain([Span(failure.message, Style(dim: true))]))
-                } else if list.isLoading {
-                    out.append(plain([Span("loading more…", Style(dim: true))]))
-                } else if list.nextPage != nil {
-                    out.append(plain([Span("more below — ↓ loads them", Style(dim: true))]))
-                }
+                out += listLines(list, count: content.fields.first, from: out.count)
+            } else {
+                let fields = countingRelated(content.fields)
+                let labelWidth = max(10, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2)
+                for field in fields { out += fieldLines(field, labelWidth: labelWidth) }
             }
             guard let list = content.related else { return out }
             out.append(plain([]))
@@ -41,17 +33,52 @@ extension DetailPane {
         }
     }
 
-    /// A linked list's rows: its count (the first page's words, counting the entries
-    /// loaded: `12 of 12 items` once the second page of 6 arrived), then every entry
-    /// loaded, each a folded node and a link to its `url` (rows of `listChunk` entries,
-    /// node paths under `e<first entry>`, so a fold stays with its entry as pages arrive).
-    func listFields(_ list: PaneList, count: DetailField?) -> [DetailField] {
-        var fields = count.map { [Self.counting($0, loaded: list.entries.count)] } ?? []
-        guard case .json(let page, _)? = item else { return fields }
-        for chunk in list.rows(chunk: Self.listChunk) {
-            fields += JSONTree.fields(chunk, linkOrigin: page.card.linkOrigin, folds: folds, page: true, prefix: "e\(chunk.position)")
+    /// A linked list's lines, from line `first` on: its count (the first page's words,
+    /// counting the entries loaded: `12 of 12 items` once the second page of 6 arrived),
+    /// then every entry — loaded, a folded node and a link to its `url` (node paths under
+    /// `e<entry>`, so a fold stays with its entry as pages arrive); not loaded (an
+    /// addressable list), a placeholder as the grid's — then where a walk stands. Each
+    /// entry's first line is kept (`listEntryLines`) for the entries on screen.
+    func listLines(_ list: PaneList, count: DetailField?, from first: Int) -> [Line] {
+        let countFields = count.map { [Self.counting($0, loaded: list.loadedCount)] } ?? []
+        let origin: String? = if case .json(let page, _)? = item { page.card.linkOrigin } else { nil }
+        // Each entry's tree, or nil for a placeholder.
+        let trees: [[DetailField]?] = (0..<list.entries.count).map { index in
+            guard case .json(let entry, _)? = list.entries.item(at: index) else { return nil }
+            let row = Row(id: "#\(index)", columns: entry.row.columns, json: "", position: index)
+            return JSONTree.fields(row, linkOrigin: origin, folds: folds, page: true, prefix: "e\(index)")
         }
-        return fields
+        let labels = (countFields + trees.lazy.compactMap { $0 }.joined()).map { DisplayWidth.of($0.label) }
+        let labelWidth = max(10, (labels.max() ?? 0) + 2)
+        var out = countFields.flatMap { fieldLines($0, labelWidth: labelWidth) }
+        var starts: [Int] = []
+        starts.reserveCapacity(trees.count)
+        for (index, tree) in trees.enumerated() {
+            starts.append(first + out.count)
+            if let tree {
+                for field in tree { out += fieldLines(field, labelWidth: labelWidth) }
+            } else if case .placeholder(let loading) = list.entries.slot(at: index) {
+                out.append(Line(spans: list.placeholder(at: index, pageSize: list.pageSize, loading: loading)))
+            }
+        }
+        listEntryLines = starts
+        return out + walkLines(list)
+    }
+
+    /// Where a walked list stands, under its entries: its end as the guard decided it, a
+    /// failed page, the next page on its way, or more to come.
+    func walkLines(_ list: PaneList) -> [Line] {
+        let dim = Style(dim: true)
+        if let failure = list.failure, failure.kind == .refusedNext {
+            // The walk's end, as the grid's guard decided it (a `next` going round).
+            return [Line(spans: [Span(failure.message, dim)])]
+        }
+        if let failure = list.failure, !list.entries.isAddressable {
+            return [Line(spans: [Span("error — r to retry", Style(foreground: .red, bold: true))]), Line(spans: [Span(failure.message, dim)])]
+        }
+        if list.isLoading { return [Line(spans: [Span("loading more…", dim)])] }
+        if list.hasMore { return [Line(spans: [Span("more below — ↓ loads them", dim)])] }
+        return []
     }
 
     /// `field` (a list page's `20 of 51 items`) with its leading number the entries loaded.
@@ -62,10 +89,6 @@ extension DetailPane {
         counted.value = String(loaded) + field.value.dropFirst(digits.count)
         return counted
     }
-
-    /// Entries per row handed to the tree (which draws at most `JSONTree.maxRows` rows
-    /// from one row).
-    static let listChunk = 100
 
     /// A field's line, or its lines when a long value wraps at the pane's width (the
     /// continuation lines under the value, the link and node on the first).

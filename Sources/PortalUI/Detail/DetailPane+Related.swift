@@ -26,19 +26,6 @@ extension DetailPane {
         return low < high ? low..<high : 0..<0
     }
 
-    /// A page of the related list arrived, or failed.
-    func receiveRelated(page: Int, _ result: Result<[Item], PageFailure>) {
-        guard let relatedPages, relatedPages.receive(page: page, result) else { return }
-        cached = nil
-    }
-
-    /// `r` on the related list: its failed pages near the screen are asked for again.
-    func retryRelated() {
-        guard let relatedPages, relatedPages.failure != nil else { return }
-        relatedPages.retry()
-        cached = nil
-    }
-
     /// The fields with the count of the related list (the field labelled as the list)
     /// saying how many of its entries arrived: `40 of 51`.
     func countingRelated(_ fields: [DetailField]) -> [DetailField] {
@@ -65,18 +52,7 @@ extension DetailPane {
             case .item(let item):
                 return Line(spans: item.relatedLine, link: .item(item.id))
             case .placeholder(let loading):
-                let page = index / RelatedPages.pageSize
-                let spans: [Span]
-                if let failure = relatedPages.failure(ofPage: page) {
-                    spans = switch index % RelatedPages.pageSize {
-                    case 0: [Span("error — r to retry", Style(foreground: .red, bold: true))]
-                    case 1: [Span(failure.message, dim)]
-                    default: [Span("·····", dim)]
-                    }
-                } else {
-                    spans = [Span(loading ? "loading…" : "·····", dim)]
-                }
-                return Line(spans: spans, link: .item(key))
+                return Line(spans: relatedPages.placeholder(at: index, pageSize: RelatedPages.pageSize, loading: loading), link: .item(key))
             }
         }
     }

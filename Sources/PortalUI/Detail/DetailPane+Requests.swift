@@ -9,12 +9,8 @@ extension DetailPane {
         switch need {
         case .subject:
             return request(for: target, purpose: .subject)
-        case .relatedPage(let page):
-            return relatedPages.map { .fetchItems(address, .related(page: page), $0.list.kind, ids: $0.ids(ofPage: page)) }
         case .refreshed:
             return request(for: target, purpose: .refreshed)
-        case .more(let link):
-            return .fetchLink(address, .more, link)
         }
     }
 

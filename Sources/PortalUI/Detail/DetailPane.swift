@@ -52,17 +52,14 @@ public final class DetailPane {
     /// A line the highlight can land on: a link, a node that folds, or both.
     public typealias Stop = (line: Int, target: LinkTarget?, node: DetailNode?)
 
-    /// What the pane has asked the network for, so the planner asks once: its subject by
-    /// id, a page of its related list. (Its picture is planned with the cards':
-    /// `PicturePlanner`.)
+    /// What the pane asks the network for besides its lists' pages, so the planner asks
+    /// once: its subject by id or link, and the item again on `R`. (Its lists' pages are
+    /// marked by the lists themselves, `PaneListPaging`; its picture is planned with the
+    /// cards': `PicturePlanner`.)
     public enum Need: Sendable, Hashable {
         case subject
-        /// A page of the related list (its own list keeps it asked once: `RelatedPages`).
-        case relatedPage(Int)
         /// `R`: the item again, past the caches.
         case refreshed
-        /// The next page of a linked list (any API).
-        case more(ItemLink)
     }
 
     public let address: PaneAddress
@@ -81,6 +78,10 @@ public final class DetailPane {
     private(set) var list: PaneList? {
         didSet { cached = nil }
     }
+    /// Lists the pane made so far: the next one's number (`PaneListPaging.serial`).
+    private var listsMade = 0
+    /// Set by `r` on a failed list page; the planner asks the lists' failed pages again.
+    var wantsRetry = false
     /// The first line of the pane's content shown.
     public internal(set) var scroll = 0
     /// The rows the pane had on screen when it was last moved or clamped (0 before), so
@@ -88,6 +89,8 @@ public final class DetailPane {
     var viewRows = 0
     /// The line of the related list's first entry, as the lines were last built.
     var relatedFirstLine: Int?
+    /// The line each entry of the linked list starts on, as the lines were last built.
+    var listEntryLines: [Int] = []
     /// Which stop is highlighted (an index into `stops`), nil when the pane has none.
     public internal(set) var highlight: Int?
     /// The nodes of a JSON item's tree the user unfolded (true) or folded (false), by
@@ -149,18 +152,17 @@ public final class DetailPane {
     func show(_ item: Item) {
         subject = .loaded(item)
         if case .json(let page, _) = item, page.isPage, let link = page.link {
-            list = PaneList(link: link, firstPage: page)
+            // A list shown again (`R`) starts over as a new list: its pages are asked again.
+            list = PaneList(link: link, firstPage: page, serial: nextSerial())
         } else {
             list = nil
         }
         // The same ids again (`R`, a fuller copy of the item) keep the pages that arrived.
         if let related = item.detail.related, relatedPages?.list != related {
-            relatedPages = related.ids.isEmpty ? nil : RelatedPages(related)
+            relatedPages = related.ids.isEmpty ? nil : RelatedPages(related, serial: nextSerial())
         } else if item.detail.related == nil {
             relatedPages = nil
         }
-        // A list shown again (`R`) starts over: its pages are asked again.
-        asked = asked.filter { if case .more = $0 { false } else { true } }
         highlight = stops.isEmpty ? nil : 0
     }
 
@@ -174,8 +176,8 @@ public final class DetailPane {
         if let kept { highlight = index(of: kept) ?? highlight }
     }
 
-    /// What the pane still needs from the network: the item (a followed link, or a list
-    /// entry that is not all its source knows) and the list it points at. Each once.
+    /// What the pane still needs from the network besides its lists' pages: the item (a
+    /// followed link, or a list entry that is not all its source knows). Each once.
     func needs() -> [Need] {
         var out: [Need] = []
         switch subject {
@@ -183,10 +185,6 @@ public final class DetailPane {
             out.append(.subject)
         case .loaded(let item):
             if !item.isComplete { out.append(.subject) }
-            if let relatedPages { out += relatedPages.wanted(visible: relatedOnScreen).map(Need.relatedPage) }
-            if let list, let link = list.wanted(entriesAfter: highlight.map { stops.count - $0 } ?? Int.max, ahead: Self.pagesAhead) {
-                out.append(.more(link))
-            }
         case .failed:
             break
         }
@@ -194,30 +192,9 @@ public final class DetailPane {
         return out.filter { !asked.contains($0) }
     }
 
-    /// A linked list's next page is asked for when the highlight is this many stops (or
-    /// fewer) from the last.
-    static let pagesAhead = 5
-
-    /// The link to the linked list's next page, while one can be asked for: nil at its
-    /// end, while a page is on its way, after a failure or a refused `next`.
-    public var nextPage: ItemLink? { list?.nextPage }
-
-    /// The entries of the linked list loaded so far (all its pages).
-    public var listEntries: Int { list?.entries.count ?? 0 }
-
-    /// A page of the linked list arrived, or failed: folded into the list.
-    func receivePage(_ result: Result<[Item], PageFailure>) {
-        guard let list, list.receive(result) else { return }
-        cached = nil
-        if highlight == nil, !stops.isEmpty { highlight = 0 }
-    }
-
-    /// `r` on a page that failed: the list hands it out again.
-    func retryMore() {
-        guard let list, let failure = list.failure, failure.kind != .refusedNext else { return }
-        list.retry()
-        if let link = list.wanted(entriesAfter: 0, ahead: 0) { asked.remove(.more(link)) }
-        cached = nil
+    private func nextSerial() -> Int {
+        listsMade += 1
+        return listsMade
     }
 
     /// Set by `R`; the planner asks for the item again (once per `R`).
@@ -231,17 +208,8 @@ public final class DetailPane {
 
     /// The planner asked: `R` has been answered for.
     func didAsk(_ need: Need) {
-        if case .relatedPage(let page) = need {
-            relatedPages?.asked(page, visible: relatedOnScreen)
-            cached = nil
-            return
-        }
         asked.insert(need)
         if need == .refreshed { wantsRefresh = false }
-        if case .more(let link) = need {
-            list?.asked(link)
-            cached = nil
-        }
     }
 
     func failSubject(_ message: String) { subject = .failed(target, message) }

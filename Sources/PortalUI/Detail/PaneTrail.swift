@@ -64,8 +64,7 @@ public final class PaneTrail {
             panes[panes.count - 1] = DetailPane(address: address, subject: .loading(target))
             return [.cancel(pane.address)]
         case .loaded:
-            pane.retryRelated()
-            pane.retryMore()
+            pane.retryLists()
             return []
         case .loading:
             return []
@@ -90,12 +89,8 @@ public final class PaneTrail {
             return item
         case (.subject, .failure(let failure)), (.refreshed, .failure(let failure)):
             pane.failSubject(failure.message)
-        case (.related(let page), let result):
-            pane.receiveRelated(page: page, result)
-        case (.more, let result):
-            pane.receivePage(result)
-        case (.listPage, _):
-            break
+        case (.listPage(let page), let result):
+            pane.receiveListPage(page, result)
         }
         return nil
     }

@@ -18,6 +18,11 @@ enum PlanStep {
     case pages(tab: Int, SparseList<Item>.SparseAsk, showing: Range<Int>)
     /// What the pane on screen in the tab still needs, each asked for once.
     case pane(tab: Int, PaneAddress, [DetailPane.Need])
+    /// `r` on the pane's failed list pages: asked again (`Retry-After` permitting).
+    case paneRetry(tab: Int, PaneAddress)
+    /// One of the pane's lists (by its number in the pane) asks for these pages and gives
+    /// up those far from the pane's screen, as a tab's list does (`pages`).
+    case paneList(tab: Int, PaneAddress, list: Int, SparseList<Item>.SparseAsk)
     /// The pictures the screen needs, most needed first (the store hands out at most a
     /// few at a time and cancels those no longer needed).
     case pictures(PictureNeeds)

@@ -3,8 +3,9 @@ import PortalCore
 /// The one planning step: after every event, a function of the state that lists what the
 /// screen needs from the network — the pages near each started tab's viewport (both
 /// directions, the prefetch distance measured from the scroll speed and round trip), the
-/// pages no longer near it (cancelled), what the pane on screen shows (its item, its
-/// related list), and the pictures of the pane and of the cards on screen and just ahead
+/// pages no longer near it (cancelled), what the pane on screen shows (its item; its
+/// related and linked lists' pages, planned and cancelled by the same `SparseList` rule
+/// as a tab's), and the pictures of the pane and of the cards on screen and just ahead
 /// (`PictureNeeds`, from `PicturePlanner`; at most a few in flight, far ones cancelled).
 ///
 /// It is the only place PortalUI decides a fetch. Key handlers and results change state
@@ -66,6 +67,9 @@ struct ScreenPlanner {
             if let pane = tab.pane {
                 let needs = pane.needs()
                 if !needs.isEmpty { plan.steps.append(.pane(tab: tab.index, pane.address, needs)) }
+                if pane.wantsRetry { plan.steps.append(.paneRetry(tab: tab.index, pane.address)) }
+                // Its lists, as a tab's: every plan, so each remembers the screen it was asked for.
+                for (list, ask) in pane.listAsks() { plan.steps.append(.paneList(tab: tab.index, pane.address, list: list, ask)) }
             }
         }
         if let pictures { plan.steps.append(.pictures(pictures)) }
