@@ -67,3 +67,34 @@ import Testing
         #expect(Self.message(400, #"{"detail":"\#(String(repeating: "a", count: 300))"}"#).count < 240)
     }
 }
+
+/// Datasette sorts a table by `_sort=column` / `_sort_desc=column` and refuses both at once:
+/// `s` on a Datasette table (either JSON shape) asks for it, and a URL given sorted one way
+/// is sorted the other way without the first parameter.
+@Suite struct DatasetteSortTests {
+    static func source(_ text: String, body: String) throws -> AnyAPISource {
+        let url = try #require(URL(string: text))
+        let dialect = try DialectDetector.detect(HTTPResponse(status: 200, body: Data(body.utf8)), for: url)
+        return AnyAPISource(pages: AnyAPIPages(url: url, dialect: dialect, headers: [:]))
+    }
+
+    static let arrays = #"{"database":"rm","table":"characters","is_view":false,"human_description_en":"","rows":[[1,"Rick Sanchez","Alive"]],"truncated":false,"filtered_table_rows_count":826,"expanded_columns":[],"expandable_columns":[],"columns":["id","name","status"],"primary_keys":["id"],"units":{},"query":{"sql":"select id, name, status from characters order by id limit 101","params":{}},"facet_results":{},"suggested_facets":[],"next":"100","next_url":"http://127.0.0.1:8101/rm/characters.json?_next=100","private":false,"allow_execute_sql":true,"query_ms":1.2,"source":null,"source_url":null,"license":null,"license_url":null}"#
+    static let objects = arrays.replacingOccurrences(of: #"[[1,"Rick Sanchez","Alive"]]"#, with: #"[{"id":1,"name":"Rick Sanchez","status":"Alive"}]"#)
+
+    @Test func aDatasetteTableSortsByItsOwnParameters() throws {
+        for body in [Self.arrays, Self.objects] {
+            let source = try Self.source("http://127.0.0.1:8101/rm/characters.json?_shape=objects", body: body)
+            #expect(SortStyle.style(for: source, given: nil) == .datasette)
+            var query = ListQuery(kind: source.kind)
+            query.sort = ListSort(field: "name", descending: true, style: .datasette)
+            #expect(source.pages(for: query).url.absoluteString == "http://127.0.0.1:8101/rm/characters.json?_shape=objects&_sort_desc=name")
+        }
+        let given = try Self.source("http://127.0.0.1:8101/rm/characters.json?_sort_desc=name&_size=50", body: Self.arrays)
+        var query = ListQuery(kind: given.kind)
+        query.sort = ListSort(field: "status", style: .datasette)
+        #expect(given.pages(for: query).url.absoluteString == "http://127.0.0.1:8101/rm/characters.json?_size=50&_sort=status")
+        // Not every list with `rows` is Datasette's table: the path tells.
+        let other = try Self.source("http://127.0.0.1:8101/api/rows", body: Self.objects)
+        #expect(SortStyle.style(for: other, given: nil) == nil)
+    }
+}

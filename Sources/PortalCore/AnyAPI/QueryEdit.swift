@@ -26,6 +26,19 @@ public enum QueryEdit {
         return URL(string: String(parts[0]) + "?" + pieces.joined(separator: "&"))
     }
 
+    /// `url` without any `name` parameter (the rest of the query as written; no `?` left
+    /// when nothing remains).
+    public static func removing(_ url: URL, _ name: String) -> URL? {
+        let text = url.absoluteString
+        let fragmentless = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let parts = fragmentless.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return url }
+        let pieces = parts[1].split(separator: "&", omittingEmptySubsequences: true).filter {
+            QueryString.decode($0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]) != name
+        }
+        return URL(string: String(parts[0]) + (pieces.isEmpty ? "" : "?" + pieces.joined(separator: "&")))
+    }
+
     /// `link` (absolute, or relative to `base`) as an absolute URL on `base`'s origin;
     /// nil for another origin or something that is no http(s) URL.
     public static func sameOrigin(_ link: String, base: URL) -> URL? {

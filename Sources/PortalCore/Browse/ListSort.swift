@@ -11,6 +11,8 @@ public enum SortStyle: String, Sendable, Hashable, CaseIterable {
     case django
     /// GitHub's REST API: `sort=field&direction=asc|desc`.
     case github
+    /// Datasette's table JSON: `_sort=column` / `_sort_desc=column` (never both).
+    case datasette
 
     /// The style a source's server speaks, when portal can tell: PostgREST tables, a
     /// `--url` on api.github.com, a `--url` answering in Django REST framework's shape
@@ -32,8 +34,9 @@ public enum SortStyle: String, Sendable, Hashable, CaseIterable {
         return isAnyAPI ? given ?? detected(for: source) : detected(for: source)
     }
 
-    /// GitHub by its host; Django REST framework by its answer's shape.
+    /// GitHub by its host; Django REST framework by its answer's shape; Datasette by both.
     static func detected(for pages: AnyAPIPages) -> SortStyle? {
+        if DatasetteSort.recognises(pages) { return .datasette }
         let host = pages.url.host?.lowercased() ?? ""
         if host == "api.github.com" || host.hasSuffix(".github.com") && host.hasPrefix("api.") { return .github }
         if pages.dialect.items == ["results"], pages.dialect.paging == .nextURL(["next"]) { return .django }
@@ -66,6 +69,7 @@ public struct ListSort: Sendable, Hashable, CustomStringConvertible {
         case .postgrest: field
         case .django: field.replacingOccurrences(of: ".", with: "__")
         case .github: Self.gitHubNames[field] ?? field
+        case .datasette: field
         }
     }
 
@@ -83,12 +87,14 @@ public struct ListSort: Sendable, Hashable, CustomStringConvertible {
         case .postgrest: return [("order", "\(serverField).\(direction)")]
         case .django: return [("ordering", (descending ? "-" : "") + serverField)]
         case .github: return [("sort", serverField), ("direction", direction)]
+        case .datasette: return [(descending ? "_sort_desc" : "_sort", serverField)]
         }
     }
 
     /// `url` asking for this order (each parameter set, the rest of the query as written).
     public func applied(to url: URL) -> URL {
-        parameters.reduce(url) { url, parameter in QueryEdit.setting(url, parameter.name, parameter.value) ?? url }
+        let cleared = style == .datasette ? DatasetteSort.clearing(url) : url
+        return parameters.reduce(cleared) { url, parameter in QueryEdit.setting(url, parameter.name, parameter.value) ?? url }
     }
 
     /// PostgREST's `order` for this sort, the source's own order after it so that equal

@@ -46,7 +46,7 @@ extension ScreenController {
     /// What the status line says when the API cannot sort at all.
     static func cannotSort(source: any Source, query: ListQuery) -> String {
         if SortStyle.isAnyAPIList(source, query: query) {
-            return "portal does not know this API's sort parameter (--sort-style django|github|postgrest)"
+            return "portal does not know this API's sort parameter (--sort-style \(SortStyle.allCases.map(\.rawValue).sorted().joined(separator: "|")))"
         }
         let title = source.title
         return title.hasSuffix("API") ? "\(title) cannot sort" : "the \(title) API cannot sort"
