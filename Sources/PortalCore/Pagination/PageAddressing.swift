@@ -24,19 +24,3 @@ public struct PageAddressing: Sendable {
         index >= 0 ? pages.request(forPage: index) : nil
     }
 }
-
-extension PageAddressing {
-    /// The addressing of a list whose pages are made on the spot, not asked of an API's
-    /// list value: a pane's related ids cut into pages, a test's rows.
-    public init(pageSize: Int, request: @escaping @Sendable (Int) -> PageRequest?) {
-        self.init(pages: MadePages(pageSize: pageSize, make: request))
-    }
-}
-
-/// Pages made by a rule (`PageAddressing.init(pageSize:request:)`).
-private struct MadePages: PageAddressable {
-    let pageSize: Int
-    let make: @Sendable (Int) -> PageRequest?
-
-    func request(forPage index: Int) -> PageRequest? { make(index) }
-}
