@@ -9,6 +9,10 @@
 /// pages, then halving the gap; a total a server reports inside the gap is tried once),
 /// never one page at a time. Once a page has contradicted the total, reported totals are
 /// no longer believed: only pages are.
+///
+/// The same search finds the end of a list that addresses its pages but reports no total
+/// (GraphQL offset cursors without `totalCount`, a `list[Item]` with skip/limit): End opens
+/// it (`open`) with no short page yet, and the probes go up until one comes back short.
 struct SparseEnd {
     /// A page that held fewer items than the list expected: the list ends there, or before.
     struct ShortPage: Equatable {
@@ -32,6 +36,9 @@ struct SparseEnd {
     var stride = 1
     /// A probe came back short: the gap is halved from now on.
     var bisecting = false
+    /// The search was opened on a list with no total: until a page comes back short, the
+    /// probes go up from the last whole page.
+    var open = false
 
     /// Whether pages, not reported totals, decide the end now.
     var distrustsTotals: Bool { short != nil }
@@ -39,7 +46,8 @@ struct SparseEnd {
     /// The end is bracketed but not found: pages between the last full one and the first
     /// short one are unknown.
     var isSearching: Bool {
-        guard let short, !trusted else { return false }
+        guard let short else { return open }
+        guard !trusted else { return false }
         return short.page > lastFull + 1
     }
 
@@ -77,7 +85,8 @@ struct SparseEnd {
     /// The page to ask next to find the end, and records it as in flight; nil when no
     /// search is under way or a probe is already out.
     mutating func nextProbePage(pageSize size: Int) -> Int? {
-        guard isSearching, probe == nil, let short else { return nil }
+        guard isSearching, probe == nil else { return nil }
+        guard let short else { return clampedSum(lastFull, stride) }
         if let hint, !hintUsed {
             self.hint = nil
             hintUsed = true

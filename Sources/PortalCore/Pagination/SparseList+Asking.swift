@@ -57,13 +57,16 @@ extension SparseList {
         return tickets
     }
 
-    /// Starts walking a sequential list to its end (End on a source that cannot jump):
+    /// Starts walking a sequential list to its end (End on a source that cannot jump), or
+    /// on a list that addresses its pages but reported no total, finding its end by probes
+    /// (`startOpenEndSearch`):
     /// `ticketsForPages` then asks for the next page whatever the viewport. False (and no
     /// walk) for an addressable list or one already at its end. A walk stops by itself at
     /// the end or on a failure.
     @discardableResult
     public func startWalk() -> Bool {
         guard !isAddressable, sequential.hasMore else { return false }
+        if end.open || startOpenEndSearch() { return true }
         isWalking = true
         return true
     }

@@ -4,7 +4,7 @@
 /// requests, whatever the viewport does meanwhile.
 extension SparseList {
     /// The end is bracketed by pages and being searched for (the status line says so).
-    public var isFindingEnd: Bool { isAddressable && end.isSearching }
+    public var isFindingEnd: Bool { end.isSearching }
 
     /// Takes the total the evidence supports: pages past it go (their late answers are
     /// ignored), as for any total that shrinks.

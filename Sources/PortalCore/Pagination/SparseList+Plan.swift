@@ -31,7 +31,8 @@ extension SparseList {
         var ask = SparseAsk(window: SparseWindow(visible: visible, before: max(0, before), after: max(0, after)))
         guard case .addressable(let size) = mode else {
             let wanted = isWalking || visible.upperBound >= sequential.count - ask.window.after
-            ask.next = wanted && sequential.state == .idle && sequential.hasMore
+            ask.next = wanted && sequential.state == .idle && sequential.hasMore && !end.open
+            ask.probe = end.open && end.probe == nil
             ask.dropped = needsDroppedPages(for: ask.window)
             return ask
         }
@@ -56,7 +57,8 @@ extension SparseList {
     public func commit(_ ask: SparseAsk) -> (tickets: [PageTicket], cancelled: [PageRequest]) {
         window = ask.window
         guard case .addressable(let size) = mode else {
-            return ((ask.dropped ? droppedPageTickets() : []) + (ask.next ? sequential.loadMore().map { [marked($0)] } ?? [] : []), [])
+            let probe = ask.probe ? openEndProbe().map { [$0] } ?? [] : []
+            return ((ask.dropped ? droppedPageTickets() : []) + (ask.next ? sequential.loadMore().map { [marked($0)] } ?? [] : []) + probe, [])
         }
         var cancelled: [PageRequest] = []
         for index in ask.cancel {

@@ -24,6 +24,7 @@ extension SparseList {
             }
             return applySequential(result, for: ticket)
         case .sequential:
+            if end.open, end.probe == ticket.request { return applyOpenEndProbe(result, for: ticket) }
             if let refilled = applyDroppedPage(result, for: ticket) { return refilled }
             return applySequential(result, for: ticket)
         }

@@ -68,6 +68,8 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     var window = SparseWindow(visible: 0..<0, before: 0, after: 0)
     /// Where the list really ends, once a page held fewer items than the total promised.
     var end = SparseEnd()
+    /// The whole pages an open end search brought, kept for when the list turns addressable.
+    var probedPages: [Int: [Item]] = [:]
     let now: @Sendable () -> ContinuousClock.Instant
 
     /// - Parameter clock: when a failed page's `Retry-After` has passed.
@@ -209,15 +211,15 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
 
     /// Whether `request` is in flight (an interim note for it still belongs on screen).
     public func isInFlight(_ request: PageRequest) -> Bool {
-        guard isAddressable else { return sequential.state == .loading(request) || sequential.isRefetching(request) }
         if end.probe == request { return true }
+        guard isAddressable else { return sequential.state == .loading(request) || sequential.isRefetching(request) }
         if case .loading(let asked)? = pages[request.index]?.fetch { return asked == request }
         return false
     }
 
     public var loadedPageCount: Int { pages.loaded.count }
     public var pagesInFlight: Int {
-        isAddressable ? pages.loading.count + (end.probe == nil ? 0 : 1) : (sequential.state.isLoading ? 1 : 0) + sequential.pagesRefetching
+        isAddressable ? pages.loading.count + (end.probe == nil ? 0 : 1) : (sequential.state.isLoading ? 1 : 0) + sequential.pagesRefetching + (end.probe == nil ? 0 : 1)
     }
 
     /// Failed pages of an addressable list, in order.
