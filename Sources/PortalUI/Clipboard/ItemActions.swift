@@ -6,7 +6,8 @@ import PortalCore
 ///
 /// They only make effects (`copyToClipboard`, `openURL`) that the terminal layer
 /// performs — OSC 52 and a spawned opener — and say what they did on the status line
-/// (`notice`), which the next key clears.
+/// (`notice`), which the next key clears. What they copy holds nothing that acts when
+/// pasted (`ClipboardText`).
 extension ScreenController {
     /// The most a copy sends: bigger items are refused with a message (an OSC 52
     /// sequence that size is more than many terminals take).
@@ -21,7 +22,7 @@ extension ScreenController {
     /// `y`: the item as the API serves it, on the clipboard.
     func copyItemJSON() {
         guard let item = actedOnItem else { return say("nothing to copy yet") }
-        let json = Data(itemJSON(item).utf8)
+        let json = Data(ClipboardText.json(itemJSON(item)).utf8)
         let name = Self.shownName(item)
         guard json.count <= Self.clipboardLimit else {
             return say("\(name) is too big to copy (\(Self.byteCount(json.count)); at most \(Self.byteCount(Self.clipboardLimit)))")
@@ -34,7 +35,8 @@ extension ScreenController {
     func copyItemURL() {
         guard let item = actedOnItem else { return say("nothing to copy yet") }
         let fields = Self.urlFields(of: itemJSON(item))
-        guard let url = fields["url"] ?? fields["html_url"] ?? fetchedFrom(item) else { return say("\(Self.shownName(item)) has no URL") }
+        guard let served = fields["url"] ?? fields["html_url"] ?? fetchedFrom(item) else { return say("\(Self.shownName(item)) has no URL") }
+        let url = ClipboardText.url(served)
         guard url.utf8.count <= Self.clipboardLimit else { return say("the URL is too long to copy") }
         emit([.copyToClipboard(Data(url.utf8))])
         say("copied the URL of \(Self.shownName(item)): \(Sanitize.line(url, limit: 80))")
