@@ -1,13 +1,15 @@
 import CImageShim
+import Dispatch
+import Synchronization
 
 /// The memory pictures may hold, in one place, and the way freed pixels go back to the
 /// system.
 ///
 /// Why these figures: 60 jumps on a million cards with pictures were to stay under 64 MB
 /// resident (`rss_mb_after_jumps_1m_pictures`), and about 42 MB of that is the binary and
-/// its libraries. The pictures on screen are always kept whatever the budget (a screen of
-/// 120 × 40 shows 15 cards, 2.2 MiB of 192 × 192 avatars); the budgets only say how many
-/// more are kept for coming back. Behind them the disk cache keeps the bytes, and decoding
+/// its libraries. The pictures the screen needs are always kept whole whatever the budget
+/// (at 120 × 40, 28 cards on screen and 8 ahead, 5.2 MiB of 192 × 192 avatars); the budgets
+/// only say how much more is kept for coming back. Behind them the disk cache keeps the bytes, and decoding
 /// an avatar again costs about a millisecond.
 public enum PictureBudget {
     /// The UI's picture store (`PictureStore`), for what it keeps of pictures off screen:
@@ -36,4 +38,19 @@ public enum PictureBudget {
     public static func releaseFreedMemory() -> Bool {
         portal_image_release_freed_memory() != 0
     }
+
+    /// `releaseFreedMemory` on a background queue, at most one at a time: the UI's store
+    /// drops a screen's whole pictures each time it scrolls a screen, and `malloc_trim`
+    /// walks every arena (hundreds of µs), which a frame should not wait for. It takes
+    /// the arenas' own locks, so it is safe beside the threads that allocate.
+    public static func releaseFreedMemoryInBackground() {
+        guard releasing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        DispatchQueue.global(qos: .utility).async {
+            releaseFreedMemory()
+            releasing.store(false, ordering: .releasing)
+        }
+    }
+
+    /// Whether a background release is under way.
+    private static let releasing = Atomic<Bool>(false)
 }

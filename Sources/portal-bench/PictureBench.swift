@@ -148,6 +148,9 @@ func pictures() async {
     }
     let duplicates = million.fetched.count - Set(million.fetched).count + rest.fetched.count - Set(rest.fetched).count
     figures.append(("picture_duplicates", Double(duplicates)))
+    let store = million.controller.pictures
+    log("pictures kept after 5 screens down and back: \(store.count) entries, \(store.offScreenBytes / 1024) KiB off screen "
+        + "(budget \(store.maxBytes / 1024) KiB), \(store.bytes / 1024) KiB in all")
 
     // Frames with a picture on every card: key, redraw, the pictures' arrival, redraw.
     let frames = PictureDriver(base: base, total: 100_000, size: size, pictures: pictures)

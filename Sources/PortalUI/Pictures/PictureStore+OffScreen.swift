@@ -39,7 +39,7 @@ extension PictureStore {
         pixelsDroppedSinceRelease += droppedPixels
         if pixelsDroppedSinceRelease >= PictureBudget.releaseAfterBytes {
             pixelsDroppedSinceRelease = 0
-            PictureBudget.releaseFreedMemory()
+            PictureBudget.releaseFreedMemoryInBackground()
         }
     }
 
