@@ -109,3 +109,20 @@ struct TooSmallTests {
         for line in screen.lines { #expect(DisplayWidth.of(line) <= size.columns) }
     }
 }
+
+/// The status line says what a server chose — a column it sorts by (`sorted NAME`), a
+/// retry's note, an error — and shows its controls as U+FFFD, as every other view does
+/// (`sorted im ESC[31mage` once showed as `sorted im[31mage`: the ESC silently dropped
+/// by the screen, which is the last guard, not the rule).
+@Suite("Hostile status line")
+struct HostileStatusLineTests {
+    @Test(arguments: [
+        ListStatus.Phase.idle, .retrying("retrying \u{1B}]0;t\u{7}"), .failed("gone \u{9B}2J"),
+    ])
+    func notesAndMessagesShowTheirControls(phase: ListStatus.Phase) {
+        let status = ListStatus(loaded: 3, total: 3, pages: 1, phase: phase, note: "sorted im\u{1B}[31mage")
+        let text = StatusLineView.spans(status).map(\.text).joined()
+        #expect(!text.unicodeScalars.contains { Sanitize.isControl($0) }, "\(text.debugDescription)")
+        #expect(text.contains("sorted im\u{FFFD}[31mage"), "\(text.debugDescription)")
+    }
+}

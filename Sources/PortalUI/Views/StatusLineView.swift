@@ -49,7 +49,8 @@ public struct ListStatus: Sendable, Equatable {
 /// The status line: `500,000 / 1,000,000 · page 25,000 · ⠹ loading…` (where the
 /// selection is and its page, in a list that jumps or walks; `13 / 120+` in a walked
 /// list with no total yet: 120 arrived), `error — r to retry`, or `end`. Numbers have
-/// thousands separators.
+/// thousands separators. Its notes and messages may name what a server chose (a sort
+/// column, an error), so they are sanitised here as well as where they were made.
 public enum StatusLineView {
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -63,7 +64,7 @@ public enum StatusLineView {
         var spans = [Span(counts, bar)]
         if let note = status.note {
             spans.append(Span(" · ", bar))
-            spans.append(Span(note, Style(foreground: .yellow, reverse: true)))
+            spans.append(Span(Sanitize.shown(note), Style(foreground: .yellow, reverse: true)))
         }
         switch status.phase {
         case .idle:
@@ -74,11 +75,11 @@ public enum StatusLineView {
             spans.append(Span(" · \(spinner[abs(phase) % spinner.count]) loading… \(Grouped.text(soFar)) so far (Esc stops)", bar))
         case .retrying(let note):
             spans.append(Span(" · ", bar))
-            spans.append(Span(note, Style(foreground: .yellow, bold: true, reverse: true)))
+            spans.append(Span(Sanitize.shown(note), Style(foreground: .yellow, bold: true, reverse: true)))
         case .failed(let message):
             spans.append(Span(" · ", bar))
             spans.append(Span("error — r to retry", Style(foreground: .red, bold: true, reverse: true)))
-            spans.append(Span(" (" + message + ")", bar))
+            spans.append(Span(" (" + Sanitize.shown(message) + ")", bar))
         case .notCached:
             spans.append(Span(" · ", bar))
             spans.append(Span("not in the cache (offline)", Style(foreground: .yellow, bold: true, reverse: true)))
