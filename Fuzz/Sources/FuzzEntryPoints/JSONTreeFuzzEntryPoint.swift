@@ -32,7 +32,24 @@ extension FuzzEntryPoint {
             guard let again = try? JSONNode.parse(Data(tree.text.utf8)), again == tree else {
                 throw FuzzInvariantBroken("the root's text does not read back to the same tree")
             }
+            if limits == .standard { try envelopeAgrees(bytes, with: tree) }
         }
+    }
+
+    /// `JSONEnvelope` (a preset page's read: the same scanner told to skim the items) of a
+    /// body `JSONNode.parse` read, with the items at its first key: it reads too (it builds
+    /// less), its items are that value's text, and its tree is the parsed one with an empty
+    /// array in their place.
+    static func envelopeAgrees(_ bytes: [UInt8], with tree: JSONSpan) throws {
+        guard case .object(let fields) = tree.node, let key = fields.first?.key else { return }
+        let envelope: JSONEnvelope
+        do { envelope = try JSONEnvelope.read(Data(bytes), items: [key]) } catch {
+            throw FuzzInvariantBroken("the envelope refused a body the tree read: \(error)")
+        }
+        guard envelope.items == Data(fields[0].value.text.utf8) else { throw FuzzInvariantBroken("the envelope's items are not the value's text") }
+        var skimmed = fields
+        skimmed[0].value.node = .array([])
+        guard envelope.root == .object(skimmed) else { throw FuzzInvariantBroken("the envelope's tree is not the parsed tree without its items") }
     }
 
     /// Containers open at the deepest point of `node` (a scalar is 0).

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import PortalCore
+import PortalTestSupport
+
+/// A preset's page is read by the same scanner as `JSONNode.parse`, told to skim the items
+/// (`JSONEnvelope`): `fuzz-json-tree` checks the two agree on every input; here on real
+/// pages and on the shapes where one object loop could go wrong (duplicate keys, space, an
+/// items value that is not an array, escapes in keys).
+@Suite struct JSONEnvelopeAgreementTests {
+    @Test func theEnvelopeIsTheParsedTreeWithoutItsItems() async throws {
+        var bodies = [
+            #"{"results":[{"id":1}],"results":[2],"info":{"next":null}}"#,
+            #" { "a" : { "b" : [ 1 , { "c" : "d" } ] } , "e" : true } "#,
+            #"{"items":"not a list","count":"3"}"#,
+            #"{"k\u0065y":[1],"key":{"x":[]}}"#,
+            #"{"only":{}}"#,
+        ].map { Array($0.utf8) }
+        for path in ["/character?page=2", "/episode?page=3", "/location"] { bodies.append([UInt8](try await get(path).body)) }
+        for body in bodies {
+            let tree = try JSONNode.parse(Data(body))
+            try FuzzEntryPoint.envelopeAgrees(body, with: tree)
+        }
+    }
+
+    @Test func theFirstOfDuplicateKeysIsSkimmed() throws {
+        let body = Array(#"{"results":[1],"results":[2,3]}"#.utf8)
+        let envelope = try JSONEnvelope.read(Data(body), items: ["results"])
+        #expect(envelope.root.fields?.map { $0.value.node.elements?.count } == [0, 2])
+        #expect(envelope.items.map { String(decoding: $0, as: UTF8.self) } == "[1]")
+        try FuzzEntryPoint.envelopeAgrees(body, with: try JSONNode.parse(Data(body)))
+    }
+}
