@@ -52,7 +52,8 @@ struct SourceOptions: ParsableArguments {
     /// `--openapi` (see OpenAPIOptions).
     @OptionGroup var openAPI: OpenAPIOptions
 
-    func validate() throws {
+    mutating func validate() throws {
+        takeCredentialsOutOfURLs()
         if let conflict = graphQL.conflict(with: [("--url", anyAPI.url != nil), ("--data", data != nil), ("--base-url", baseURL != nil),
                                                   ("--api", apiOptions.api != nil), ("--openapi", openAPI.location != nil)]) { throw ValidationError(conflict) }
         if graphQL.graphql != nil { return try graphQL.check(pageSize: apiOptions.pageSize) }
@@ -195,6 +196,26 @@ struct Connection: Sendable {
 }
 
 extension SourceOptions {
+    /// A user and password written into `--url`, `--graphql`, `--openapi` or `--base-url`
+    /// (`http://user:secret@host/…`) leave the URL and go as `Authorization: Basic …`
+    /// before the `--header` lines (which win): a header is never shown, traced or cached in
+    /// the clear, and the URL is (`URLCredentials`).
+    mutating func takeCredentialsOutOfURLs() {
+        var lines: [String] = []
+        func take(_ url: inout String?) {
+            guard let text = url else { return }
+            let split = URLCredentials(text)
+            guard let line = split.headerLine else { return }
+            url = split.url
+            if !lines.contains(line) { lines.append(line) }
+        }
+        take(&anyAPI.url)
+        take(&graphQL.graphql)
+        take(&openAPI.location)
+        take(&baseURL)
+        apiOptions.headerLines = lines + apiOptions.headerLines
+    }
+
     /// `--header` lines, then `PORTAL_API_KEY` as `Authorization: Bearer KEY` (what most
     /// APIs take; it replaces a `--header` of that name). For `--url` only: the built-in
     /// APIs send the key their own way (`requestHeaders()`).
