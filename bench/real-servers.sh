@@ -9,7 +9,8 @@
 #                            (+ OrderingFilter, SearchFilter); drf-spectacular's OpenAPI 3.0.3
 #                            document at /api/schema/; graphene-django at /graphql
 #                            (DjangoConnectionField with and without totalCount, an offset list)
-#   8104 strawberry          relay.ListConnection with and without totalCount, an offset list
+#   8104 strawberry          relay.ListConnection with and without totalCount, an offset list,
+#                            Character.episodes (a connection reached through node(id:))
 #   8105 ariadne (uvicorn)   an offset page object with totalCount, a page-number list
 #
 # Not part of `make test` (it needs the packages):
@@ -198,12 +199,25 @@ EOF
 PORTS="8101 8102 8103"
 if [ $GRAPHQL = yes ]; then
   cat > "$WORK/straw.py" <<'EOF'
-# Strawberry: a Relay ListConnection (strawberry.relay), and an offset/limit list.
-import json, os, sys
-from typing import Iterable, Optional
+# Strawberry: Relay ListConnections (strawberry.relay) with and without totalCount, a
+# node's own connection (Character.episodes, looked up through node(id:)), an offset list.
+import json, os
+from typing import Iterable
 import strawberry
 from strawberry import relay
 CHARS = json.load(open(os.environ["CHARS"]))
+EPISODES = {e["id"]: e for e in json.load(open(os.path.join(os.path.dirname(os.environ["CHARS"]), "episodes.json")))}
+@strawberry.type
+class Episode(relay.Node):
+    id: relay.NodeID[int]
+    name: str
+    air_date: str
+    @classmethod
+    def resolve_nodes(cls, *, info, node_ids, required=False):
+        return [cls.make(EPISODES[int(i)]) if int(i) in EPISODES else None for i in node_ids]
+    @classmethod
+    def make(cls, e):
+        return cls(id=e["id"], name=e["name"], air_date=e["air_date"])
 @strawberry.type
 class Character(relay.Node):
     id: relay.NodeID[int]
@@ -211,13 +225,18 @@ class Character(relay.Node):
     status: str
     species: str
     gender: str
+    episode_ids: strawberry.Private[list]
+    @relay.connection(relay.ListConnection[Episode])
+    def episodes(self) -> Iterable[Episode]:
+        return [Episode.make(EPISODES[i]) for i in self.episode_ids if i in EPISODES]
     @classmethod
     def resolve_nodes(cls, *, info, node_ids, required=False):
         by_id = {c["id"]: c for c in CHARS}
-        return [cls.make(by_id.get(int(i))) if by_id.get(int(i)) else None for i in node_ids]
+        return [cls.make(by_id[int(i)]) if int(i) in by_id else None for i in node_ids]
     @classmethod
     def make(cls, r):
-        return cls(id=r["id"], name=r["name"], status=r["status"], species=r["species"], gender=r["gender"])
+        return cls(id=r["id"], name=r["name"], status=r["status"], species=r["species"], gender=r["gender"],
+                   episode_ids=[int(u.rsplit("/", 1)[1]) for u in r["episode"]])
 @strawberry.type
 class CountedConnection(relay.ListConnection[relay.NodeType]):
     @strawberry.field

@@ -37,17 +37,40 @@ public struct GraphQLNestedCatalog: Sendable, Hashable {
             }
             guard !root.type.isList, let type = schema.types[root.type.core.name], catalog.types[type.name] == nil,
                   let id = root.argument("id"), root.requiredArguments.allSatisfy({ $0.name == "id" }) else { continue }
-            var entry = NodeType(queries: [:], paging: [:], fields: [])
-            for field in type.fields where !field.type.isLeaf {
-                guard let call = GraphQLQueryBuilder.call(for: field, in: schema) else { continue }
-                let definitions = (["$portalNodeId: \(id.type.text)"] + call.definitions).joined(separator: ", ")
-                entry.queries[field.name] = "query PortalNested(\(definitions)) { \(root.name)(id: $portalNodeId) { \(call.text) } }"
-                entry.paging[field.name] = call.paging
-                entry.fields.append(field.name)
-            }
-            if !entry.fields.isEmpty { catalog.types[type.name] = entry }
+            catalog.types[type.name] = nodeType(type, in: schema, idType: id.type.text) { "\(root.name)(id: $portalNodeId) { \($0) }" }
         }
+        catalog.addRelayNodes(from: schema)
         return catalog
+    }
+
+    /// `type`'s nested lists, each query's list call wrapped by `lookup` (the root field
+    /// that finds the node by `$portalNodeId`); nil when it has none.
+    static func nodeType(_ type: GraphQLObjectType, in schema: GraphQLSchema, idType: String, lookup: (String) -> String) -> NodeType? {
+        var entry = NodeType(queries: [:], paging: [:], fields: [])
+        for field in type.fields where !field.type.isLeaf {
+            guard let call = GraphQLQueryBuilder.call(for: field, in: schema) else { continue }
+            let definitions = (["$portalNodeId: \(idType)"] + call.definitions).joined(separator: ", ")
+            entry.queries[field.name] = "query PortalNested(\(definitions)) { \(lookup(call.text)) }"
+            entry.paging[field.name] = call.paging
+            entry.fields.append(field.name)
+        }
+        return entry.fields.isEmpty ? nil : entry
+    }
+
+    /// Relay servers (graphene, strawberry) look every node up by its global id through one
+    /// root field, `node(id: ID!): Node`, an interface: a type implementing it that no root
+    /// field of its own looks up is asked as `node(id: $portalNodeId) { ... on Character {
+    /// episodes(…) { … } } }`.
+    mutating func addRelayNodes(from schema: GraphQLSchema) {
+        for root in schema.rootFields {
+            guard !root.type.isList, let interface = schema.types[root.type.core.name], interface.isInterface,
+                  let id = root.argument("id"), root.requiredArguments.allSatisfy({ $0.name == "id" }) else { continue }
+            for type in schema.types.values where type.interfaces.contains(interface.name) && !type.isInterface && types[type.name] == nil {
+                types[type.name] = Self.nodeType(type, in: schema, idType: id.type.text) {
+                    "\(root.name)(id: $portalNodeId) { ... on \(type.name) { \($0) } }"
+                }
+            }
+        }
     }
 }
 

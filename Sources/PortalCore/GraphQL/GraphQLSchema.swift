@@ -22,7 +22,7 @@ public struct GraphQLSchema: Sendable, Hashable {
     /// descriptions or input fields): type references nest seven deep, as in graphql-js's
     /// own query, so `[[Int!]!]!` is read whole.
     public static let introspectionQuery = """
-        query PortalIntrospection { __schema { queryType { name } types { kind name \
+        query PortalIntrospection { __schema { queryType { name } types { kind name interfaces { name } \
         fields { name args { name defaultValue type { ...TypeRef } } type { ...TypeRef } } } } } \
         fragment TypeRef on __Type { kind name ofType { kind name ofType { kind name ofType { kind name \
         ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } }
@@ -39,7 +39,8 @@ public struct GraphQLSchema: Sendable, Hashable {
             guard let name = node["name"]?.string, let kind = node["kind"]?.string,
                   kind == "OBJECT" || kind == "INTERFACE", !name.hasPrefix("__") else { continue }
             let fields = (node["fields"]?.elements ?? []).compactMap { GraphQLField(span: $0) }
-            types[name] = GraphQLObjectType(name: name, fields: fields)
+            let interfaces = (node["interfaces"]?.elements ?? []).compactMap { $0.node["name"]?.string }
+            types[name] = GraphQLObjectType(name: name, fields: fields, interfaces: interfaces, isInterface: kind == "INTERFACE")
         }
         return GraphQLSchema(queryType: query, types: types)
     }
@@ -49,10 +50,16 @@ public struct GraphQLSchema: Sendable, Hashable {
 public struct GraphQLObjectType: Sendable, Hashable {
     public var name: String
     public var fields: [GraphQLField]
+    /// The interfaces an object type implements (`Node` on a Relay server).
+    public var interfaces: [String]
+    /// An interface (Relay's `Node`), not an object type.
+    public var isInterface: Bool
 
-    public init(name: String, fields: [GraphQLField]) {
+    public init(name: String, fields: [GraphQLField], interfaces: [String] = [], isInterface: Bool = false) {
         self.name = name
         self.fields = fields
+        self.interfaces = interfaces
+        self.isInterface = isInterface
     }
 
     public func field(_ name: String) -> GraphQLField? { fields.first { $0.name == name } }
