@@ -17,7 +17,8 @@ struct OutputCharsetTests {
         (["LC_ALL": "C", "LANG": "C.UTF-8"], .ascii),
         (["LANG": "en_US.ISO-8859-1"], .ascii),
         (["LANG": "en_US"], .ascii),
-        (["LANG": "UTF-8"], .ascii),
+        (["LC_CTYPE": "UTF-8", "LANG": "C"], .utf8),
+        (["LANG": "C.ISO-8859-1@utf8"], .ascii),
         ([:], .ascii),
     ])
     func theLocaleNamesTheCharset(environment: [String: String], expected: OutputCharset) {

@@ -25,8 +25,9 @@ public enum OutputCharset: Sendable, Equatable {
         let name = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
         guard let name else { return .ascii }
         // `language_TERRITORY.codeset@modifier`; the codeset is compared as glibc
-        // normalises it (case and punctuation ignored: UTF-8, utf8, UTF8).
-        let afterDot = name.split(separator: ".", maxSplits: 1).dropFirst().first ?? ""
+        // normalises it (case and punctuation ignored: UTF-8, utf8, UTF8). A bare
+        // `UTF-8` is macOS's LC_CTYPE, which ssh passes on: a UTF-8 terminal too.
+        let afterDot = name.contains(".") ? name.split(separator: ".", maxSplits: 1).dropFirst().first ?? "" : Substring(name)
         let codeset = afterDot.split(separator: "@", maxSplits: 1).first ?? ""
         let normalised = codeset.lowercased().filter { $0.isLetter || $0.isNumber }
         return normalised == "utf8" ? .utf8 : .ascii
