@@ -30,4 +30,15 @@ import PortalTestSupport
         #expect(envelope.items.map { String(decoding: $0, as: UTF8.self) } == "[1]")
         try FuzzEntryPoint.envelopeAgrees(body, with: try JSONNode.parse(Data(body)))
     }
+
+    /// The tree decodes escapes by `JSONReader`'s rules: a string with an escape reads its
+    /// bytes as one without (not UTF-8: U+FFFD), surrogate pairs joined, a lone one refused.
+    @Test func theTreeDecodesEscapesAsTheTypedReader() throws {
+        let lossy: [UInt8] = Array(#"{"a":"x\n"#.utf8) + [0xFF] + Array(#"","b":"x"#.utf8) + [0xFF] + Array(#""}"#.utf8)
+        let tree = try JSONNode.parse(Data(lossy)).node
+        #expect(tree["a"]?.string == "x\n\u{FFFD}" && tree["b"]?.string == "x\u{FFFD}")
+        #expect(try JSONNode.parse(Data(#""\ud83d\ude00 \u00e9\t\/""#.utf8)).node.string == "😀 é\t/")
+        #expect(throws: JSONNodeError.self) { try JSONNode.parse(Data(#""\ud83d""#.utf8)) }
+        #expect(throws: JSONNodeError.self) { try JSONNode.parse(Data(#""\x""#.utf8)) }
+    }
 }
