@@ -120,6 +120,7 @@ public final class EffectInterpreter: EffectPerformer {
                 page.items = items.completing(page.items)
                 page.noteContentHashes()  // for the list watch, here rather than on the UI thread
                 page.notePictures(source.pictureRequest(for:))  // for the picture store, likewise
+                page.noteItemBytes()  // for the list's byte budget, likewise
                 result = .success(page)
             }
             return .page(list, ticket, result)

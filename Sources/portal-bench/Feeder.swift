@@ -47,6 +47,7 @@ final class Feeder {
         var content = PageContent(items: items, next: next, totalCount: last ? table.count : nil)
         content.noteContentHashes()  // as the interpreter does, off the UI thread
         content.notePictures(source.pictureRequest(for:))  // likewise
+        content.noteItemBytes()  // likewise
         return .page(list, ticket, .success(content))
     }
 

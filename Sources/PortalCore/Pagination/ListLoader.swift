@@ -119,10 +119,14 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
             let start = walked.count
             // A page of nothing new adds nothing: its items are ones already listed.
             var added: [Item] = []
-            for item in page.items where !bringsNothingNew && seen.insert(item.id).inserted {
-                added.append(item)
+            // The bytes of those added, from the estimates noted where the page was decoded.
+            let notedBytes = page.itemBytesIfWhole
+            var addedBytes = 0
+            for offset in page.items.indices where !bringsNothingNew && seen.insert(page.items[offset].id).inserted {
+                added.append(page.items[offset])
+                if let notedBytes { addedBytes += notedBytes[offset] }
             }
-            walked.append(added, by: ticket.request)
+            walked.append(added, by: ticket.request, itemBytes: notedBytes == nil ? nil : addedBytes)
             for case let key? in contentKeys { seenContent.insert(key) }
             // A page read again to heal a dead link is not one more page.
             if !ticket.request.http.reload, !rewalking || !added.isEmpty { pagesLoaded += 1 }

@@ -46,4 +46,10 @@ public enum PageByteBudget {
         for case let item? in slots { total += bytes(of: item) - MemoryLayout<Item>.stride }
         return total
     }
+
+    /// The same for a page of `count` slots, all items, whose items' estimates
+    /// (`bytes(of:)`) add up to `itemBytes` (noted where the page was decoded).
+    public static func bytes<Item>(ofSlots count: Int, of type: Item.Type, itemBytes: Int) -> Int {
+        heapBytes(count: count, stride: MemoryLayout<Item?>.stride) + itemBytes - count * MemoryLayout<Item>.stride
+    }
 }

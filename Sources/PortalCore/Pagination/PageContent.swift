@@ -1,12 +1,13 @@
 /// A decoded page: its items, where the next page is (nil at the end) and the total the
 /// server reports, when it reports one.
 public struct PageContent<Item: Sendable>: Sendable {
-    /// Changing the items forgets their content hashes and picture requests (they
-    /// described the old items).
+    /// Changing the items forgets their content hashes, pictures and byte estimates
+    /// (they described the old items).
     public var items: [Item] {
         didSet {
             contentHashes = nil
             pictures = nil
+            itemBytes = nil
         }
     }
     public var next: PageRequest?
@@ -30,6 +31,12 @@ public struct PageContent<Item: Sendable>: Sendable {
     /// was a fifth of a page insert. Nil when not noted or when the items changed since
     /// (the picture store then asks the source).
     public private(set) var pictures: [ItemPicture?]?
+    /// Each item's estimated bytes (`PageByteBudget.bytes(of:)`), in order, when noted
+    /// (`noteItemBytes()`) where the page was decoded, off the UI thread: the list counts
+    /// the bytes it holds, and estimating 20 items (a dynamic cast and a walk of their
+    /// strings each) on the UI thread was a twentieth of a page insert. Nil when not noted
+    /// or when the items changed since (the list then estimates them).
+    public private(set) var itemBytes: [Int]?
 
     public init(items: [Item], next: PageRequest?, totalCount: Int?, estimatedTotal: Int? = nil, cache: CacheStatus? = nil) {
         self.items = items
@@ -45,6 +52,16 @@ extension PageContent where Item: Hashable {
     public mutating func noteContentHashes() {
         contentHashes = items.map(\.hashValue)
     }
+}
+
+extension PageContent {
+    /// Notes each item's estimated bytes (`itemBytes`) — once the items are final.
+    public mutating func noteItemBytes() {
+        itemBytes = items.map(PageByteBudget.bytes(of:))
+    }
+
+    /// The noted byte estimates when there is one per item, else nil.
+    var itemBytesIfWhole: [Int]? { itemBytes.flatMap { $0.count == items.count ? $0 : nil } }
 }
 
 extension PageContent where Item: Identifiable, Item.ID == ItemKey {

@@ -47,14 +47,16 @@ struct WalkedPageTable<Item: Identifiable> {
     /// Pages being asked for again, by request.
     private(set) var refetching: [PageRequest: Int] = [:]
 
-    /// Adds a page that brought `items` (already judged new) by `request`.
-    mutating func append(_ items: [Item], by request: PageRequest) {
+    /// Adds a page that brought `items` (already judged new) by `request`. `itemBytes`:
+    /// their estimates' sum when noted where the page was decoded (else estimated here).
+    mutating func append(_ items: [Item], by request: PageRequest, itemBytes: Int? = nil) {
         guard !items.isEmpty else { return }
         var remembered = request
         remembered.http.reload = false
         remembered.http.revalidate = false
         let slots = items.map { Optional($0) }
-        let bytes = PageByteBudget.bytes(ofSlots: slots)
+        let bytes = itemBytes.map { PageByteBudget.bytes(ofSlots: slots.count, of: Item.self, itemBytes: $0) }
+            ?? PageByteBudget.bytes(ofSlots: slots)
         held.insert(pages.count)
         pages.append(WalkedPage(request: remembered, start: count, ids: items.map { $0.id }, slots: slots, bytes: bytes))
         starts.append(count)
