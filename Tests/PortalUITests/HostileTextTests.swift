@@ -126,3 +126,22 @@ struct HostileStatusLineTests {
         #expect(text.contains("sorted im\u{FFFD}[31mage"), "\(text.debugDescription)")
     }
 }
+
+/// A flood of hidden scalars (zero-width spaces, bidi marks) cannot push the rest of a
+/// name out of sight: `zw:a` + 5,000 × U+200B + `b` once showed as `zw:a…`, the `b` and
+/// whatever followed it hidden behind the cut of the first 2,048 scalars.
+@Suite("Hidden floods")
+struct HiddenFloodTests {
+    @Test func theTextAfterAZeroWidthFloodIsShown() {
+        let name = "zw:a" + String(repeating: "\u{200B}", count: 5000) + "b (not who you think)"
+        #expect(Sanitize.line(name, limit: 2048) == "zw:ab (not who you think)")
+        let screen = TextScreen(size: Size(columns: 40, rows: 1))
+        screen.draw(Sanitize.line(name, limit: 2048), row: 0, column: 0, width: 40)
+        #expect(screen.lines[0].hasPrefix("zw:ab (not who you think)"))
+    }
+
+    @Test func anEndlessFloodIsStillReadOnlyAsFarAsTheBound() {
+        let flood = "a" + String(repeating: "\u{200B}", count: 100_000) + "b"
+        #expect(Sanitize.line(flood, limit: 10) == "a…", "at most 160 scalars read for 10 shown")
+    }
+}

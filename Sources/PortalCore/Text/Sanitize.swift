@@ -27,21 +27,32 @@ public enum Sanitize {
         return String(out)
     }
 
-    /// `line` of at most the first `limit` scalars of `text`, ending in "…" when more were
-    /// there. For text drawn on one screen line, of which no terminal shows more: a
-    /// hostile 64 KiB name then costs each frame what a short one costs.
+    /// `line` of at most the first `limit` scalars of `text` that it shows, ending in "…"
+    /// when more were there. For text drawn on one screen line, of which no terminal shows
+    /// more: a hostile 64 KiB name then costs each frame what a short one costs. Hidden
+    /// scalars are dropped without counting, so a flood of zero-width spaces cannot push
+    /// the rest of a name out of sight (`a` + 5,000 × U+200B + `b` shows `ab`); at most
+    /// `hiddenAllowance` times `limit` scalars are read, so the cost stays bounded.
     public static func line(_ text: String, limit: Int) -> String {
         // Scalars are never more than UTF-8 bytes: short text needs no counting.
         guard text.utf8.count > limit else { return line(text) }
         var kept = String.UnicodeScalarView()
         var count = 0
+        var read = 0
+        let readLimit = limit.multipliedReportingOverflow(by: hiddenAllowance).overflow ? Int.max : limit * hiddenAllowance
         var scalars = text.unicodeScalars.makeIterator()
-        while count < limit, let scalar = scalars.next() {
-            kept.append(scalar)
+        while count < limit, read < readLimit, let scalar = scalars.next() {
+            read += 1
+            if isHidden(scalar) { continue }
+            kept.append(isControl(scalar) ? "\u{FFFD}" : scalar)
             count += 1
         }
-        return scalars.next() == nil ? line(String(kept)) : line(String(kept)) + "…"
+        let whole = String(kept)
+        return scalars.next() == nil ? whole : whole + "…"
     }
+
+    /// How many scalars `line(_:limit:)` reads for each one it may show.
+    static let hiddenAllowance = 16
 
     /// Text of several lines (a help text, `portal cache stats`, a batch of printed items,
     /// TSV): `line`'s rule with two controls kept, the line feed and the tab, which only
