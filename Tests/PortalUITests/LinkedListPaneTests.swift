@@ -141,6 +141,23 @@ struct LinkedListPaneTests {
         #expect(h.transport.count(containing: "/people/7/repos") == 3)
     }
 
+    /// ↑ from the end goes up one row at a time through rows not loaded yet (a stop each,
+    /// as the grid's placeholders), never jumping to the last entry loaded above them.
+    @Test func upFromTheEndMovesThroughRowsNotLoadedYet() async throws {
+        let h = try await opened(Self.numbered, size: Size(columns: 100, rows: 14))
+        h.press(.enter)
+        await h.runner.drain(into: h.controller)
+        let list = try #require(h.controller.pane)
+        h.press(.end)
+        await h.runner.drain(into: h.controller)
+        let line = try #require(list.highlightedLine)
+        for _ in 0..<25 { h.press(.up) }
+        #expect(list.highlightedLine == line - 25)
+        #expect(list.highlightedLine.map { $0 >= list.scroll } == true)
+        await h.runner.drain(into: h.controller)
+        #expect(h.transport.urls.last == "\(Self.base)/people/7/repos?page=9")
+    }
+
     /// End, then Home before the last page answered: the page is far from the pane's
     /// screen, so it is given up (`cancelPanePage`) as a grid's page is, and not asked
     /// again until the screen comes back to it.

@@ -43,7 +43,10 @@ extension DetailPane {
         scroll = clamp(scroll, viewRows: viewRows)
     }
 
+    /// Where `stop` is now; nil for a placeholder, which names no entry (the highlight then
+    /// keeps its index: a page that arrives makes one stop of each placeholder).
     func index(of stop: Stop) -> Int? {
-        stops.firstIndex { $0.target == stop.target && $0.node == stop.node }
+        guard stop.target != nil || stop.node != nil else { return nil }
+        return stops.firstIndex { $0.target == stop.target && $0.node == stop.node }
     }
 }

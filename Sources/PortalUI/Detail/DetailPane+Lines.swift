@@ -58,7 +58,7 @@ extension DetailPane {
             if let tree {
                 for field in tree { out += fieldLines(field, labelWidth: labelWidth) }
             } else if case .placeholder(let loading) = list.entries.slot(at: index) {
-                out.append(Line(spans: list.placeholder(at: index, pageSize: list.pageSize, loading: loading)))
+                out.append(Line(spans: list.placeholder(at: index, pageSize: list.pageSize, loading: loading), holdsPlace: true))
             }
         }
         listEntryLines = starts

@@ -38,15 +38,19 @@ public final class DetailPane {
         public var spans: [Span]
         public var link: LinkTarget?
         public var node: DetailNode?
+        /// A linked list's entry not loaded yet: the highlight stops on it as on the entry
+        /// it stands for (↑↓ move one row through placeholders, as in the grid).
+        public var holdsPlace: Bool
 
-        public init(spans: [Span], link: LinkTarget? = nil, node: DetailNode? = nil) {
+        public init(spans: [Span], link: LinkTarget? = nil, node: DetailNode? = nil, holdsPlace: Bool = false) {
             self.spans = spans
             self.link = link
             self.node = node
+            self.holdsPlace = holdsPlace
         }
 
         /// Whether the highlight can land on it.
-        var isStop: Bool { link != nil || node?.isFoldable == true }
+        var isStop: Bool { link != nil || node?.isFoldable == true || holdsPlace }
     }
 
     /// A line the highlight can land on: a link, a node that folds, or both.
