@@ -98,3 +98,23 @@ import Testing
         #expect(SortStyle.style(for: other, given: nil) == nil)
     }
 }
+
+/// Datasette's default JSON writes rows as arrays beside `columns`: every output reads the
+/// item's JSON, so it is the object those names make (it was the bare array, so `--json`
+/// printed `[1,"Rick Sanchez",…]`, `--jq .name` failed and CSV cells were empty).
+@Suite struct DatasetteArrayRowsTests {
+    @Test func arrayRowsAreObjectsInEveryOutput() throws {
+        let body = #"{"database":"rm","table":"characters","rows":[[1,"Rick Sanchez",{"a":[1]},null],[2,"Morty \"M\" Smith",true,2.5]],"columns":["id","name","odd \"key\"\n","score"],"filtered_table_rows_count":2,"next":null,"next_url":null}"#
+        let url = try #require(URL(string: "http://127.0.0.1:8101/rm/characters.json"))
+        let response = HTTPResponse(status: 200, body: Data(body.utf8))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(response, for: url), headers: [:]))
+        let query = ListQuery(kind: source.kind)
+        let page = try source.decodePage(response, for: source.firstPage(for: query), of: query)
+        let json = page.items.compactMap { item -> String? in if case .json(let row, _) = item { row.row.json } else { nil } }
+        #expect(json == [#"{"id":1,"name":"Rick Sanchez","odd \"key\"\u000a":{"a":[1]},"score":null}"#,
+                         #"{"id":2,"name":"Morty \"M\" Smith","odd \"key\"\u000a":true,"score":2.5}"#])
+        for text in json {
+            #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) is [String: Any])
+        }
+    }
+}

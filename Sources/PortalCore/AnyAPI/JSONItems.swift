@@ -1,7 +1,8 @@
 /// Items of any API as `Row`s: an object's fields become columns in the served order
 /// (scalars as values, nested arrays and objects as their JSON text), and the row keeps
 /// the item's JSON exactly as served. An array of arrays beside a `columns` list
-/// (Datasette's default shape) is read as objects with those names; any other value is a
+/// (Datasette's default shape) is read as objects with those names — its JSON too, so
+/// `--json`, `--jq` and CSV see `{"id":1,"name":…}`; any other value is a
 /// row of one column, `value`. A JSON:API resource object's `attributes` are read as its
 /// own fields (after `id` and `type`); its JSON stays as served.
 public enum JSONItems {
@@ -13,6 +14,7 @@ public enum JSONItems {
 
     static func row(_ span: JSONSpan, columns names: [String]?, position: Int) -> Row {
         var columns: [(name: String, value: Row.Value)] = []
+        var json = span.text
         switch span.node {
         case .object(let fields):
             for field in fields.prefix(RowReader.maxColumns) {
@@ -26,12 +28,30 @@ public enum JSONItems {
                 }
             }
         case .array(let cells) where names != nil:
-            for (name, cell) in zip(names ?? [], cells) { columns.append((name, value(cell))) }
+            let pairs = Array(zip(names ?? [], cells))
+            for (name, cell) in pairs { columns.append((name, value(cell))) }
+            // `--json`, `--jq` and CSV read the item's JSON: the object the names make.
+            json = "{" + pairs.map { name, cell in quoted(name) + ":" + cell.text }.joined(separator: ",") + "}"
         default:
             columns = [("value", value(span))]
         }
         let id = columns.first { $0.name == "id" }.map { $0.value.description } ?? "#\(position)"
-        return Row(id: id, columns: columns, json: span.text, position: position)
+        return Row(id: id, columns: columns, json: json, position: position)
+    }
+
+    /// `text` as a JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     static func value(_ span: JSONSpan) -> Row.Value {
