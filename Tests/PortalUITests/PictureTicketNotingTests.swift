@@ -62,6 +62,13 @@ import Testing
         #expect(Self.avatarIDs(h).contains(999), "the moved picture is asked for")
     }
 
+    @Test func withPicturesOffPagesLeaveNoTickets() async throws {
+        let h = Harness(size: Size(columns: 120, rows: 40), pictures: .off)
+        await h.runner.drain(into: h.controller)
+        #expect(h.controller.list.count >= 20)
+        #expect(h.controller.pictures.notes == 0, "\(h.controller.pictures.notes) notes with pictures off")
+    }
+
     @Test func theInterpretersPageCarriesEachItemsPictureRequest() async throws {
         let h = Harness(size: Size(columns: 120, rows: 40), pictures: .symbols)
         guard case .page(_, _, .success(let page))? = await h.runner.takeNext() else {

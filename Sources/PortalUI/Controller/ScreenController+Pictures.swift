@@ -38,7 +38,8 @@ extension ScreenController {
         switch message {
         case .page(let list, let ticket, .success(let page)):
             guard !ListWatch.isLook(list), list.tab < tabs.count, ticket.generation == tabs[list.tab].list.generation else { return }
-            pictures.rememberTickets(of: page.items, pictures: page.pictures)
+            // Pictures off: nothing is remembered (what was is forgotten, so `p` finds none stale).
+            pictures.rememberTickets(of: page.items, pictures: pictureMode == .off ? nil : page.pictures)
         case .items(_, _, .success(let items)):
             pictures.rememberTickets(of: items, pictures: nil)
         case .page, .items, .pageRetrying, .picture:
