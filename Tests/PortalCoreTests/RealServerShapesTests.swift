@@ -34,7 +34,7 @@ import Testing
                                                   sender: RetryingSender(transport: server, clock: ManualClock()))
         #expect(found.explanation.count == 3)
         #expect(found.explanation.first == "characters: Relay cursors ($after), 20 a page, jumps")
-        #expect(found.explanation.dropFirst().first == "users: offsets ($offset), 20 a page, walks to the end (no total to jump by; --from goes straight to a page)")
+        #expect(found.explanation.dropFirst().first == "users: offsets ($offset), 20 a page, jumps (no total: End finds the end in a few requests)")
         #expect(found.explanation.last?.hasSuffix(", jumps") == true)
     }
 }

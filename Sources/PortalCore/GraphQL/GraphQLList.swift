@@ -36,7 +36,7 @@ public struct GraphQLList: Sendable, Hashable {
         } else if asksTotal {
             reach = "jumps"
         } else {
-            reach = "walks to the end (no total to jump by; --from goes straight to a page)"
+            reach = "jumps (no total: End finds the end in a few requests)"
         }
         return "\(name): \(paging.label), \(pageSize) a page, \(reach)"
     }
