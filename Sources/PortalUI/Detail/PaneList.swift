@@ -75,7 +75,8 @@ final class PaneList: PaneListPaging {
     /// `page`'s entries as items at their indices, with the request for the page after it.
     private func content(of page: JSONItem, for ticket: PageTicket) -> PageContent<Item> {
         let index = ticket.request.index
-        let start = entries.isAddressable || entries.addressing != nil ? index * pageSize : entries.count
+        // An addressable list places a page by its index; a walked one after what it holds.
+        let start = entries.addressing != nil ? index * pageSize : entries.count
         let items = page.row.columns.dropFirst().enumerated().map { offset, column in
             Item.json(JSONItem(row: Row(id: "#\(start + offset)", columns: [column], json: column.value.description, position: start + offset),
                                card: page.card), kind: .link)
