@@ -54,9 +54,11 @@ public enum DeadLink {
         /// What to ask instead of `failed`, or nil to fail: the page before it again, then
         /// the first page again, then nothing.
         public mutating func heal(_ failure: PageFailure, of failed: PageRequest) -> Heal? {
-            guard DeadLink.isDead(failure), tries < 2 else { return nil }
+            // The first page (or its window asked again with a weaker count, PostgREST's
+            // step-down) was reached by no link: a 4xx to it is the answer, not a dead link.
+            guard DeadLink.isDead(failure), tries < 2, failed.index != first.index else { return nil }
             var again: Heal?
-            if tries == 0, var previous, previous.http != failed.http, !failed.http.reload {
+            if tries == 0, var previous, previous.index != failed.index, previous.http != failed.http, !failed.http.reload {
                 previous.http.reload = true
                 again = .again(previous)
             } else if first.http != failed.http {
