@@ -41,6 +41,15 @@ final class ProgressLine {
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 
+    /// Shows `message` as the line at once (a wait that is not counted in items: the first
+    /// answer being retried before the screen opens), in place, cleared by `clear`.
+    func note(_ message: String) {
+        guard enabled else { return }
+        showing = true
+        let line = OutputCharset.of(descriptor: STDERR_FILENO).shown(Sanitize.line("portal: " + message))
+        FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+    }
+
     /// Says `message` on stderr as `portal: …`, the bar cleared first (it comes back on the
     /// next update).
     func say(_ message: String) {

@@ -240,7 +240,15 @@ extension SourceOptions {
     func anyAPISource(url text: String, transport: any Transport, tracer: TracingTransport?) async throws -> (any Source, ListReading) {
         guard let url = URL(string: text) else { throw RuntimeFailure("--url '\(Sanitize.line(text))' is not a URL") }
         let headers = try anyAPIHeaders()
-        let result = await DialectProbe.detect(url: url, headers: headers, overrides: anyAPI.overrides, sender: RetryingSender(transport: transport))
+        // Before the screen opens, a first answer being retried says so on stderr (a
+        // server answering 503 kept the terminal blank for half a minute).
+        let progress = ProgressLine()
+        defer { progress.clear() }
+        let result = await DialectProbe.detect(url: url, headers: headers, overrides: anyAPI.overrides, sender: RetryingSender(transport: transport)) {
+            attempt, failure, wait in
+            let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+            progress.note("\(failure.message); trying again (attempt \(attempt + 1)) in \(String(format: "%.1f", seconds)) s")
+        }
         switch result {
         case .success(let reading):
             tracer?.note("dialect", [("list", text)] + reading.explanation.map { line in

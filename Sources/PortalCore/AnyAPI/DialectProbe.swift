@@ -8,7 +8,8 @@ import Foundation
 /// own first page costs no second request.
 public enum DialectProbe {
     public static func detect(
-        url: URL, headers: [String: String], overrides: DialectDetector.Overrides, sender: RetryingSender
+        url: URL, headers: [String: String], overrides: DialectDetector.Overrides, sender: RetryingSender,
+        onRetry: (_ attempt: Int, _ failure: PageFailure, _ wait: Duration) -> Void = { _, _, _ in }
     ) async -> Result<ListReading, PageFailure> {
         let outcome = await sender.send(HTTPRequest(url: url, headers: headers)) { response throws(PageFailure) -> Result<ListReading, PageFailure> in
             guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
@@ -17,6 +18,8 @@ public enum DialectProbe {
             } catch {
                 return .failure(error)
             }
+        } onRetry: { attempt, failure, wait in
+            onRetry(attempt, failure, wait)
         }
         switch outcome {
         case .success(let detected): return detected
