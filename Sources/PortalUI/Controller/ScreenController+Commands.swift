@@ -9,6 +9,8 @@ extension ScreenController {
     func perform(_ command: Command, key: KeyInput) -> Bool {
         let rows = paneRows
         notice = nil  // what the last y / Y / o / w said lasts until the next key
+        // Only End keeps the pane's highlight on the end of a list walking to it.
+        if command != .detailBottom { pane?.stopFollowingListEnd() }
         switch command {
         case .moveUp: grid.state.move(.up)
         case .moveDown: grid.state.move(.down)
@@ -76,9 +78,11 @@ extension ScreenController {
         case .detailPageDown: pane?.scroll(by: max(1, rows - 1), viewRows: rows)
         case .detailPageUp: pane?.scroll(by: -max(1, rows - 1), viewRows: rows)
         case .detailTop: pane?.scroll(toEnd: false, viewRows: rows)
-        case .detailBottom: pane?.scroll(toEnd: true, viewRows: rows)
+        case .detailBottom: pane?.scrollToBottom(viewRows: rows)
         case .detailRetry: emit(tab.trail.retry(freshAddress: newPaneAddress(in: tab)))
         case .back:
+            // Esc while the pane's list walks to its end stops the walk, as in the grid.
+            if pane?.stopListWalk() == true { return false }
             emit(tab.trail.back())
             if tab.panes.isEmpty { relayout() } else { pane?.clampScroll(viewRows: paneRows) }
         case .closeDetail:

@@ -42,21 +42,25 @@ extension DetailPane {
     func listLines(_ list: PaneList, count: DetailField?, from first: Int) -> [Line] {
         let countFields = count.map { [Self.counting($0, loaded: list.loadedCount)] } ?? []
         let origin: String? = if case .json(let page, _)? = item { page.card.linkOrigin } else { nil }
-        // Each entry's tree, or nil for a placeholder.
-        let trees: [[DetailField]?] = (0..<list.entries.count).map { index in
+        // Each entry laid out once (`PaneListLayout`), or nil for a placeholder.
+        let laidOut: [PaneListLayout.Entry?] = (0..<list.entries.count).map { index in
             guard case .json(let entry, _)? = list.entries.item(at: index) else { return nil }
-            let row = Row(id: "#\(index)", columns: entry.row.columns, json: "", position: index)
-            return JSONTree.fields(row, linkOrigin: origin, folds: folds, page: true, prefix: "e\(index)")
+            return list.layout.entry(index) {
+                let row = Row(id: "#\(index)", columns: entry.row.columns, json: "", position: index)
+                return JSONTree.fields(row, linkOrigin: origin, folds: folds, page: true, prefix: "e\(index)")
+            }
         }
-        let labels = (countFields + trees.lazy.compactMap { $0 }.joined()).map { DisplayWidth.of($0.label) }
-        let labelWidth = max(10, (labels.max() ?? 0) + 2)
+        let widest = laidOut.reduce(countFields.reduce(0) { max($0, DisplayWidth.of($1.label)) }) { max($0, $1?.widest ?? 0) }
+        let labelWidth = max(10, widest + 2)
         var out = countFields.flatMap { fieldLines($0, labelWidth: labelWidth) }
         var starts: [Int] = []
-        starts.reserveCapacity(trees.count)
-        for (index, tree) in trees.enumerated() {
+        starts.reserveCapacity(laidOut.count)
+        for (index, entry) in laidOut.enumerated() {
             starts.append(first + out.count)
-            if let tree {
-                for field in tree { out += fieldLines(field, labelWidth: labelWidth) }
+            if entry != nil {
+                out += list.layout.lines(index, labelWidth: labelWidth, textWidth: textWidth) { fields in
+                    fields.flatMap { fieldLines($0, labelWidth: labelWidth) }
+                }
             } else if case .placeholder(let loading) = list.entries.slot(at: index) {
                 out.append(Line(spans: list.placeholder(at: index, pageSize: list.pageSize, loading: loading), holdsPlace: true))
             }

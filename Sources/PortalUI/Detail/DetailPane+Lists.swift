@@ -32,11 +32,16 @@ extension DetailPane {
 
     /// A page of one of the pane's lists arrived, or failed: folded into that list (an
     /// answer for a list the pane no longer has is dropped). The highlight stays on its
-    /// line's entry, and comes onto the screen if it was off it.
+    /// line's entry, and comes onto the screen if it was off it; while End follows the
+    /// linked list's end, it goes to the end.
     func receiveListPage(_ page: PaneListPage, _ result: Result<[Item], PageFailure>) {
         guard let target = pagedList(page.list), target.receive(page.ticket, result) else { return }
         let kept = highlightedStop
         cached = nil
+        if let list, target === list, list.followsEnd {
+            highlightEnd(viewRows: viewRows)
+            return
+        }
         if let kept { highlight = index(of: kept) ?? highlight }
         if highlight == nil, !stops.isEmpty { highlight = 0 }
         followScroll(viewRows: viewRows)
@@ -62,6 +67,10 @@ extension DetailPane {
 
     /// The entries of the linked list loaded so far.
     public var listEntries: Int { list?.loadedCount ?? 0 }
+
+    /// The linked list's entries laid out so far (their trees built): what the pages that
+    /// arrived cost the pane.
+    public var listEntriesLaidOut: Int { list?.layout.treesBuilt ?? 0 }
 
     /// The linked list's entries on the pane's screen: an empty range at 0 while the list
     /// is below it.

@@ -100,7 +100,10 @@ public final class DetailPane {
     /// The nodes of a JSON item's tree the user unfolded (true) or folded (false), by
     /// path; every other node is as `JSONTree` opens it.
     public internal(set) var folds: [String: Bool] = [:] {
-        didSet { cached = nil }
+        didSet {
+            cached = nil
+            list?.layout.forgetAll()
+        }
     }
     /// The columns the pane's text has (0 until the controller says): long values wrap
     /// to it.

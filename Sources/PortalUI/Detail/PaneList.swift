@@ -23,6 +23,11 @@ final class PaneList: PaneListPaging {
     let serial: Int
     /// Entries on every page but the last, when addressable.
     let pageSize: Int
+    /// Its entries as the pane last laid them out (a page arriving lays out only its own).
+    let layout = PaneListLayout()
+    /// Set by End on a list that walks: the pane's highlight follows the list's end as
+    /// pages arrive, until another key.
+    var followsEnd = false
 
     /// The list at `link`, whose first page is `page` (a `JSONItem` with `isPage`).
     init(link: ItemLink, firstPage page: JSONItem, serial: Int) {
@@ -66,10 +71,19 @@ final class PaneList: PaneListPaging {
                 if case .json(let json, _) = item, json.isPage, json.link == asked { json } else { nil }
             }.first
             guard let page else { return false }
-            return entries.apply(.success(content(of: page, for: ticket)), for: ticket) != .ignored
+            return changed(entries.apply(.success(content(of: page, for: ticket)), for: ticket))
         case .failure(let failure):
-            return entries.apply(.failure(failure), for: ticket) != .ignored
+            return changed(entries.apply(.failure(failure), for: ticket))
         }
+    }
+
+    /// Whether `change` changed anything; the entries it touched are laid out again.
+    private func changed(_ change: SparseChange) -> Bool {
+        switch change {
+        case .loaded(let indices), .appended(let indices): layout.forget(indices)
+        case .failed, .ignored: break
+        }
+        return change != .ignored
     }
 
     /// `page`'s entries as items at their indices, with the request for the page after it.
