@@ -33,9 +33,9 @@ public enum CommandTable {
         KeyBinding(.detailPageDown, .detail, [.pageDown, .control("f"), .control("d"), .character(" ")], "PgDn ^F", "down a screen"),
         KeyBinding(.detailPageUp, .detail, [.pageUp, .control("b"), .control("u")], "PgUp ^B", "up a screen"),
         KeyBinding(.detailTop, .detail, [.home, .character("g")], "Home g", "top"),
-        KeyBinding(.detailBottom, .detail, [.end, .character("G")], "End G", "bottom"),
+        KeyBinding(.detailBottom, .detail, [.end, .character("G")], "End G", "bottom (walks a list that cannot jump)"),
         KeyBinding(.detailRetry, .detail, [.character("r")], "r", "retry what failed in the pane"),
-        KeyBinding(.back, .detail, [.escape, .backspace], "Esc ⌫", "back one step (closes the first pane)", hint: "Esc back"),
+        KeyBinding(.back, .detail, [.escape, .backspace], "Esc ⌫", "back (closes the first pane); stops a walk", hint: "Esc back"),
         KeyBinding(.closeDetail, .detail, [.character("q")], "q", "close the pane and its trail"),
         KeyBinding(.filterPane, .detail, [.character("|")], "|", "filter the item with a jq program, live (Esc: as it was)"),
 
