@@ -1,15 +1,5 @@
 import Foundation
 
-/// A source whose items' links are built under one API root: `y` copies an item as the
-/// API serves it, with those links (the same JSON `portal list --json` prints).
-public protocol APIRootNaming {
-    var baseURL: BaseURL { get }
-}
-
-extension RickAndMortySource: APIRootNaming {}
-extension PokeAPISource: APIRootNaming {}
-extension PostgRESTSource: APIRootNaming {}
-
 extension Item {
     /// The item as the API serves it, one compact JSON text: the models written back by
     /// `APIJSONEncoding` under `baseURL`, rows and any-API objects exactly as served.
@@ -42,13 +32,5 @@ extension Item {
         case .row(let row, _): return row.json
         case .json(let item, _): return item.row.json
         }
-    }
-}
-
-extension PageTicket {
-    /// A ticket for `request` outside any list's own asking (the watch's look at the
-    /// first page): a list never applies it, since it is not the page it has in flight.
-    public init(outsideList generation: Int, request: PageRequest) {
-        self.init(generation: generation, request: request)
     }
 }

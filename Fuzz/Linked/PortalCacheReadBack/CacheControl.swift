@@ -1,0 +1,1 @@
+../../../Sources/PortalCache/CacheControl.swift

@@ -1,1 +1,0 @@
-../../../Sources/PortalCache/Freshness.swift
