@@ -38,7 +38,7 @@ public struct OpenAPISource: AddressableSource {
         let sorted = tab.base.pages(for: query)
         var url = sorted.url
         for (key, value) in query.pairs { url = QueryEdit.setting(url, key, value) ?? url }
-        return AnyAPIPages(url: url, dialect: sorted.dialect, headers: sorted.headers)
+        return AnyAPIPages(url: url, reading: sorted.reading, headers: sorted.headers)
     }
 
     public func firstPage(for query: ListQuery) -> PageRequest {

@@ -96,7 +96,7 @@ public struct OpenAPITabs: Sendable {
         for (list, outcome) in zip(chosen, readings) {
             let result = outcome ?? .failure(PageFailure(.malformed, "not asked"))
             let reading = (try? result.get()) ?? ListReading(items: list.declared?.items ?? [], paging: NoPaging(), pageSize: 0)
-            let pages = AnyAPIPages(url: list.url, dialect: reading, headers: headers)
+            let pages = AnyAPIPages(url: list.url, reading: reading, headers: headers)
             tabs.append(OpenAPISource.Tab(list: list, kind: ItemKind(rawValue: list.name),
                                           base: AnyAPISource(pages: pages, fields: fields, picturesOrigin: picturesOrigin)))
             results.append((list, result))

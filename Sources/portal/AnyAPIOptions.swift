@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 import PortalCore
 
-/// `--url` and its overrides: browse or list the list at any URL of a JSON API, its
-/// dialect read from the first answer (`DialectDetector`); `--paging` and `--items` when
-/// detection cannot know, `--fields` for the cards. See docs/sources.md, "Any API".
+/// `--url` and its overrides: browse or list the list at any URL of a JSON API, how it
+/// reads (items, paging dialect, total: `ListReading`) taken from the first answer
+/// (`DialectDetector`); `--paging` and `--items` when detection cannot know, `--fields`
+/// for the cards. See docs/sources.md, "Any API".
 struct AnyAPIOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The list at this URL of any paginated JSON API (its paging is read from the first answer).", valueName: "url"))
     var url: String?

@@ -71,7 +71,7 @@ struct ListCommand: AsyncParsableCommand {
         _ = try target()
     }
 
-    /// The list RESOURCE names: the dialect's `Source` (the one the browser reads, items
+    /// The list RESOURCE names: the preset's `Source` (the one the browser reads, items
     /// as served) and the query of the tab it names, with the filters given. Any API's
     /// lists are read the same way; a name or filter the API does not have is a usage
     /// error naming what it has.
@@ -128,10 +128,10 @@ struct ListCommand: AsyncParsableCommand {
         if source.graphQL.graphql != nil { return try await listGraphQL(transport, tracer: tracer, output: output) }
         if source.openAPI.location != nil { return try await listOpenAPI(transport, tracer: tracer, output: output) }
         if let url = source.anyAPI.url {
-            let (listed, dialect) = try await source.anyAPISource(url: url, transport: transport, tracer: tracer)
+            let (listed, reading) = try await source.anyAPISource(url: url, transport: transport, tracer: tracer)
             if explain {
                 // Server-chosen keys and paths: through the one sanitising sink, as all output.
-                StandardStreams.error(lines: dialect.explanation)
+                StandardStreams.error(lines: reading.explanation)
             }
             let tab = listed.tabs[0]
             try await stream(listed, ListQuery(kind: tab.kind), transport, noun: "items at this URL", output: output)

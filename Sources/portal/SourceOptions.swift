@@ -255,7 +255,7 @@ extension SourceOptions {
                 let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 return (parts[0], parts.count > 1 ? parts[1] : "")
             })
-            let pages = AnyAPIPages(url: url, dialect: reading, headers: headers)
+            let pages = AnyAPIPages(url: url, reading: reading, headers: headers)
             return (AnyAPISource(pages: pages, fields: anyAPI.cardFields, picturesOrigin: pictures.picturesOrigin), reading)
         case .failure(let failure):
             throw RuntimeFailure("\(Sanitize.line(text)): \(failure.message)")

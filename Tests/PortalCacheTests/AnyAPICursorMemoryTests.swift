@@ -16,8 +16,8 @@ struct AnyAPICursorMemoryTests {
 
     static func walk(_ style: PagingStyle, through transport: any Transport) async throws -> [String] {
         let url = DialectTransport.url(style)
-        let dialect = try await DialectProbe.detect(url: url, headers: [:], overrides: .init(), sender: RetryingSender(transport: transport)).get()
-        return await drain(AnyAPIPages(url: url, dialect: dialect), through: transport).items.map(\.id)
+        let reading = try await DialectProbe.detect(url: url, headers: [:], overrides: .init(), sender: RetryingSender(transport: transport)).get()
+        return await drain(AnyAPIPages(url: url, reading: reading), through: transport).items.map(\.id)
     }
 
     @Test(arguments: [PagingStyle.cursor, .nextNoCount, .stripe])

@@ -51,8 +51,8 @@ struct DeadCursorTests {
     /// The list's source, its dialect detected from a first answer asked of the server.
     static func source(_ server: CursorServer) async throws -> AnyAPISource {
         let first = try await server.send(HTTPRequest(url: server.url))
-        let dialect = try DialectDetector.detect(first, for: server.url)
-        return AnyAPISource(pages: AnyAPIPages(url: server.url, dialect: dialect))
+        let reading = try DialectDetector.detect(first, for: server.url)
+        return AnyAPISource(pages: AnyAPIPages(url: server.url, reading: reading))
     }
 
     /// The list's ids as `portal list` reads it (`pages`: stop after that many, as `--limit`).

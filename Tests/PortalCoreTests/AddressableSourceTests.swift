@@ -38,9 +38,9 @@ struct AddressableSourceTests {
         let query = ListQuery(kind: .character, filters: [("name", "rick")])
         let rick = try #require(PageAddressing(source: Self.source, query: query)?.pages as? AnyAPIPages)
         #expect(rick.url == Self.source.firstPage(for: query).http.url)
-        #expect(rick.dialect.paging.isSame(as: APIPreset.rickAndMorty.paging))
+        #expect(rick.reading.paging.isSame(as: APIPreset.rickAndMorty.paging))
         let poke = PokeAPISource(baseURL: "http://poke.test/api/v2", pageSize: 10)
         let pokeList = try #require(PageAddressing(source: poke, query: ListQuery(kind: .pokemon))?.pages as? AnyAPIPages)
-        #expect(pokeList.dialect.addressing == APIPreset.pokeAPI.address && pokeList.pageSize == 10)
+        #expect(pokeList.reading.addressing == APIPreset.pokeAPI.address && pokeList.pageSize == 10)
     }
 }

@@ -11,8 +11,8 @@ import Testing
 
     static func source(fields: [String]? = nil) throws -> (AnyAPISource, [Item]) {
         let response = HTTPResponse(status: 200, body: Data(body.utf8))
-        let dialect = try DialectDetector.detect(response, for: url)
-        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: dialect, headers: ["Authorization": "Bearer k"]), fields: fields)
+        let reading = try DialectDetector.detect(response, for: url)
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, reading: reading, headers: ["Authorization": "Bearer k"]), fields: fields)
         let page = try source.decodePage(response, for: source.firstPage(for: ListQuery(kind: source.kind)), of: ListQuery(kind: source.kind))
         return (source, page.items)
     }
@@ -46,7 +46,7 @@ import Testing
     @Test func aLinkIsFollowedByAnyCopyOfTheSourceWithoutHavingBeenSeen() throws {
         let url = try #require(URL(string: "http://api.test:8000/v1/people"))
         let response = HTTPResponse(status: 200, body: Data(#"{"count":1,"next":null,"results":[{"id":7}]}"#.utf8))
-        let fresh = AnyAPISource(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(response, for: url)))
+        let fresh = AnyAPISource(pages: AnyAPIPages(url: url, reading: try DialectDetector.detect(response, for: url)))
         let link = try #require(ItemLink("http://api.test:8000/v1/teams/3?b=2&a=1", origin: fresh.card.linkOrigin))
         #expect(fresh.linkRequest(link)?.url.absoluteString == "http://api.test:8000/v1/teams/3?b=2&a=1")
         // Two spellings of one URL are one link (one item, one pane key).

@@ -22,7 +22,7 @@ import Testing
         #expect(d.items == [] && d.paging == .linkHeader && d.pageSize == 2)
         #expect(d.total == .lastLink(param: "page") && d.total?.isEstimate == true)
         #expect(d.addressing == .pageParam("page", first: 1))
-        let pages = AnyAPIPages(url: URL(string: "https://api.github.com/repositories/1300192/issues?per_page=2")!, dialect: d)
+        let pages = AnyAPIPages(url: URL(string: "https://api.github.com/repositories/1300192/issues?per_page=2")!, reading: d)
         #expect(pages.request(forPage: 714)?.http.url.absoluteString == "https://api.github.com/repositories/1300192/issues?per_page=2&page=715")
     }
 
@@ -43,7 +43,7 @@ import Testing
         let d = try Self.detect("https://api.example.org/accounts/?limit=2&offset=400",
             #"{"count":1023,"next":"https://api.example.org/accounts/?limit=2&offset=402","previous":"https://api.example.org/accounts/?limit=2&offset=398","results":[{"id":401},{"id":402}]}"#)
         #expect(d.addressing == .offsetParam("offset", start: 400))
-        let pages = AnyAPIPages(url: URL(string: "https://api.example.org/accounts/?limit=2&offset=400")!, dialect: d)
+        let pages = AnyAPIPages(url: URL(string: "https://api.example.org/accounts/?limit=2&offset=400")!, reading: d)
         #expect(pages.request(forPage: 3)?.http.url.absoluteString == "https://api.example.org/accounts/?limit=2&offset=406")
     }
 
@@ -81,7 +81,7 @@ import Testing
         let url = URL(string: "http://127.0.0.1:8001/db/t.json?_shape=arrays")!
         let body = #"{"ok":true,"columns":["id","name"],"rows":[[3,"Detroit"],[2,"Los Angeles"]],"next":null}"#
         let d = try DialectDetector.detect(Self.answer(body), for: url)
-        let page = try AnyAPIPages(url: url, dialect: d).decode(Self.answer(body), for: PageRequest(url: url, index: 0))
+        let page = try AnyAPIPages(url: url, reading: d).decode(Self.answer(body), for: PageRequest(url: url, index: 0))
         #expect(page.items.map { $0.name } == ["Detroit", "Los Angeles"] && page.items.map(\.id) == ["3", "2"])
     }
 
@@ -91,7 +91,7 @@ import Testing
         let body = #"{"object":"list","url":"/v1/customers","has_more":true,"data":[{"id":"cus_A","object":"customer"},{"id":"cus_B","object":"customer"}]}"#
         let d = try DialectDetector.detect(Self.answer(body), for: url)
         #expect(d.items == ["data"] && d.paging == .hasMore(param: "starting_after") && d.addressing == nil)
-        let page = try AnyAPIPages(url: url, dialect: d).decode(Self.answer(body), for: PageRequest(url: url, index: 0))
+        let page = try AnyAPIPages(url: url, reading: d).decode(Self.answer(body), for: PageRequest(url: url, index: 0))
         #expect(page.next?.http.url.absoluteString == "https://api.stripe.com/v1/customers?limit=2&starting_after=cus_B")
     }
 
@@ -126,7 +126,7 @@ import Testing
         let d = try DialectDetector.detect(Self.answer(body), for: url)
         #expect(d.paging == .cursor(path: ["pageInfo", "endCursor"], param: "after"))
         // hasNextPage false: the end, whatever the cursor.
-        #expect(try AnyAPIPages(url: url, dialect: d).decode(Self.answer(body), for: PageRequest(url: url, index: 0)).next == nil)
+        #expect(try AnyAPIPages(url: url, reading: d).decode(Self.answer(body), for: PageRequest(url: url, index: 0)).next == nil)
     }
 
     /// PostgREST: a top-level array and `Content-Range: 0-1/826`.

@@ -63,7 +63,7 @@ struct JSONNodeBoundsTests {
     /// come again); a body that is not JSON stays a malformed answer.
     @Test func aPagePastTheBoundFailsWithoutRetry() throws {
         let url = try #require(URL(string: "http://api.test/things"))
-        let pages = AnyAPIPages(url: url, dialect: ListReading(items: ["items"], paging: .pageNumber(param: "page"), pageSize: 2))
+        let pages = AnyAPIPages(url: url, reading: ListReading(items: ["items"], paging: .pageNumber(param: "page"), pageSize: 2))
         let deep = Data(#"{"items":[{"id":1},"#.utf8) + Self.nested(300, around: "1") + Data("]}".utf8)
         do {
             _ = try pages.decode(HTTPResponse(status: 200, body: deep), for: pages.firstPage)
@@ -84,7 +84,7 @@ struct JSONNodeBoundsTests {
     @Test func aLinkedItemPastTheBoundFailsWithoutRetry() throws {
         let url = try #require(URL(string: "http://api.test:8000/v1/people?page=1"))
         let response = HTTPResponse(status: 200, body: Data(#"{"count":1,"next":null,"results":[{"id":7,"team":"http://api.test:8000/v1/teams/3"}]}"#.utf8))
-        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(response, for: url)), fields: nil)
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, reading: try DialectDetector.detect(response, for: url)), fields: nil)
         _ = try source.decodePage(response, for: source.firstPage(for: ListQuery(kind: source.kind)), of: ListQuery(kind: source.kind))
         let team = try #require(ItemLink("http://api.test:8000/v1/teams/3", origin: source.card.linkOrigin))
         let deep = Data(#"{"id":3,"x":"#.utf8) + Self.nested(300, around: "1") + Data("}".utf8)

@@ -28,7 +28,7 @@ struct ListSortTests {
         #expect(SortStyle.style(for: rickAndMorty, given: .django) == nil)
         #expect(SortStyle.style(for: PostgRESTSource(baseURL: BaseURL("https://x.supabase.co/rest/v1")), given: nil) == .postgrest)
         let url = try #require(URL(string: "https://api.github.com/user/repos"))
-        let github = AnyAPISource(pages: AnyAPIPages(url: url, dialect: ListReading(items: [], paging: .linkHeader, pageSize: 30)))
+        let github = AnyAPISource(pages: AnyAPIPages(url: url, reading: ListReading(items: [], paging: .linkHeader, pageSize: 30)))
         #expect(SortStyle.style(for: github, given: nil) == .github)
         #expect(SortStyle.style(for: github, given: .django) == .django)
     }

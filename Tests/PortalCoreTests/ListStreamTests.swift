@@ -18,8 +18,8 @@ struct ListStreamTests {
         let transport = CountingTransport(try DialectTransport(scale: scale))
         let url = DialectTransport.url(style)
         let first = try await transport.send(HTTPRequest(url: url))
-        let dialect = try DialectDetector.detect(first, for: url)
-        return (AnyAPISource(pages: AnyAPIPages(url: url, dialect: dialect)), transport)
+        let reading = try DialectDetector.detect(first, for: url)
+        return (AnyAPISource(pages: AnyAPIPages(url: url, reading: reading)), transport)
     }
 
     /// Runs `range` of `query` in `source`; the items' raw ids and the stream.
@@ -104,7 +104,7 @@ struct ListStreamTests {
         // A list of 300 pages whose last page links back to its first: the round is longer
         // than the guard's window, so only the checkpoints can end it.
         let loop = LoopingList(pages: ListStream.guardSpan + 44)
-        let source = AnyAPISource(pages: AnyAPIPages(url: LoopingList.url(page: 1), dialect: try DialectDetector.detect(loop.answer(page: 1), for: LoopingList.url(page: 1))))
+        let source = AnyAPISource(pages: AnyAPIPages(url: LoopingList.url(page: 1), reading: try DialectDetector.detect(loop.answer(page: 1), for: LoopingList.url(page: 1))))
         await #expect(throws: ListStream.Failure.self) {
             _ = try await Self.read(source, ListQuery(kind: source.tabs[0].kind), .all, over: loop)
         }
@@ -118,7 +118,7 @@ struct ListStreamTests {
     func contentLoopEnds() async throws {
         let server = ReturningPages()
         let url = ReturningPages.url(token: 1)
-        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(server.answer(token: 1), for: url)))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, reading: try DialectDetector.detect(server.answer(token: 1), for: url)))
         var names: [String] = []
         let fetcher = PageFetcher(transport: server, strategy: SourcePages(source: source, query: ListQuery(kind: source.tabs[0].kind)), policy: .none)
         let stream = ListStream(source: source, query: ListQuery(kind: source.tabs[0].kind), range: .all, fetcher: fetcher)

@@ -24,7 +24,7 @@ import Testing
         #expect(d.items == ["value"] && d.paging == .odata && d.pageSize == 2)
         #expect(d.total == .body(["@odata.count"]))
         #expect(d.addressing == .offsetParam("$skip", start: 0))
-        let pages = AnyAPIPages(url: Self.first, dialect: d)
+        let pages = AnyAPIPages(url: Self.first, reading: d)
         let tenth = try #require(pages.request(forPage: 9))
         #expect(QueryEdit.value(tenth.http.url, "$skip") == "18" && QueryEdit.value(tenth.http.url, "$top") == "2")
         // The first page says the total and names the next page as the server wrote it.
@@ -40,13 +40,13 @@ import Testing
         let next = "https://services.odata.org/V4/TripPinServiceRW/People?%24skiptoken=8"
         let d = try DialectDetector.detect(Self.answer(skip: nil, next: next, count: nil), for: Self.first)
         #expect(d.paging == .odata && d.addressing == nil && d.total == nil)
-        let pages = AnyAPIPages(url: Self.first, dialect: d)
+        let pages = AnyAPIPages(url: Self.first, reading: d)
         #expect(try pages.decode(Self.answer(skip: nil, next: next, count: nil), for: pages.firstPage).next?.http.url.absoluteString == next)
     }
 
     @Test func aNextLinkToAnotherServerIsRefused() throws {
         let d = try DialectDetector.detect(Self.answer(skip: nil, next: "https://services.odata.org/V4/TripPinServiceRW/People?%24skip=2"), for: Self.first)
-        let pages = AnyAPIPages(url: Self.first, dialect: d)
+        let pages = AnyAPIPages(url: Self.first, reading: d)
         #expect(throws: PageFailure.self) {
             try pages.decode(Self.answer(skip: nil, next: "https://elsewhere.example/People?%24skip=2"), for: pages.firstPage)
         }

@@ -31,9 +31,9 @@ import PortalTestSupport
         let table = PostgRESTSource(baseURL: "http://pg.test/rest/v1", table: "characters", pageSize: 10)
         let first = table.firstPage(for: ListQuery(kind: table.kind))
         #expect(first.http.headers["Range"] == "0-9" && first.http.headers["Range-Unit"] == "items")
-        let any = AnyAPIPages(url: URL(string: "http://x.test/items")!, dialect: ListReading(items: [], paging: .contentRange, addressing: .rangeHeader, pageSize: 25))
+        let any = AnyAPIPages(url: URL(string: "http://x.test/items")!, reading: ListReading(items: [], paging: .contentRange, addressing: .rangeHeader, pageSize: 25))
         #expect(any.firstPage.http.headers["Range"] == "0-24")
-        let walked = AnyAPIPages(url: URL(string: "http://x.test/items?limit=5")!, dialect: ListReading(items: [], paging: .contentRange, addressing: nil, pageSize: 5))
+        let walked = AnyAPIPages(url: URL(string: "http://x.test/items?limit=5")!, reading: ListReading(items: [], paging: .contentRange, addressing: nil, pageSize: 5))
         #expect(walked.firstPage.http.headers["Range"] == nil)
     }
 }

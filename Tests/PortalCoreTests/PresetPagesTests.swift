@@ -41,17 +41,17 @@ import PortalTestSupport
 
     @Test func eachPresetsListSpeaksTheDialectItsPresetNames() throws {
         let poke = PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://poke.test/api/v2", path: "pokemon", limit: 5)
-        #expect(poke.list.dialect.paging.isSame(as: APIPreset.pokeAPI.paging))
-        #expect(poke.list.dialect.addressing == APIPreset.pokeAPI.address)
+        #expect(poke.list.reading.paging.isSame(as: APIPreset.pokeAPI.paging))
+        #expect(poke.list.reading.addressing == APIPreset.pokeAPI.address)
         let rick = PresetPages<Character>.rickAndMorty(baseURL: "http://rm.test/api", request: .list(.character))
-        #expect(rick.list.dialect.paging.isSame(as: APIPreset.rickAndMorty.paging))
-        #expect(rick.list.dialect.addressing == APIPreset.rickAndMorty.address)
+        #expect(rick.list.reading.paging.isSame(as: APIPreset.rickAndMorty.paging))
+        #expect(rick.list.reading.addressing == APIPreset.rickAndMorty.address)
         // A list that starts at page 3 counts from it.
         let third = PresetPages<Character>.rickAndMorty(baseURL: "http://rm.test/api", request: .list(.character, page: 3))
-        #expect(third.list.dialect.addressing == .pageParam("page", first: 3))
+        #expect(third.list.reading.addressing == .pageParam("page", first: 3))
         let table = PresetPages<Row>.postgREST(baseURL: "http://pg.test/rest/v1", table: "t", pageSize: 10)
-        #expect(table.list.dialect.paging.isSame(as: APIPreset.postgREST.paging))
-        #expect(table.list.dialect.addressing == APIPreset.postgREST.address)
+        #expect(table.list.reading.paging.isSame(as: APIPreset.postgREST.paging))
+        #expect(table.list.reading.addressing == APIPreset.postgREST.address)
         // The first window is asked as page N is, with its Range; a function's by offset, POSTed.
         #expect(table.firstPage.http.headers["Range"] == "0-9" && table.request(forPage: 2)?.http.headers["Range"] == "20-29")
         let function = PresetPages<Row>.postgREST(baseURL: "http://pg.test/rest/v1", table: "", pageSize: 10, window: .limitOffset,

@@ -12,8 +12,8 @@ import Testing
     @Test func aDotJSONListIsNamedWithoutItsExtension() throws {
         let body = #"{"database":"rm","table":"characters","rows":[{"id":1,"name":"Rick Sanchez"}],"filtered_table_rows_count":1,"next":null,"next_url":null}"#
         let url = try #require(URL(string: "http://127.0.0.1:8101/rm/characters.json?_shape=objects"))
-        let dialect = try DialectDetector.detect(HTTPResponse(status: 200, body: Data(body.utf8)), for: url)
-        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: dialect, headers: [:]))
+        let reading = try DialectDetector.detect(HTTPResponse(status: 200, body: Data(body.utf8)), for: url)
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, reading: reading, headers: [:]))
         #expect(source.tabs.map(\.title) == ["Characters"])
         #expect(source.kind.rawValue == "characters")
         let names = try ["http://h/v1/people.JSON", "http://h/v1/app.v2", "http://h/.json", "http://h/"].map { text in
@@ -74,8 +74,8 @@ import Testing
 @Suite struct DatasetteSortTests {
     static func source(_ text: String, body: String) throws -> AnyAPISource {
         let url = try #require(URL(string: text))
-        let dialect = try DialectDetector.detect(HTTPResponse(status: 200, body: Data(body.utf8)), for: url)
-        return AnyAPISource(pages: AnyAPIPages(url: url, dialect: dialect, headers: [:]))
+        let reading = try DialectDetector.detect(HTTPResponse(status: 200, body: Data(body.utf8)), for: url)
+        return AnyAPISource(pages: AnyAPIPages(url: url, reading: reading, headers: [:]))
     }
 
     static let arrays = #"{"database":"rm","table":"characters","is_view":false,"human_description_en":"","rows":[[1,"Rick Sanchez","Alive"]],"truncated":false,"filtered_table_rows_count":826,"expanded_columns":[],"expandable_columns":[],"columns":["id","name","status"],"primary_keys":["id"],"units":{},"query":{"sql":"select id, name, status from characters order by id limit 101","params":{}},"facet_results":{},"suggested_facets":[],"next":"100","next_url":"http://127.0.0.1:8101/rm/characters.json?_next=100","private":false,"allow_execute_sql":true,"query_ms":1.2,"source":null,"source_url":null,"license":null,"license_url":null}"#
@@ -107,7 +107,7 @@ import Testing
         let body = #"{"database":"rm","table":"characters","rows":[[1,"Rick Sanchez",{"a":[1]},null],[2,"Morty \"M\" Smith",true,2.5]],"columns":["id","name","odd \"key\"\n","score"],"filtered_table_rows_count":2,"next":null,"next_url":null}"#
         let url = try #require(URL(string: "http://127.0.0.1:8101/rm/characters.json"))
         let response = HTTPResponse(status: 200, body: Data(body.utf8))
-        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(response, for: url), headers: [:]))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, reading: try DialectDetector.detect(response, for: url), headers: [:]))
         let query = ListQuery(kind: source.kind)
         let page = try source.decodePage(response, for: source.firstPage(for: query), of: query)
         let json = page.items.compactMap { item -> String? in if case .json(let row, _) = item { row.row.json } else { nil } }

@@ -10,7 +10,7 @@ struct RowIdentityTests {
     static func listed(_ body: String) throws -> [Item] {
         let url = try #require(URL(string: "http://rows.test/items"))
         let response = HTTPResponse.json(200, body)
-        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(response, for: url)))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, reading: try DialectDetector.detect(response, for: url)))
         let page = try source.decodePage(response, for: source.firstPage(for: ListQuery(kind: source.kind)), of: ListQuery(kind: source.kind))
         let loader = ListLoader<Item>(firstPage: source.firstPage(for: ListQuery(kind: source.kind)))
         let ticket = try #require(loader.loadMore())

@@ -40,8 +40,8 @@ struct WalkedListBudgetTests {
     static func opened(pages: Int) async throws -> Walk {
         let server = FatCursorList(pages: pages)
         let url = FatCursorList.url()
-        let dialect = try DialectDetector.detect(try await server.send(HTTPRequest(url: url)), for: url)
-        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: dialect))
+        let reading = try DialectDetector.detect(try await server.send(HTTPRequest(url: url)), for: url)
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, reading: reading))
         let strategy = SourcePages(source: source, query: ListQuery(kind: source.tabs[0].kind))
         let network = CountingTransport(server)
         let list = SparseList<Item>(strategy: strategy)

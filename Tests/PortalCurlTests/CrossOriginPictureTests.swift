@@ -24,8 +24,8 @@ import Testing
     static func source(_ server: LoopbackServer, policy: PicturesOrigin) async throws -> (AnyAPISource, [Item]) {
         let url = try #require(URL(string: server.baseURL + "/users?page=1"))
         let response = try await CurlTransport().send(HTTPRequest(url: url, headers: credentials))
-        let dialect = try DialectDetector.detect(response, for: url)
-        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: dialect, headers: credentials), picturesOrigin: policy)
+        let reading = try DialectDetector.detect(response, for: url)
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, reading: reading, headers: credentials), picturesOrigin: policy)
         let query = ListQuery(kind: source.kind)
         return (source, try source.decodePage(response, for: source.firstPage(for: query), of: query).items)
     }

@@ -97,12 +97,12 @@ import Testing
         let reading = try OpenAPIDialect.reading(response, for: url, declared: declared)
         #expect(reading.items == ["data"])
         #expect(reading.pageSize == 2)
-        let pages = AnyAPIPages(url: url, dialect: reading)
+        let pages = AnyAPIPages(url: url, reading: reading)
         let page = try pages.decode(response, for: pages.firstPage)
         #expect(page.items.count == 2)
         #expect(page.next?.http.url.absoluteString == "http://127.0.0.1:1/things?limit=2&after=tok-2")
         // Without the declaration the answer reads as one page.
         let detected = try OpenAPIDialect.reading(response, for: url, declared: nil)
-        #expect(try AnyAPIPages(url: url, dialect: detected).decode(response, for: pages.firstPage).next == nil)
+        #expect(try AnyAPIPages(url: url, reading: detected).decode(response, for: pages.firstPage).next == nil)
     }
 }

@@ -17,7 +17,7 @@ import Testing
         let reading = try DialectDetector.detect(first, for: Self.url)
         #expect(reading.paging == .contentRange && reading.total == .contentRange)
         #expect(reading.addressing == .offsetParam("offset", start: 0))
-        let pages = AnyAPIPages(url: Self.url, dialect: reading, headers: headers)
+        let pages = AnyAPIPages(url: Self.url, reading: reading, headers: headers)
         let third = try #require(pages.request(forPage: 2))
         #expect(QueryEdit.value(third.http.url, "offset") == "40" && third.http.headers["Range"] == nil)
         let counting = CountingTransport(snapshot)

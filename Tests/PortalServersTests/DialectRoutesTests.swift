@@ -18,8 +18,8 @@ import Testing
         let session = CachingTransport(wrapping: network)
         let url = DialectTransport.url(style)
         // The probe's answer is the first page: the walk through the session cache asks for it no more.
-        let dialect = try await DialectProbe.detect(url: url, headers: [:], overrides: .init(), sender: RetryingSender(transport: session)).get()
-        let loader = await drain(AnyAPIPages(url: url, dialect: dialect), through: session)
+        let reading = try await DialectProbe.detect(url: url, headers: [:], overrides: .init(), sender: RetryingSender(transport: session)).get()
+        let loader = await drain(AnyAPIPages(url: url, reading: reading), through: session)
         #expect(loader.items.count == 826)
         #expect(loader.items.map { Int($0.id) } == Array(1...826))
         #expect(network.count == requests)
@@ -50,8 +50,8 @@ import Testing
         let network = CountingTransport(try DialectTransport(scale: 1_000_000))
         let url = DialectTransport.url(style)
         let first = try await network.send(HTTPRequest(url: url))
-        let dialect = try DialectDetector.detect(first, for: url)
-        let pages = AnyAPIPages(url: url, dialect: dialect)
+        let reading = try DialectDetector.detect(first, for: url)
+        let pages = AnyAPIPages(url: url, reading: reading)
         let lastIndex = (1_000_000 + pages.pageSize - 1) / pages.pageSize - 1
         let request = try #require(pages.request(forPage: lastIndex))
         let last = try pages.decode(try await network.send(request.http), for: request)

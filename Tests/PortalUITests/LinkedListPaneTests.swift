@@ -48,7 +48,7 @@ struct LinkedListPaneTests {
     func opened(_ answers: [String: HTTPResponse] = Self.answers, size: Size = Size(columns: 100, rows: 40)) async throws -> Harness {
         let url = try #require(URL(string: "\(Self.base)/people"))
         let first = try #require(answers["\(Self.base)/people"])
-        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(first, for: url)))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, reading: try DialectDetector.detect(first, for: url)))
         let h = Harness(size: size, inner: FixedTransport(answers: answers), source: source)
         await h.runner.drain(into: h.controller)
         h.press(.enter)
@@ -205,7 +205,7 @@ struct LinkedListPaneTests {
         answers["\(Self.base)/people/7/repos?page=2"] = .json(500, "{}")
         let url = try #require(URL(string: "\(Self.base)/people"))
         let first = try #require(answers["\(Self.base)/people"])
-        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(first, for: url)))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, reading: try DialectDetector.detect(first, for: url)))
         let h = Harness(size: Size(columns: 100, rows: 40), inner: FixedTransport(answers: answers), source: source)
         await h.runner.drain(into: h.controller)
         h.press(.enter)

@@ -15,8 +15,8 @@ struct LyingListTests {
         let url = try #require(URL(string: HostileListTransport.origin + path))
         let server = HostileListTransport(list)
         let first = try await server.send(HTTPRequest(url: url))
-        let dialect = try DialectDetector.detect(first, for: url, overrides: DialectDetector.Overrides(paging: paging))
-        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: dialect))
+        let reading = try DialectDetector.detect(first, for: url, overrides: DialectDetector.Overrides(paging: paging))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, reading: reading))
         let h = Harness(size: size, inner: server, source: source)
         await h.runner.drain(into: h.controller)
         return h

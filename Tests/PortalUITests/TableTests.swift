@@ -92,7 +92,7 @@ struct TableTests {
         let server = try DialectTransport(scale: 1_000_000)
         let url = DialectTransport.url(.pages)
         let first = try await server.send(HTTPRequest(url: url))
-        let source = AnyAPISource(pages: AnyAPIPages(url: url, dialect: try DialectDetector.detect(first, for: url)))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, reading: try DialectDetector.detect(first, for: url)))
         let h = Harness(size: Size(columns: 100, rows: 30), inner: server, source: source)
         await h.runner.drain(into: h.controller)
         h.press(.character("t"))

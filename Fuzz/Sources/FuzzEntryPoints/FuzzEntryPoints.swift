@@ -92,15 +92,15 @@ public enum FuzzEntryPoint {
     public static func anyAPIPage(_ bytes: [UInt8]) throws {
         let response = FuzzedResponse.parse(bytes)
         let url = URL(string: "https://api.fuzz.test/v1/items?page=1&per_page=20")!
-        let dialect: ListReading
+        let reading: ListReading
         do {
-            dialect = try DialectDetector.detect(response, for: url)
+            reading = try DialectDetector.detect(response, for: url)
         } catch {
             try expectDrawable(error.message, "detection failure")
             return
         }
-        for line in dialect.explanation { try expectDrawable(Sanitize.line(line), "explanation") }
-        let pages = AnyAPIPages(url: url, dialect: dialect)
+        for line in reading.explanation { try expectDrawable(Sanitize.line(line), "explanation") }
+        let pages = AnyAPIPages(url: url, reading: reading)
         try follow(pages, response)
         for index in [1, 2, 1_000, Int.max / 2, Int.max] {
             guard let request = pages.request(forPage: index) else { continue }

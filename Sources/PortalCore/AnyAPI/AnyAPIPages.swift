@@ -6,7 +6,7 @@ import Foundation
 /// it also asks for any page by index, so the browser's list jumps.
 public struct AnyAPIPages: AddressablePageStrategy {
     public let url: URL
-    public let dialect: ListReading
+    public let reading: ListReading
     /// Sent with every request (`--header`, the key as `Authorization: Bearer`).
     public let headers: [String: String]
     /// The URL page N is set on when it is not `url` itself: a preset whose first page
@@ -18,19 +18,19 @@ public struct AnyAPIPages: AddressablePageStrategy {
     public let method: String
     public let body: Data?
 
-    public init(url: URL, dialect: ListReading, headers: [String: String] = [:], pageTemplate: URL? = nil,
+    public init(url: URL, reading: ListReading, headers: [String: String] = [:], pageTemplate: URL? = nil,
                 method: String = "GET", body: Data? = nil) {
         self.url = url
-        self.dialect = dialect
+        self.reading = reading
         self.headers = headers
         self.pageTemplate = pageTemplate
         self.method = method
         self.body = body
     }
 
-    public var firstPage: PageRequest { dialect.paging.firstRequest(of: self) }
+    public var firstPage: PageRequest { reading.paging.firstRequest(of: self) }
 
-    public var pageSize: Int { max(1, dialect.pageSize) }
+    public var pageSize: Int { max(1, reading.pageSize) }
 
     /// `url` as page `index` (the list's method and body), with the list's headers and
     /// `extra` over them.
@@ -42,7 +42,7 @@ public struct AnyAPIPages: AddressablePageStrategy {
     public func request(forPage index: Int) -> PageRequest? {
         guard index >= 0 else { return nil }
         if index == 0 { return firstPage }
-        return dialect.addressing?.request(forPage: index, of: self)
+        return reading.addressing?.request(forPage: index, of: self)
     }
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Row> {
@@ -51,22 +51,22 @@ public struct AnyAPIPages: AddressablePageStrategy {
 
     /// The page, and every URL on `origin` inside its items (for `LinkBook`).
     public func decodeWithLinks(_ response: HTTPResponse, for request: PageRequest, origin: String?) throws(PageFailure) -> (page: PageContent<Row>, links: [String]) {
-        if dialect.paging.isPastEnd(response) {
+        if reading.paging.isPastEnd(response) {
             return (PageContent(items: [], next: nil, totalCount: request.index * pageSize), [])
         }
         guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
         let root: JSONSpan
         do { root = try JSONNode.parse(response.body) } catch { throw PageFailure(notJSON: error) }
-        guard let list = root.node.at(dialect.items)?.elements ?? (dialect.items.isEmpty ? root.node.elements : nil) else {
-            throw PageFailure(.malformed, "no item list at \(dialect.items.isEmpty ? "the top level" : dialect.items.joined(separator: "."))")
+        guard let list = root.node.at(reading.items)?.elements ?? (reading.items.isEmpty ? root.node.elements : nil) else {
+            throw PageFailure(.malformed, "no item list at \(reading.items.isEmpty ? "the top level" : reading.items.joined(separator: "."))")
         }
         let position = request.index * pageSize
-        let items = JSONItems.rows(list, columns: JSONItems.columnNames(in: root.node, beside: dialect.items), firstPosition: position)
+        let items = JSONItems.rows(list, columns: JSONItems.columnNames(in: root.node, beside: reading.items), firstPosition: position)
         let answer = PageAnswer(request: request, response: response, root: root.node, itemCount: items.count,
                                 lastItemID: items.last?["id"]?.description, list: self)
-        let next = try dialect.paging.next(after: answer)
+        let next = try reading.paging.next(after: answer)
         var total = answer.total
-        if dialect.addressing != nil, next == nil { total = position + items.count }
+        if reading.addressing != nil, next == nil { total = position + items.count }
         var links: [String] = []
         if let origin { for span in list { JSONLinks.collect(span.node, origin: origin, into: &links) } }
         return (PageContent(items: items, next: next, totalCount: total), links)

@@ -6,7 +6,7 @@ extension AnyAPISource {
     /// page the dialect builds from it — and each `next` link the server writes — keeps it.
     public func pages(for query: ListQuery) -> AnyAPIPages {
         guard let sort = query.sort else { return pages }
-        return AnyAPIPages(url: sort.applied(to: pages.url), dialect: pages.dialect, headers: pages.headers)
+        return AnyAPIPages(url: sort.applied(to: pages.url), reading: pages.reading, headers: pages.headers)
     }
 
     /// `source` as any API's list, when it is one.

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The list at a URL of an API no description covers (`portal --url`), read in the dialect
-/// `DialectDetector` found in its first answer: one tab named after the URL's last path
-/// segment, items as `Item.json`. It addresses its pages (`addressablePages(of:)`) when its
-/// dialect has an `addressing`, so the list jumps; otherwise it walks.
+/// The list at a URL of an API no description covers (`portal --url`), read as the
+/// `ListReading` `DialectDetector` took from its first answer: one tab named after the URL's
+/// last path segment, items as `Item.json`. It addresses its pages (`addressablePages(of:)`)
+/// when that reading has an `addressing`, so the list jumps; otherwise it walks.
 ///
 /// A value with no mutable state: a link the pane follows carries its URL (`ItemLink`),
 /// so decoding an answer only reads it.
@@ -36,7 +36,7 @@ public struct AnyAPISource: AddressableSource {
 
     /// Page numbers, offsets and ranges address pages; links and cursors only walk.
     public func addressablePages(of query: ListQuery) -> (any PageAddressable)? {
-        pages.dialect.addressing == nil ? nil : pages(for: query)
+        pages.reading.addressing == nil ? nil : pages(for: query)
     }
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
@@ -86,8 +86,8 @@ public struct AnyAPISource: AddressableSource {
     /// The page after the list answered at `link`: a next page on the same origin that a
     /// plain GET asks for (a `Range` window is not a link).
     func nextPage(after link: ItemLink, _ response: HTTPResponse) -> ItemLink? {
-        guard let origin = card.linkOrigin, let dialect = try? DialectDetector.detect(response, for: link.url) else { return nil }
-        let pages = AnyAPIPages(url: link.url, dialect: dialect, headers: self.pages.headers)
+        guard let origin = card.linkOrigin, let reading = try? DialectDetector.detect(response, for: link.url) else { return nil }
+        let pages = AnyAPIPages(url: link.url, reading: reading, headers: self.pages.headers)
         guard let next = (try? pages.decode(response, for: pages.firstPage))?.next, next.http.headers == pages.firstPage.http.headers,
               let found = ItemLink(next.http.url.absoluteString, origin: origin), found != link
         else { return nil }

@@ -7,7 +7,7 @@ import Foundation
 /// with `_sort_desc=name` sorted ascending must lose it.
 enum DatasetteSort {
     static func recognises(_ pages: AnyAPIPages) -> Bool {
-        pages.dialect.items == ["rows"] && pages.url.path.lowercased().hasSuffix(".json")
+        pages.reading.items == ["rows"] && pages.url.path.lowercased().hasSuffix(".json")
     }
 
     /// `url` without `_sort` or `_sort_desc`.

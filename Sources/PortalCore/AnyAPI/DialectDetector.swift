@@ -20,6 +20,8 @@ public enum DialectDetector {
         }
     }
 
+    /// The `ListReading` of the list whose first answer is `response` (asked at `url`):
+    /// its paging dialect is one part of it, beside the items' path, total and jumps.
     public static func detect(_ response: HTTPResponse, for url: URL, overrides: Overrides = Overrides()) throws(PageFailure) -> ListReading {
         guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
         let root: JSONNode

@@ -39,7 +39,7 @@ public enum SortStyle: String, Sendable, Hashable, CaseIterable {
         if DatasetteSort.recognises(pages) { return .datasette }
         let host = pages.url.host?.lowercased() ?? ""
         if host == "api.github.com" || host.hasSuffix(".github.com") && host.hasPrefix("api.") { return .github }
-        if pages.dialect.items == ["results"], pages.dialect.paging == .nextURL(["next"]) { return .django }
+        if pages.reading.items == ["results"], pages.reading.paging == .nextURL(["next"]) { return .django }
         return nil
     }
 }

@@ -31,11 +31,11 @@ public final class LinkedListPages: Sendable, Hashable {
         case .pageParam?, .offsetParam?: true
         case .rangeHeader?, nil: false
         }
-        return LinkedListPages(pages: byQuery ? AnyAPIPages(url: url, dialect: reading) : nil, total: total)
+        return LinkedListPages(pages: byQuery ? AnyAPIPages(url: url, reading: reading) : nil, total: total)
     }
 
     public static func == (a: LinkedListPages, b: LinkedListPages) -> Bool {
-        a.total == b.total && a.pages?.url == b.pages?.url && a.pages?.dialect == b.pages?.dialect
+        a.total == b.total && a.pages?.url == b.pages?.url && a.pages?.reading == b.pages?.reading
     }
 
     public func hash(into hasher: inout Hasher) {

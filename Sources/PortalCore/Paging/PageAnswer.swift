@@ -39,7 +39,7 @@ public struct PageAnswer {
     /// it is only an estimate (which never ends a list).
     public var total: Int? {
         if rules?.totalIsEstimate(for: request) == true { return nil }
-        return list.dialect.total?.value(root: root, response: response, pageSize: list.pageSize)
+        return list.reading.total?.value(root: root, response: response, pageSize: list.pageSize)
     }
 
     /// The request for a next link as page `nextIndex`: the preset's reading of it when it

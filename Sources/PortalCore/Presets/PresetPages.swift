@@ -1,9 +1,9 @@
 import Foundation
 
-/// One list of a preset: a dialect's list (`AnyAPIPages`: its URL, headers, dialect,
-/// addressing, total and page size) whose items are read as typed models. The next
-/// request, page N and the total are the dialect's — the same code a `--url` list runs;
-/// the preset adds its item reader and its `PresetPageRules`.
+/// One list of a preset: a dialect's list (`AnyAPIPages`: its URL, headers and
+/// `ListReading` — dialect, addressing, total and page size) whose items are read as
+/// typed models. The next request, page N and the total are the dialect's — the same code
+/// a `--url` list runs; the preset adds its item reader and its `PresetPageRules`.
 ///
 /// Why not `AnyAPIPages` itself: a preset's items are models (fast to read, small to
 /// hold: see `make bench`), where any API's are `Row`s kept as served.
@@ -30,7 +30,7 @@ public struct PresetPages<Item: Identifiable & Sendable>: AddressablePageStrateg
     public func request(forPage index: Int) -> PageRequest? { list.request(forPage: index) }
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {
-        let reading = list.dialect
+        let reading = list.reading
         if rules.isEmptyList(response, for: request) { return PageContent(items: [], next: nil, totalCount: 0) }
         if let again = rules.request(insteadOf: request, answered: response) { return PageContent(items: [], next: again, totalCount: nil) }
         let estimated = rules.totalIsEstimate(for: request)

@@ -19,7 +19,7 @@ public struct ContentRangePaging: PagingDialect {
     /// A list addressed by `Range` windows asks its first window as every other, so page 0
     /// and the first page are one request (a table asked with no window answers every row).
     public func firstRequest(of list: AnyAPIPages) -> PageRequest {
-        guard list.dialect.addressing == .rangeHeader, let window = PageAddress.rangeHeader.request(forPage: 0, of: list) else {
+        guard list.reading.addressing == .rangeHeader, let window = PageAddress.rangeHeader.request(forPage: 0, of: list) else {
             return list.request(at: list.url, index: 0)
         }
         return window

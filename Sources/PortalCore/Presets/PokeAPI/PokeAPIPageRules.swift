@@ -37,7 +37,7 @@ extension PresetPages where Item: Decodable {
         let url = URL(string: "\(baseURL)/\(trimmed)?offset=0&limit=\(pageSize)") ?? .unservable
         let reading = ListReading(items: ["results"], anyPaging: preset.paging, total: .body(["count"]),
                                   addressing: preset.address, pageSize: pageSize)
-        return PresetPages(list: AnyAPIPages(url: url, dialect: reading, headers: headers.applied(to: [:])),
+        return PresetPages(list: AnyAPIPages(url: url, reading: reading, headers: headers.applied(to: [:])),
                            reader: .decodable, rules: PokeAPIPageRules())
     }
 }

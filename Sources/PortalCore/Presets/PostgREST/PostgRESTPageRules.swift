@@ -85,7 +85,7 @@ extension PresetPages where Item: PageRowDecodable {
         }
         let reading = ListReading(items: [], anyPaging: preset.paging, total: .contentRange, addressing: address, pageSize: size)
         // Every part is encoded above, so only a base URL that is no URL fails here.
-        let list = AnyAPIPages(url: URL(string: text) ?? .unservable, dialect: reading,
+        let list = AnyAPIPages(url: URL(string: text) ?? .unservable, reading: reading,
                                headers: headers.applied(to: count.prefer.map { ["Prefer": $0] } ?? [:]),
                                method: function == nil ? "GET" : "POST", body: function?.arguments)
         return PresetPages(list: list, reader: .pageRows, rules: PostgRESTPageRules())

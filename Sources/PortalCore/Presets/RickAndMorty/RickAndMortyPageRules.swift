@@ -49,7 +49,7 @@ extension PresetPages where Item: APIDecodable {
         }
         let reading = ListReading(items: ["results"], anyPaging: preset.paging, total: .body(["info", "count"]),
                                   addressing: addressing, pageSize: RickAndMortyAPI.pageSize)
-        let list = AnyAPIPages(url: request.url(base: baseURL), dialect: reading, headers: headers.applied(to: [:]), pageTemplate: template)
+        let list = AnyAPIPages(url: request.url(base: baseURL), reading: reading, headers: headers.applied(to: [:]), pageTemplate: template)
         return PresetPages(list: list, reader: .apiDecodable, rules: RickAndMortyPageRules(baseURL: baseURL))
     }
 }
