@@ -31,27 +31,19 @@ public enum JSONItems {
             let pairs = Array(zip(names ?? [], cells))
             for (name, cell) in pairs { columns.append((name, value(cell))) }
             // `--json`, `--jq` and CSV read the item's JSON: the object the names make.
-            json = "{" + pairs.map { name, cell in quoted(name) + ":" + cell.text }.joined(separator: ",") + "}"
+            var writer = JSONWriter()
+            writer.beginObject()
+            for (name, cell) in pairs {
+                writer.key(name)
+                writer.raw(cell.text.utf8)
+            }
+            writer.endObject()
+            json = writer.string
         default:
             columns = [("value", value(span))]
         }
         let id = columns.first { $0.name == "id" }.map { $0.value.description } ?? "#\(position)"
         return Row(id: id, columns: columns, json: json, position: position)
-    }
-
-    /// `text` as a JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     static func value(_ span: JSONSpan) -> Row.Value {
