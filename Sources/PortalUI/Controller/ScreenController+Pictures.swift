@@ -91,7 +91,8 @@ extension ScreenController {
         let paneKey = paneItem?.id
         return PictureNeeds(wanted: wanted, renderings: { ticket in
             [cardRendering, ticket.item == paneKey ? paneRendering : nil].compactMap { $0 }
-        }, sharp: paneItem.flatMap { store.ticket(for: $0, in: source) }, store: store)
+        }, sharp: paneItem.flatMap { store.ticket(for: $0, in: source) },
+        selected: tab.grid.state.selection.flatMap { list.item(at: $0) }.flatMap { store.ticket(for: $0, in: source) }, store: store)
     }
 
     /// `--pictures symbols` on a screen without 256 colours: nothing to draw them with, so

@@ -44,7 +44,7 @@ extension ScreenController {
                 effects += committed.tickets.map { list.fetch($0, for: address) }
                 if !committed.tickets.isEmpty || !committed.cancelled.isEmpty { pane.listsChanged() }
             case .pictures(let needs):
-                let asked = needs.store.plan(wanted: needs.wanted, sharp: needs.sharp)
+                let asked = needs.store.plan(wanted: needs.wanted, sharp: needs.sharp, selected: needs.selected)
                 effects += asked.cancel.map { .cancelPicture($0) }
                 effects += asked.fetch.map { .fetchPicture($0, renderings: needs.renderings($0)) }
             }

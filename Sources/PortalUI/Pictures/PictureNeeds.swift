@@ -7,5 +7,8 @@ struct PictureNeeds {
     var renderings: (PictureTicket) -> [PictureRendering]
     /// The pane's picture: it must be held whole (`PictureStore.plan(wanted:sharp:)`).
     var sharp: PictureTicket?
+    /// The selected card's picture: the one Enter opens in the pane, so it is not cut down
+    /// to its card when it leaves the screen's needs (`p`, a pane over the grid).
+    var selected: PictureTicket?
     var store: PictureStore
 }

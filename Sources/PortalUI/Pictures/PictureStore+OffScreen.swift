@@ -8,7 +8,12 @@ extension PictureStore {
     /// `plan(wanted:)`, the pane's picture (`sharp`) first made whole: when only its card
     /// is kept it is forgotten, so it is asked for again (the interpreter's memory cache or
     /// the disk cache answers, not the network) and the pane draws the decoded pixels.
-    public func plan(wanted: [PictureTicket], sharp: PictureTicket?) -> Plan {
+    ///
+    /// `selected`, the selected card's picture, is kept whole too while it is selected (the
+    /// picture Enter opens: cutting it to its card when the cards' pictures go, `p`, made
+    /// Enter ask for it again).
+    public func plan(wanted: [PictureTicket], sharp: PictureTicket?, selected: PictureTicket? = nil) -> Plan {
+        keptWhole = selected
         if let sharp {
             if case .ready(let kept) = entries[sharp], !kept.isFull { forget(sharp) }
             lastSharp = sharp
@@ -30,7 +35,7 @@ extension PictureStore {
         var droppedPixels = 0
         if !full.isEmpty {
             var leaving: [PictureTicket] = []
-            for ticket in full where !needed.contains(ticket) && ticket != lastSharp { leaving.append(ticket) }
+            for ticket in full where !needed.contains(ticket) && ticket != lastSharp && ticket != keptWhole { leaving.append(ticket) }
             for ticket in leaving { droppedPixels += keepOnlyCard(ticket) }
         }
         // Cheap test first: the walk below only when the budget is exceeded.

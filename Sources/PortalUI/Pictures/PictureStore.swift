@@ -61,6 +61,8 @@ public final class PictureStore {
     /// The last pane's picture: held whole after the pane closes too, so opening it again
     /// asks for nothing (until another pane's picture takes its place).
     var lastSharp: PictureTicket?
+    /// The selected card's picture, kept whole while selected (`plan(wanted:sharp:selected:)`).
+    var keptWhole: PictureTicket?
     /// Symbol cells and runs held.
     var renderingBytes = 0
     /// Symbol cells per picture and slot, with their runs once drawn.
