@@ -21,9 +21,15 @@ struct GridFuzzFinding: Error, CustomStringConvertible {
 enum GridFuzz {
     struct Entry: Identifiable, Sendable { let id: Int }
 
-    static let addressing = PageAddressing(pageSize: 20) { index in
-        PageRequest(url: URL(string: "https://grid.test/rows?page=\(index)")!, index: index)
+    /// The fuzzed server's pages: 20 rows each, page N at `?page=N`.
+    struct GridPages: PageAddressable {
+        var pageSize: Int { 20 }
+        func request(forPage index: Int) -> PageRequest? {
+            URL(string: "https://grid.test/rows?page=\(index)").map { PageRequest(url: $0, index: index) }
+        }
     }
+
+    static let addressing = PageAddressing(pages: GridPages())
 
     /// How many of a step's requests the fuzzed server answers.
     static let answeredPerStep = 8
