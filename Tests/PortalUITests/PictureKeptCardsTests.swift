@@ -139,16 +139,7 @@ struct PictureKeptCardsTests {
         let grid = h.controller.grid.state
         #expect(grid.offsetRows == 0)
         let rect = h.controller.layout.grid
-        var checked = 0
-        for index in grid.visibleRange {
-            let top = rect.top + (grid.row(of: index) - grid.offsetRows) * grid.cardHeight
-            guard top + CardView.pictureRows <= rect.bottom else { continue }
-            let left = rect.left + (index % grid.columns) * grid.cardWidth + 1
-            let colours = screen.pictureColours(in: Rect(top: top, left: left, width: CardView.pictureColumns, height: CardView.pictureRows))
-            let (r, g, b) = ColourAvatars.colour(of: index + 1)
-            #expect(colours == [.rgb(r, g, b)], "card \(index + 1) shows \(colours)")
-            checked += 1
-        }
+        let checked = ColourAvatars.expectOwnColours(on: screen, grid: grid, in: rect)
         #expect(checked == 24)
         // Then the pane of the first card: its picture is asked for whole again (only its
         // card was kept) and drawn from all its pixels.

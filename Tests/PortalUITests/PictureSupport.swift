@@ -109,3 +109,22 @@ extension EffectQueue {
         log.compactMap { if case .cancelPicture(let ticket) = $0 { ticket } else { nil } }
     }
 }
+
+extension ColourAvatars {
+    /// Expects every card wholly on `screen` (the grid `grid` drawn in `rect`) to show only
+    /// its own item's colour; returns how many cards were checked.
+    @MainActor
+    static func expectOwnColours(on screen: TextScreen, grid: GridState, in rect: Rect) -> Int {
+        var checked = 0
+        for index in grid.visibleRange {
+            let top = rect.top + (grid.row(of: index) - grid.offsetRows) * grid.cardHeight
+            guard top + CardView.pictureRows <= rect.bottom else { continue }
+            let left = rect.left + (index % grid.columns) * grid.cardWidth + 1
+            let colours = screen.pictureColours(in: Rect(top: top, left: left, width: CardView.pictureColumns, height: CardView.pictureRows))
+            let (r, g, b) = colour(of: index + 1)
+            #expect(colours == [.rgb(r, g, b)], "card \(index + 1) shows \(colours)")
+            checked += 1
+        }
+        return checked
+    }
+}
