@@ -237,7 +237,8 @@ struct SavedAPIBrowseEndToEndTests {
                 #expect(episodes.contains("1 People") && episodes.contains("2 Episodes"), "\(episodes)")
                 #expect(episodes.contains("S01E02") && !episodes.contains(key))
                 try session.press("1")
-                let people = try session.waitFor("Rick Sanchez")
+                // The cards may be drawn before the status line: wait for both.
+                let people = try session.waitFor(timeout: 10, "the people tab and its count") { $0.contains("Rick Sanchez") && $0.contains("826") }
                 #expect(people.contains("826"), "\(people)")
                 try session.press("q")
                 _ = try session.waitFor(timeout: 10, "the shell") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Rick Sanchez") }
