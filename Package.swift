@@ -34,6 +34,9 @@ let package = Package(
         // The mirror's /graphql (PortalMirror only, never portal): the reference GraphQL
         // executor, introspection included; it needs swift-collections only (no NIO).
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+        // portal mcp (PortalMCP): the official Model Context Protocol SDK. By branch: its own
+        // manifest names swift-docc-plugin by branch, which a version requirement refuses.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", branch: "main"),
     ],
     targets: [
         .target(name: "PortalCore"),
@@ -74,6 +77,9 @@ let package = Package(
         .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalEffects", "PortalImage"]),
         // The on-disk HTTP cache, apart from PortalCore so Core stays Foundation-only.
         .target(name: "PortalCache", dependencies: ["PortalCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // `portal mcp`: the tools an agent calls (list_apis, get_rows, …) over the engine's
+        // sources and paging, served on stdio by the MCP SDK.
+        .target(name: "PortalMCP", dependencies: ["PortalCore", .product(name: "MCP", package: "swift-sdk")]),
         // The live network on Debian's libcurl (libcurl4-openssl-dev): nothing to compile,
         // the proxy variables honoured. CCurl is the C side; PortalCurl the only code that imports it.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -89,7 +95,7 @@ let package = Package(
             name: "portal",
             dependencies: [
                 "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalCurl", "PortalJQ",
-                "PortalConfig", "PortalOpenAPI",
+                "PortalConfig", "PortalOpenAPI", "PortalMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
