@@ -58,7 +58,25 @@ extension ListLoader {
             bytes: { walked.pages[$0].bytes }, viewport: viewport,
             keep: min(keep.lowerBound, viewport.lowerBound)...max(keep.upperBound, viewport.upperBound))
         for number in drops { walked.drop(number) }
+        forgetFarRequests(maxBytes: maxBytes, viewport: viewport, keep: keep)
         return drops
+    }
+
+    /// Past the budget with the items dropped, the requests kept to ask dropped pages again
+    /// go too, farthest from `viewport` first (never one in `keep`): with cursors of a
+    /// megabyte, remembering every page's grew End's walk to 1.3 GB. Such a page cannot
+    /// come back but by reading the list again (`R`); it says so where it is shown.
+    private func forgetFarRequests(maxBytes: Int, viewport: ClosedRange<Int>, keep: ClosedRange<Int>) {
+        guard walked.heldBytes > maxBytes else { return }
+        let kept = walked.pages.indices.filter { walked.pages[$0].slots == nil && walked.pages[$0].request != nil && !keep.contains($0) }
+        let farthestFirst = kept.sorted {
+            let da = PageEviction.distance($0, from: viewport), db = PageEviction.distance($1, from: viewport)
+            return da != db ? da > db : $0 < $1
+        }
+        for number in farthestFirst {
+            guard walked.heldBytes > maxBytes else { return }
+            walked.forgetRequest(number)
+        }
     }
 
     /// Whether a dropped page overlapping `near` (item indices) waits to be asked again.

@@ -40,6 +40,15 @@ public enum PageByteBudget {
         (item as? any MemoryFootprint)?.estimatedBytes ?? MemoryLayout<Item>.stride
     }
 
+    /// The estimated bytes of a request kept to ask a page again (a walked page's cursor or
+    /// `next` link): its URL, headers and body. A server's opaque cursor can be megabytes,
+    /// so what a list keeps of its requests counts against its budget as its items do.
+    public static func bytes(ofRequest request: PageRequest) -> Int {
+        var total = MemoryLayout<PageRequest>.stride + heapBytes(request.http.url.absoluteString) + (request.http.body?.count ?? 0)
+        for (name, value) in request.http.headers { total += heapBytes(name) + heapBytes(value) + 16 }
+        return total
+    }
+
     /// The estimated bytes of a page's slots: the array and every item in it.
     public static func bytes<Item>(ofSlots slots: [Item?]) -> Int {
         var total = heapBytes(count: slots.count, stride: MemoryLayout<Item?>.stride)

@@ -32,6 +32,12 @@ public struct PageLinkGuard: Sendable {
     /// `current`, so each URL of a walk is normalised and parsed once, not twice.
     private var lastAccepted: (request: PageRequest, read: ReadRequest)
 
+    /// What the guard holds, in bytes: a digest per request it remembers and the last
+    /// request accepted (which the next page's is compared with), whatever the requests' size.
+    public var retainedBytes: Int {
+        made.count * MemoryLayout<PageRequest.Identity>.stride + PageByteBudget.bytes(ofRequest: lastAccepted.request) * 2
+    }
+
     /// A guard for the list starting at `firstPage`.
     public init(firstPage: PageRequest, emptyPagesLimit: Int = PageLinkGuard.maxEmptyPages) {
         self.emptyPagesLimit = max(1, emptyPagesLimit)
@@ -108,7 +114,7 @@ public struct PageLinkGuard: Sendable {
 }
 
 /// A page request as the guard compares it: its URL's reading (made with the request, or
-/// now) and its identity (that URL's normal form, the method, headers and body).
+/// now) and its identity (a digest of that URL's normal form, the method, headers and body).
 private struct ReadRequest {
     let identity: PageRequest.Identity
     let path: String
@@ -124,13 +130,35 @@ private struct ReadRequest {
 
 extension PageRequest {
     /// What makes two page requests the same request: URL (in its normal form, so a query
-    /// written in another order or a default port spelled out is the same page) and
-    /// headers, not the index.
+    /// written in another order or a default port spelled out is the same page), method,
+    /// headers and body, not the index — kept as a 128-bit digest, not the request.
+    ///
+    /// Why a digest: the loop guards remember every request of a walk (`PageLinkGuard`,
+    /// `LoopCheckpoints`), and a server's opaque cursor can be megabytes: with 3 MB cursors
+    /// `portal list` levelled off near 900 MB, 256 whole requests kept. Two independent
+    /// keyed hashes (SipHash under the process's random seed, which a server cannot know,
+    /// told apart by a leading word) make a false match about 2⁻¹²⁸ per pair.
     struct Identity: Hashable, Sendable {
-        let method: String
-        let url: String
-        let headers: [String: String]
-        let body: Data?
+        let high: UInt64
+        let low: UInt64
+
+        init(method: String, url: String, headers: [String: String], body: Data?) {
+            func digest(_ salt: UInt64) -> UInt64 {
+                var hasher = Hasher()
+                hasher.combine(salt)
+                hasher.combine(method)
+                hasher.combine(url)
+                hasher.combine(headers.count)
+                for key in headers.keys.sorted() {
+                    hasher.combine(key)
+                    hasher.combine(headers[key])
+                }
+                hasher.combine(body)
+                return UInt64(bitPattern: Int64(hasher.finalize()))
+            }
+            high = digest(0x5EED_0001)
+            low = digest(0x5EED_0002)
+        }
     }
 
     var identity: Identity { Identity(method: http.method, url: NormalisedURL.of(http.url.absoluteString), headers: http.headers, body: http.body) }

@@ -7,8 +7,12 @@
 /// remembered: a page keeps its request and its ids (a few bytes per item) when its items go.
 struct WalkedPage<Item: Identifiable> {
     /// What led to the page (a cursor or `next` link), as asked, minus how it was asked
-    /// (`reload`, `revalidate`): asked again, the caches answer it when they hold it.
-    var request: PageRequest
+    /// (`reload`, `revalidate`): asked again, the caches answer it when they hold it. Nil
+    /// once let go to stay within the byte budget (a cursor of megabytes): the page cannot
+    /// be asked again, only the list read again (`R`).
+    var request: PageRequest?
+    /// The estimated bytes of `request` (`PageByteBudget.bytes(ofRequest:)`) while kept.
+    var requestBytes: Int
     /// Where its first item is in the list.
     let start: Int
     /// The ids of the items it added, in order: what a page asked again is matched by.

@@ -7,8 +7,13 @@ struct WalkedPageTable<Item: Identifiable> {
     private var starts: [Int] = []
     /// Items walked so far, held or not.
     private(set) var count = 0
-    /// The estimated bytes of the items held (what a walked list's byte bound limits).
-    private(set) var heldBytes = 0
+    /// The estimated bytes of the items held.
+    private(set) var itemBytes = 0
+    /// The estimated bytes of the requests kept to ask dropped pages again (cursors count:
+    /// a server's can be megabytes each).
+    private(set) var requestBytes = 0
+    /// What a walked list's byte bound limits: the items held and the requests kept.
+    var heldBytes: Int { itemBytes + requestBytes }
     /// The pages holding their items.
     private(set) var held = Set<Int>()
     /// Pages being asked for again, by request.
@@ -24,11 +29,13 @@ struct WalkedPageTable<Item: Identifiable> {
         let slots = items.map { Optional($0) }
         let bytes = itemBytes.map { PageByteBudget.bytes(ofSlots: slots.count, of: Item.self, itemBytes: $0) }
             ?? PageByteBudget.bytes(ofSlots: slots)
+        let kept = PageByteBudget.bytes(ofRequest: remembered)
         held.insert(pages.count)
-        pages.append(WalkedPage(request: remembered, start: count, ids: items.map { $0.id }, slots: slots, bytes: bytes))
+        pages.append(WalkedPage(request: remembered, requestBytes: kept, start: count, ids: items.map { $0.id }, slots: slots, bytes: bytes))
         starts.append(count)
         count += items.count
-        heldBytes += bytes
+        self.itemBytes += bytes
+        requestBytes += kept
     }
 
     /// The page holding item `index`.
@@ -90,14 +97,30 @@ struct WalkedPageTable<Item: Identifiable> {
     mutating func drop(_ number: Int) {
         guard pages.indices.contains(number), pages[number].slots != nil else { return }
         pages[number].slots = nil
-        heldBytes -= pages[number].bytes
+        itemBytes -= pages[number].bytes
         held.remove(number)
+    }
+
+    /// Lets dropped page `number`'s request go (past the byte budget): the page can no
+    /// longer be asked again. Returns the bytes freed.
+    @discardableResult
+    mutating func forgetRequest(_ number: Int) -> Int {
+        guard pages.indices.contains(number), pages[number].slots == nil, pages[number].request != nil,
+              case .none = pages[number].refetch else { return 0 }
+        let freed = pages[number].requestBytes
+        pages[number].request = nil
+        pages[number].requestBytes = 0
+        requestBytes -= freed
+        return freed
     }
 
     /// Marks page `number` as asked again; the request to send, or nil when it needs none.
     mutating func startRefetch(_ number: Int) -> PageRequest? {
         guard pages.indices.contains(number), pages[number].slots == nil, case .none = pages[number].refetch else { return nil }
-        let request = pages[number].request
+        guard let request = pages[number].request else {
+            pages[number].refetch = .failed(Self.forgotten, notBefore: nil)
+            return nil
+        }
         pages[number].refetch = .loading(request)
         refetching[request] = number
         return request
@@ -119,8 +142,13 @@ struct WalkedPageTable<Item: Identifiable> {
         let bytes = PageByteBudget.bytes(ofSlots: slots)
         pages[number].slots = slots
         pages[number].bytes = bytes
-        heldBytes += bytes
+        itemBytes += bytes
         held.insert(number)
+    }
+
+    /// Why a page whose request was let go stays a placeholder.
+    static var forgotten: PageFailure {
+        PageFailure(.refusedNext, "this page's link was let go to stay within the memory budget (its cursor is large): R reads the list again")
     }
 
     mutating func finishRefetch(_ number: Int, _ state: WalkedRefetch) {
