@@ -13,8 +13,13 @@ PORTAL_BIN ?= .build/debug/portal
 # libcurl4-openssl-dev: the live network, through CCurl).
 DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux libsqlite3-dev libchafa-dev libjq-dev libcurl4-openssl-dev libglib2.0-dev xvfb xterm xdotool imagemagick
 
-export LANG := C.UTF-8
-export PORTAL_DATA := $(abspath $(DATA))
+# What portal and the tests are run with. Not exported to every command: SwiftPM reloads
+# every package manifest when its environment changes (13 s here), so `swift build` always
+# runs with the caller's environment and only the commands that run portal get these.
+RUN_ENV := LANG=C.UTF-8 PORTAL_DATA="$(abspath $(DATA))"
+# What the debug binary is built from: `make run` calls SwiftPM only when one of these is
+# newer than the binary, so a second `make run` opens at once (docs/benchmarks.md, "Clean clone").
+PORTAL_INPUTS := Package.swift $(shell find Sources -type f 2>/dev/null)
 
 .PHONY: all deps build debug run list mirror test bench bench-quick fuzz clean screenshots
 
@@ -35,20 +40,26 @@ build: deps
 ## The debug build of `portal` only (no mirror, no bench, no tests): what `make run` opens.
 debug: deps
 	$(SWIFT) build --product portal
+	@touch .build/debug/portal
+
+# The binary is up to date when no input is newer (SwiftPM leaves an unchanged binary's
+# time alone, so `debug` touches it).
+.build/debug/portal: $(PORTAL_INPUTS)
+	@$(MAKE) --no-print-directory debug
 
 ## Open the browser on the offline snapshot; without one (outside this workspace), on the
 ## live API.
-run: debug
+run: $(PORTAL_BIN)
 	@if [ -d "$(DATA)/rickandmorty" ]; then \
-	  "$(PORTAL_BIN)" --data "$(DATA)"; \
+	  $(RUN_ENV) "$(PORTAL_BIN)" --data "$(DATA)"; \
 	else \
 	  echo "make: no snapshot in $(DATA) (set DATA=...); opening the live API instead"; \
-	  "$(PORTAL_BIN)"; \
+	  $(RUN_ENV) "$(PORTAL_BIN)"; \
 	fi
 
 ## Print every character from the snapshot (plain output, no terminal UI).
-list: debug
-	"$(PORTAL_BIN)" list characters --data $(DATA)
+list: $(PORTAL_BIN)
+	$(RUN_ENV) "$(PORTAL_BIN)" list characters --data $(DATA)
 
 ## Serve the snapshot over HTTP on 127.0.0.1:$(PORT) (see docs/mirror.md); faults and
 ## scale through MIRROR_FLAGS, e.g. make mirror MIRROR_FLAGS="--latency 150 --scale 1000000".
@@ -57,12 +68,15 @@ mirror: deps
 	.build/debug/portal-mirror --data $(DATA) --host 127.0.0.1 --port $(PORT) $(MIRROR_FLAGS)
 
 ## All tests: unit, golden screens, mirror integration, and end-to-end in tmux.
-## One test at a time: the end-to-end tests wait on tmux and child processes, and in
-## parallel they held the two threads of the cooperative pool that the in-process mirrors
-## answer on (their requests then timed out). About 1.5 minutes on 2 cores.
+## Suites run side by side, at most TEST_WIDTH at a time (a test inside a `.serialized`
+## suite still runs alone in it): the tmux tests wait on their own threads (offThePool),
+## so they hold none of the two cooperative threads the in-process mirrors answer on.
+## About 3 minutes on 2 cores after the build (docs/benchmarks.md, "Clean clone").
+TEST_WIDTH ?= 4
 test: deps
 	$(SWIFT) build --build-tests
-	XDG_CACHE_HOME="$(CURDIR)/.build/test-cache" $(SWIFT) test --skip-build --no-parallel
+	$(RUN_ENV) XDG_CACHE_HOME="$(CURDIR)/.build/test-cache" SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) \
+	  $(SWIFT) test --skip-build
 
 ## The README's screenshots: portal in xterm -ti vt340 under Xvfb (docs/pictures.md).
 screenshots: deps
@@ -71,10 +85,10 @@ screenshots: deps
 
 ## Speed, memory and network figures (release build); see docs/benchmarks.md.
 bench: deps
-	bench/run.sh
+	PORTAL_DATA="$(abspath $(DATA))" bench/run.sh
 
 bench-quick: deps
-	bench/run.sh --quick
+	PORTAL_DATA="$(abspath $(DATA))" bench/run.sh --quick
 
 ## libFuzzer targets under ASan, FUZZ_SECONDS each (default 60), seeded from the snapshot;
 ## their own package and scratch path (Fuzz/, .build-fuzz), never part of `make test`.

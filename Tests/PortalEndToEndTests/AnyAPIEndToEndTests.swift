@@ -41,7 +41,7 @@ struct AnyAPIEndToEndTests {
                 try session.press("Enter")
                 // The whole pane, not the first frame that shows its title (a capture can land
                 // while a frame is still being written).
-                let detail = try session.waitFor(timeout: 10, "the detail tree") {
+                let detail = try session.waitFor(timeout: 60, "the detail tree") {
                     $0.contains("Passing Butter Robot") && $0.contains("origin") && $0.contains("episode") && $0.contains("{2}")
                 }
                 #expect(detail.contains("Passing Butter Robot"), "\(detail)")
@@ -58,7 +58,7 @@ struct AnyAPIEndToEndTests {
             try Self.browse(data: data, style: "cursor") { session, run in
                 try session.waitFor("Rick Sanchez")
                 try session.press("End")
-                try session.waitFor("826 / 826", timeout: 30)
+                try session.waitFor("826 / 826", timeout: 60)
                 try Self.quit(session, run)
                 let urls = try run.traceURLs()
                 #expect(urls.count == 42 && Set(urls).count == 42, "\(urls.count) requests")

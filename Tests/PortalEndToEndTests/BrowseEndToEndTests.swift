@@ -31,13 +31,13 @@ struct BrowseEndToEndTests {
         // tmux `--pictures auto` draws symbols.
         try session.type(line: "unset NO_COLOR; " + run.commandLine)
         // Every card of the first screen shows its picture.
-        let grid = try session.waitFor(timeout: 10, "pictures on the cards") { $0.contains("Rick Sanchez") && Self.pictureSymbols($0) > 200 }
+        let grid = try session.waitFor(timeout: 60, "pictures on the cards") { $0.contains("Rick Sanchez") && Self.pictureSymbols($0) > 200 }
         #expect(grid.contains("Morty Smith"))
         // p: no pictures on cards.
         try session.press("p")
-        try session.waitFor(timeout: 10, "the cards without pictures") { Self.pictureSymbols($0) == 0 && $0.contains("Rick Sanchez") }
+        try session.waitFor(timeout: 60, "the cards without pictures") { Self.pictureSymbols($0) == 0 && $0.contains("Rick Sanchez") }
         try session.press("Enter")
-        let pane = try session.waitFor(timeout: 10, "the picture in the pane") { Self.pictureSymbols($0) > 40 && $0.contains("S01E01") }
+        let pane = try session.waitFor(timeout: 60, "the picture in the pane") { Self.pictureSymbols($0) > 40 && $0.contains("S01E01") }
         // 100 columns: the pane is beside the grid, its picture at the right (16 × 8 cells
         // from column 83): no block left of the pane.
         for line in pane.split(separator: "\n") {
@@ -45,11 +45,11 @@ struct BrowseEndToEndTests {
             #expect(Self.pictureSymbols(left) == 0, "a picture symbol left of the pane: \(line)")
         }
         try session.press("Escape")
-        try session.waitFor(timeout: 10, "the detail pane to close") { Self.pictureSymbols($0) == 0 && !$0.contains("S01E01") }
+        try session.waitFor(timeout: 60, "the detail pane to close") { Self.pictureSymbols($0) == 0 && !$0.contains("S01E01") }
         try session.press("Enter")
-        try session.waitFor(timeout: 10, "the picture again") { Self.pictureSymbols($0) > 40 }
+        try session.waitFor(timeout: 60, "the picture again") { Self.pictureSymbols($0) > 40 }
         try session.press("q")
-        try session.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("S01E01") }
+        try session.waitFor(timeout: 60, "the detail pane to close") { !$0.contains("S01E01") }
         try session.press("q")
         #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
         try run.expectSaneTerminal()
@@ -68,7 +68,7 @@ struct BrowseEndToEndTests {
         let text = try plain.waitFor("S01E01")
         #expect(Self.pictureSymbols(text) == 0)
         try plain.press("Escape")
-        try plain.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("S01E01") }
+        try plain.waitFor(timeout: 60, "the detail pane to close") { !$0.contains("S01E01") }
         try plain.press("q")
         #expect(try plain.waitForFile(plain.file("status")) == "exit=0\n")
         #expect(try !plainRun.traceURLs().contains { $0.contains("/avatar/") })
@@ -96,7 +96,7 @@ struct BrowseEndToEndTests {
             try session.press("PageDown")
             Thread.sleep(forTimeInterval: 0.02)
         }
-        screen = try session.waitFor(timeout: 10, "the end, every page in") { $0.contains("· end") && $0.contains("Butter Robot") }
+        screen = try session.waitFor(timeout: 60, "the end, every page in") { $0.contains("· end") && $0.contains("Butter Robot") }
         let pages = try run.settledListPages()
         #expect(pages.count == 42, "expected 42 page requests, got \(pages.count): \(pages)")
         #expect(Set(pages) == Set(1...42), "pages requested: \(pages)")
@@ -106,7 +106,7 @@ struct BrowseEndToEndTests {
         try session.press("Enter")
         try session.waitFor("S01E09")
         try session.press("Escape")
-        try session.waitFor(timeout: 10, "the detail pane to close") { !$0.contains("S01E09") }
+        try session.waitFor(timeout: 60, "the detail pane to close") { !$0.contains("S01E09") }
 
         // A search replaces the list; page through its results.
         try session.press("/")
@@ -132,7 +132,7 @@ struct BrowseEndToEndTests {
             try session.waitFor("Morty Smith")
             // What xterm sends in SGR mouse mode for the wheel (button 65 down, 64 up).
             for _ in 0..<4 { try session.send(text: "\u{1B}[<65;10;10M") }
-            try session.waitFor(timeout: 10, "the first row to scroll away") { !$0.contains("Morty Smith") }
+            try session.waitFor(timeout: 60, "the first row to scroll away") { !$0.contains("Morty Smith") }
             for _ in 0..<4 { try session.send(text: "\u{1B}[<64;10;10M") }
             try session.waitFor("Morty Smith")
             try session.press("q")
@@ -148,13 +148,13 @@ struct BrowseEndToEndTests {
             try session.waitFor("Summer Smith")
             try session.resize(columns: 40, rows: 20)
             // One card per row at 40 columns: Summer Smith moves below Rick and Morty.
-            try session.waitFor(timeout: 10, "a one-column layout") { screen in
+            try session.waitFor(timeout: 60, "a one-column layout") { screen in
                 let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
                 return lines.allSatisfy { $0.count <= 40 } && !lines.contains { $0.contains("Rick Sanchez") && $0.contains("Morty Smith") }
                     && screen.contains("Rick Sanchez")
             }
             try session.resize(columns: 120, rows: 30)
-            try session.waitFor(timeout: 10, "three cards on a row again") { screen in
+            try session.waitFor(timeout: 60, "three cards on a row again") { screen in
                 screen.split(separator: "\n").contains { $0.contains("Rick Sanchez") && $0.contains("Morty Smith") }
             }
             try session.press("q")
@@ -215,7 +215,7 @@ struct PortalRun {
     /// Every URL in the trace once portal says it is idle: the trace ends with an idle
     /// marker newer than the one the last call saw (portal writes `{"idle":true}` after
     /// each burst of events, once nothing is in flight). Call it once after each action.
-    func settledURLs(timeout: TimeInterval = 20) throws -> [String] {
+    func settledURLs(timeout: TimeInterval = 60) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let lines = (try? traceLines()) ?? []

@@ -31,9 +31,9 @@ struct CopyAndWatchEndToEndTests {
                 let copied = try session.waitFor("copied Rick Sanchez as JSON")
                 let buffer = try session.tmux(["show-buffer"])
                 // The mirror adds a character every 2 s at the end; the watch looks every 2 s.
-                let watched = try session.waitFor(timeout: 20, "a new character counted") { $0.contains("watching · every 2s · ") && $0.contains(" new") }
+                let watched = try session.waitFor(timeout: 60, "a new character counted") { $0.contains("watching · every 2s · ") && $0.contains(" new") }
                 try session.press("G")
-                let end = try session.waitFor(timeout: 20, "the new character at the end") { $0.contains("(new ") && $0.contains(" new ") }
+                let end = try session.waitFor(timeout: 60, "the new character at the end") { $0.contains("(new ") && $0.contains(" new ") }
                 try session.press("q")
                 return (copied, buffer, watched, try session.waitForFile(session.file("status")) + end)
             })

@@ -18,7 +18,7 @@ struct GraphQLEndToEndTests {
             defer { mirror.stop() }
             let run = PortalRun(session, source: "--graphql '\(mirror.origin)/graphql' --no-cache --pictures off")
             try session.type(line: "NO_COLOR=1 " + run.commandLine)
-            let first = try session.waitFor(timeout: 15, "the first cards") { $0.contains("Rick Sanchez") && $0.contains("Morty Smith") }
+            let first = try session.waitFor(timeout: 60, "the first cards") { $0.contains("Rick Sanchez") && $0.contains("Morty Smith") }
             #expect(first.contains("allCharacters") && first.contains("1 / 826"), "\(first)")
             let before = try run.settledURLs().filter { $0.hasSuffix("/graphql") }
             try session.press("End")
@@ -26,7 +26,7 @@ struct GraphQLEndToEndTests {
             let after = try run.settledURLs().filter { $0.hasSuffix("/graphql") }
             #expect(after.count - before.count <= 3, "End cost \(after.count - before.count) requests")
             try session.press("Enter")
-            let detail = try session.waitFor(timeout: 10, "the detail") { $0.contains("origin") && $0.contains("species") && $0.contains("│") }
+            let detail = try session.waitFor(timeout: 60, "the detail") { $0.contains("origin") && $0.contains("species") && $0.contains("│") }
             #expect(detail.contains("Butter Robot"), "\(detail)")
             try session.press("Escape")
             try session.press("q")

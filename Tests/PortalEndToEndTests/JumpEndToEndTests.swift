@@ -18,7 +18,7 @@ struct JumpEndToEndTests {
                 try session.press("PPage")
                 Thread.sleep(forTimeInterval: 0.02)
             }
-            try session.waitFor(timeout: 10, "cards above the end") { !$0.contains("loading…") && $0.contains("/ 1,000,000") }
+            try session.waitFor(timeout: 60, "cards above the end") { !$0.contains("loading…") && $0.contains("/ 1,000,000") }
             return (screen, before.count, urls, try run.settledURLs())
         }
         #expect(screen.contains("1,000,000 / 1,000,000"))

@@ -32,7 +32,7 @@ struct LyingListEndToEndTests {
                 _ = try run.settledURLs()
                 let before = server.requestCount
                 try session.press("G")
-                let screen = try session.waitFor(timeout: 20, "the real end") { $0.contains("60 / 60") && $0.contains("item 60") }
+                let screen = try session.waitFor(timeout: 60, "the real end") { $0.contains("60 / 60") && $0.contains("item 60") }
                 _ = try run.settledURLs()
                 #expect(server.requestCount - before <= 12, "G cost \(server.requestCount - before) requests:\n\(screen)")
                 // Esc, and a while idle: nothing more.

@@ -34,7 +34,7 @@ final class MirrorProcess {
         guard spawned == 0 else { throw SessionError("cannot start portal-mirror: \(String(cString: strerror(spawned)))") }
         self.pid = pid
 
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(60)
         var origin: String?
         while origin == nil && Date() < deadline {
             if let text = try? String(contentsOfFile: output, encoding: .utf8),

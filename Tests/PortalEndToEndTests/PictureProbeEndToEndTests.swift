@@ -94,7 +94,7 @@ final class PtyTerminal {
     }
 
     /// Reads what portal writes until `done` holds for all of it (at most `timeout` s).
-    func read(until what: String, timeout: Double = 15, _ done: (String) -> Bool) throws {
+    func read(until what: String, timeout: Double = 60, _ done: (String) -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !done(output) {
             guard Date() < deadline, readSome(milliseconds: 200) != nil else {
@@ -127,7 +127,7 @@ final class PtyTerminal {
     }
 
     /// The exit status once portal has ended (reading its last output meanwhile).
-    func waitForExit(timeout: Double = 10) throws -> Int32 {
+    func waitForExit(timeout: Double = 60) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0
         while Date() < deadline {

@@ -238,10 +238,10 @@ struct SavedAPIBrowseEndToEndTests {
                 #expect(episodes.contains("S01E02") && !episodes.contains(key))
                 try session.press("1")
                 // The cards may be drawn before the status line: wait for both.
-                let people = try session.waitFor(timeout: 10, "the people tab and its count") { $0.contains("Rick Sanchez") && $0.contains("826") }
+                let people = try session.waitFor(timeout: 60, "the people tab and its count") { $0.contains("Rick Sanchez") && $0.contains("826") }
                 #expect(people.contains("826"), "\(people)")
                 try session.press("q")
-                _ = try session.waitFor(timeout: 10, "the shell") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Rick Sanchez") }
+                _ = try session.waitFor(timeout: 60, "the shell") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Rick Sanchez") }
                 let stderr = (try? String(contentsOfFile: session.file("stderr"), encoding: .utf8)) ?? ""
                 #expect(stderr.isEmpty, "\(stderr)")
             }

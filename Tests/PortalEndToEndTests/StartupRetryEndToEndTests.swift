@@ -25,9 +25,9 @@ struct StartupRetryEndToEndTests {
             defer { session.close() }
             let run = PortalRun(session, source: "--url '\(server.baseURL)/items' --no-cache")
             try session.type(line: "NO_COLOR=1 " + run.commandLine)
-            let waiting = try session.waitFor(timeout: 10, "the retry said") { $0.contains("trying again (attempt 2)") }
+            let waiting = try session.waitFor(timeout: 60, "the retry said") { $0.contains("trying again (attempt 2)") }
             #expect(waiting.contains("503"), "\(waiting)")
-            try session.waitFor(timeout: 20, "the list") { $0.contains("Alpha") && $0.contains("Beta") }
+            try session.waitFor(timeout: 60, "the list") { $0.contains("Alpha") && $0.contains("Beta") }
             try session.press("q")
             #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
             try run.expectSaneTerminal()

@@ -45,7 +45,7 @@ struct SupabaseEndToEndTests {
             while !screen.contains("826 / 826"), presses < 200 {
                 try session.press("PageDown")
                 presses += 1
-                screen = try session.waitFor(timeout: 10, "the next screen") { !$0.contains("loading") }
+                screen = try session.waitFor(timeout: 60, "the next screen") { !$0.contains("loading") }
                 Thread.sleep(forTimeInterval: 0.05)
             }
             screen = try session.waitFor("826 / 826")
@@ -57,7 +57,7 @@ struct SupabaseEndToEndTests {
             // R: the list again from the top, the selection kept on Butter Robot.
             let before = try run.settledURLs().count
             try session.press("R")
-            let refreshed = try session.waitFor(timeout: 10, "the refresh") { _ in ((try? run.traceURLs().count) ?? 0) > before }
+            let refreshed = try session.waitFor(timeout: 60, "the refresh") { _ in ((try? run.traceURLs().count) ?? 0) > before }
             let after = try session.waitFor("826 / 826")
             #expect(after.contains("Butter Robot"), "\(refreshed)\n\(after)")
             try SourcesBrowseEndToEndTests.quit(session, run)

@@ -19,7 +19,7 @@ struct TerminalRestoreEndToEndTests {
         try session.type(line: "PORTAL_TEST_CRASH=\(crash) " + run.commandLine)
         #expect(try session.waitForFile(session.file("status")) == "exit=\(status)\n")
         try run.expectSaneTerminal()
-        let screen = try session.waitFor(timeout: 10, "the shell prompt") { $0.contains(TmuxSession.promptOnScreen) }
+        let screen = try session.waitFor(timeout: 60, "the shell prompt") { $0.contains(TmuxSession.promptOnScreen) }
         // The main screen is back: the command line typed before portal started is on it,
         // portal's header is not.
         #expect(screen.contains("PORTAL_TEST_CRASH=\(crash)"), "the shell's screen is not back:\n\(screen)")
@@ -49,7 +49,7 @@ struct TerminalRestoreEndToEndTests {
             #expect(try session.waitForFile(session.file("status")) == "exit=\(status)\n")
             try run.expectSaneTerminal()
             try run.expectShellScreen()
-            try session.waitFor(timeout: 10, "the shell prompt") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Morty Smith") }
+            try session.waitFor(timeout: 60, "the shell prompt") { $0.contains(TmuxSession.promptOnScreen) && !$0.contains("Morty Smith") }
         }
     }
 
@@ -71,17 +71,17 @@ struct TerminalRestoreEndToEndTests {
         }
         #expect(try session.waitForFile(session.file("status")) == "exit=\(128 + SIGTSTP)\n")
         try run.expectSaneTerminal()
-        try session.waitFor(timeout: 10, "the shell's screen") { $0.contains("Stopped") && !$0.contains("Morty Smith") }
+        try session.waitFor(timeout: 60, "the shell's screen") { $0.contains("Stopped") && !$0.contains("Morty Smith") }
         try run.expectShellScreen()
 
         try session.type(line: "fg")
-        let screen = try session.waitFor(timeout: 10, "the grid again") { $0.contains("Morty Smith") && $0.contains("Summer Smith") }
+        let screen = try session.waitFor(timeout: 60, "the grid again") { $0.contains("Morty Smith") && $0.contains("Summer Smith") }
         #expect(screen.contains("offline snapshot"), "the header was not redrawn:\n\(screen)")
         #expect(!screen.contains("Stopped"), "the shell's text shows through:\n\(screen)")
         #expect(try session.paneFlag("alternate_on") == "1")
         // Still alive and listening: q quits and gives the terminal back.
         try session.press("q")
-        try session.waitFor(timeout: 10, "the shell prompt") { !$0.contains("Morty Smith") }
+        try session.waitFor(timeout: 60, "the shell prompt") { !$0.contains("Morty Smith") }
         try run.expectShellScreen()
     }
 }

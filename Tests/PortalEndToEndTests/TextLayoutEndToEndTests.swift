@@ -27,7 +27,7 @@ struct TextLayoutEndToEndTests {
             try session.press("Enter")
             try session.waitFor("S01E01")
             try session.press("Escape")
-            screen = try session.waitFor(timeout: 10, "the full grid again") { !$0.contains("S01E01") && $0.contains("Summer Smith") }
+            screen = try session.waitFor(timeout: 60, "the full grid again") { !$0.contains("S01E01") && $0.contains("Summer Smith") }
             try expectAligned(screen)
             try session.press("q")
             #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
@@ -77,7 +77,7 @@ struct TextLayoutEndToEndTests {
         try session.press("q")
         // Back on the shell's screen, the notice make printed first (the 100-column pane
         // wraps it after "inst").
-        let screen = try session.waitFor(timeout: 10, "the notice") { $0.contains("no snapshot in") && $0.contains("opening the live API") }
+        let screen = try session.waitFor(timeout: 60, "the notice") { $0.contains("no snapshot in") && $0.contains("opening the live API") }
         #expect(!screen.contains("Error"), "make failed:\n\(screen)")
     }
 }

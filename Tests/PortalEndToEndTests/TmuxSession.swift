@@ -24,7 +24,7 @@ final class TmuxSession {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let shell = "env -u ENV TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='\(Self.prompt)' /bin/sh -i"
         try run(["new-session", "-d", "-s", "e2e", "-x", "\(columns)", "-y", "\(rows)", shell])
-        try waitFor(timeout: 10, "the shell prompt") { $0.contains(Self.promptOnScreen) }
+        try waitFor(timeout: 60, "the shell prompt") { $0.contains(Self.promptOnScreen) }
     }
 
     deinit { close() }
@@ -89,7 +89,7 @@ final class TmuxSession {
     /// Polls the pane until `predicate` holds. A wait, not a timing assertion: the
     /// timeout is generous and only bounds a failure.
     @discardableResult
-    func waitFor(timeout: Double = 10, _ description: String = "", _ predicate: (String) -> Bool) throws -> String {
+    func waitFor(timeout: Double = 60, _ description: String = "", _ predicate: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
@@ -102,13 +102,13 @@ final class TmuxSession {
 
     /// Waits until `text` is on screen.
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = 10) throws -> String {
+    func waitFor(_ text: String, timeout: Double = 60) throws -> String {
         try waitFor(timeout: timeout, "'\(text)'") { $0.contains(text) }
     }
 
     /// Waits until a file exists and is non-empty, and returns its contents.
     @discardableResult
-    func waitForFile(_ path: String, timeout: Double = 10) throws -> String {
+    func waitForFile(_ path: String, timeout: Double = 60) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") { return text }
