@@ -8,7 +8,7 @@ struct PortalCommand: AsyncParsableCommand {
         commandName: "portal",
         abstract: RootHelp.overview,
         version: "0.1.0",
-        subcommands: [BrowseCommand.self, ListCommand.self, CacheCommand.self, ApisCommand.self, SavedBrowseCommand.self],
+        subcommands: [BrowseCommand.self, ListCommand.self, CacheCommand.self, ApisCommand.self, SavedBrowseCommand.self, MCPCommand.self],
         defaultSubcommand: BrowseCommand.self
     )
 

@@ -41,7 +41,7 @@ public struct ItemColumns: Sendable, Equatable {
     }
 
     /// The value at `keys` under `span`, if every key is there.
-    static func span(at keys: [String], in span: JSONSpan) -> JSONSpan? {
+    public static func span(at keys: [String], in span: JSONSpan) -> JSONSpan? {
         var current = span
         for key in keys {
             guard case .object(let fields) = current.node, let field = fields.first(where: { $0.key == key }) else { return nil }

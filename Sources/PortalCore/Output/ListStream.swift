@@ -143,9 +143,19 @@ public final class ListStream {
         return nextPosition <= range.from ? .endsBefore(range.from) : .finished
     }
 
-    /// The page holding `range.from` when the list can be addressed by page, else the first.
+    /// Where to start instead of the first page: a page seen before (its request, the
+    /// 1-based position of its first item), as `portal mcp` remembers the cursors it passed.
+    /// Taken when it is at or before `range.from` and the list cannot jump there.
+    public var resume: (request: PageRequest, position: Int)?
+
+    /// The page holding `range.from` when the list can be addressed by page, else the
+    /// remembered page `resume`, else the first.
     private func firstRequest() -> PageRequest {
         let first = source.firstPage(for: query)
+        if let resume, resume.position > 1, resume.position <= range.from, PageAddressing(source: source, query: query) == nil {
+            nextPosition = resume.position
+            return resume.request
+        }
         guard range.from > 1, let addressing = PageAddressing(source: source, query: query) else { return first }
         let index = (range.from - 1) / addressing.pageSize
         guard index > 0, let request = addressing.request(forPage: index) else { return first }
