@@ -8,7 +8,7 @@ PORT ?= 8080
 # about half the time of a release build (docs/benchmarks.md, "Build"), and `make test`
 # reuses it; `make build` (release) is for `make bench` and for installing.
 PORTAL_BIN ?= .build/debug/portal
-# Debian packages the build and the end-to-end tests need (libsqlite3-dev: GRDB, the disk cache;
+# Debian packages the build and the end-to-end tests need (libsqlite3-dev: the disk cache, through CSQLite;
 # libjq-dev: `portal list --jq` and the detail pane's jq prompt, through CJQ;
 # libcurl4-openssl-dev: the live network, through CCurl).
 DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux libsqlite3-dev libchafa-dev libjq-dev libcurl4-openssl-dev libglib2.0-dev xvfb xterm xdotool imagemagick

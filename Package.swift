@@ -23,8 +23,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // The on-disk HTTP cache (PortalCache): SQLite through GRDB, the system libsqlite3.
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // The config file (PortalConfig): TOML through toml++.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // portal --openapi (PortalOpenAPI): OpenAPI 3.0/3.1 documents, JSON or YAML. The
@@ -75,8 +73,10 @@ let package = Package(
         // Runs the UI's effects: owns the source's decoding, the transport, the retry
         // policy and the caches. PortalUI names none of them.
         .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalEffects", "PortalImage"]),
-        // The on-disk HTTP cache, apart from PortalCore so Core stays Foundation-only.
-        .target(name: "PortalCache", dependencies: ["PortalCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The on-disk HTTP cache, apart from PortalCore so Core stays Foundation-only: Debian's
+        // libsqlite3 (libsqlite3-dev) through CSQLite, the only code that includes it.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "PortalCache", dependencies: ["PortalCore", "CSQLite"]),
         // `portal mcp`: the tools an agent calls (list_apis, get_rows, …) over the engine's
         // sources and paging, served on stdio by the MCP SDK.
         .target(name: "PortalMCP", dependencies: ["PortalCore", .product(name: "MCP", package: "swift-sdk")]),

@@ -1,17 +1,19 @@
 import Foundation
-import GRDB
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The SQLite file behind the disk cache, through GRDB: one connection in WAL mode with
-/// a busy timeout, so two portals can read and write it at once without "database is
-/// locked", and a schema versioned by migrations.
+/// The SQLite file behind the disk cache: one connection in WAL mode with a busy timeout,
+/// so two portals can read and write it at once without "database is locked", and a
+/// schema versioned by migrations (recorded in `grdb_migrations`, the table the GRDB-based
+/// portals before wrote, so their files open as they are).
 ///
-/// Every method throws what SQLite reports; `DiskCache` decides what a failure means
-/// (set the file aside, or carry on without a cache).
+/// Every method throws what SQLite reports (`SQLiteError`); `DiskCache` decides what a
+/// failure means (set the file aside, or carry on without a cache).
 final class CacheDatabase: Sendable {
-    let queue: DatabaseQueue
+    /// The connection, used by one caller at a time.
+    let connection: Mutex<SQLiteConnection>
     let path: String
     /// False when the file is opened read-only (a read-only file system or file).
     let isWritable: Bool
@@ -43,43 +45,40 @@ final class CacheDatabase: Sendable {
     init(path: String, mode: Mode = .readWrite) throws {
         self.path = path
         isWritable = mode == .readWrite
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.busyTimeout)
-        configuration.label = "portal.cache"
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)")
-        }
+        let opened: SQLiteConnection
         switch mode {
         case .readWrite:
-            configuration.journalMode = .wal
             // One portal at a time checks the file is portal's, switches it to WAL and
             // migrates its schema (`SetupLock`); afterwards SQLite's own locking shares it.
-            queue = try SetupLock.holding(beside: path, timeout: Self.busyTimeout) {
+            opened = try SetupLock.holding(beside: path, timeout: Self.busyTimeout) {
                 // Checked on a read-only connection first: a file that is not portal's is
                 // never changed (not even switched to WAL).
                 try Self.checkOwnership(path)
-                let queue = try DatabaseQueue(path: path, configuration: configuration)
-                try Self.migrator.migrate(queue)
-                try queue.writeWithoutTransaction { db in
-                    if try Int32.fetchOne(db, sql: "PRAGMA application_id") != Self.applicationID {
-                        try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
-                    }
+                let connection = try Self.open(path, readOnly: false)
+                try connection.execute("PRAGMA journal_mode = WAL")
+                try Self.migrate(connection)
+                if try connection.value("PRAGMA application_id")?.int != Int(Self.applicationID) {
+                    try connection.execute("PRAGMA application_id = \(Self.applicationID)")
                 }
-                return queue
+                return connection
             }
         case .readOnly, .immutable:
-            configuration.readonly = true
             try Self.checkOwnership(path, immutable: mode == .immutable)
-            queue = try DatabaseQueue(path: mode == .immutable ? Self.immutableURI(path) : path, configuration: configuration)
+            opened = try Self.open(mode == .immutable ? Self.immutableURI(path) : path, readOnly: true)
             // Nothing can be migrated here: a schema that is not the current one is refused.
-            try queue.read { db in
-                guard try Self.migrator.completedMigrations(db) == Self.migrator.migrations.map({ $0 }) else {
-                    throw CacheDatabaseError.olderSchema
-                }
+            guard try Self.appliedMigrations(opened) == Self.migrations.map(\.identifier) else {
+                throw CacheDatabaseError.olderSchema
             }
         }
         // Reads the whole schema, so a file that is not a database fails here, not later.
-        _ = try queue.read { db in try StoredAnswer.fetchCount(db) }
+        _ = try opened.value("SELECT COUNT(*) FROM answer")
+        connection = Mutex(opened)
+    }
+
+    private static func open(_ path: String, readOnly: Bool) throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
+        try connection.execute("PRAGMA cache_size = -\(pageCacheKiB)")
+        return connection
     }
 
     /// `file:<path>?immutable=1` (the system SQLite takes URI file names).
@@ -94,62 +93,65 @@ final class CacheDatabase: Sendable {
     static func checkOwnership(_ path: String, immutable: Bool = false) throws {
         var info = stat()
         guard stat(path, &info) == 0, info.st_size > 0 else { return }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(busyTimeout)
-        let probe = try DatabaseQueue(path: immutable ? immutableURI(path) : path, configuration: configuration)
-        try probe.read { db in
-            let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-            if id != applicationID {
-                let foreign = tables.filter { !["answer", "grdb_migrations"].contains($0) }
-                guard id == 0, foreign.isEmpty else {
-                    throw CacheDatabaseError.notPortals(applicationID: id, tables: foreign.sorted())
-                }
-            }
-            if tables.contains("grdb_migrations") {
-                let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-                let known = Set(migrator.migrations)
-                if !applied.allSatisfy(known.contains) { throw CacheDatabaseError.unknownSchema(applied.sorted()) }
+        let probe = try SQLiteConnection(path: immutable ? immutableURI(path) : path, readOnly: true, busyTimeout: busyTimeout)
+        let id = Int32(truncatingIfNeeded: try probe.value("PRAGMA application_id")?.int ?? 0)
+        let tables = try probe.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            .compactMap { $0["name"].string }
+        if id != applicationID {
+            let foreign = tables.filter { !["answer", migrationsTable].contains($0) }
+            guard id == 0, foreign.isEmpty else {
+                throw CacheDatabaseError.notPortals(applicationID: id, tables: foreign.sorted())
             }
         }
-        try probe.close()
+        if tables.contains(migrationsTable) {
+            let applied = try appliedMigrations(probe)
+            let known = Set(migrations.map(\.identifier))
+            if !applied.allSatisfy(known.contains) { throw CacheDatabaseError.unknownSchema(applied.sorted()) }
+        }
     }
 
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: answers") { db in
-            try db.create(table: "answer") { t in
-                t.primaryKey("key", .text)
-                t.column("host", .text).notNull()
-                t.column("url", .text).notNull()
-                t.column("status", .integer).notNull()
-                t.column("headers", .text).notNull()
-                t.column("body", .blob).notNull()
-                t.column("fetchedAt", .datetime).notNull()
-                t.column("lastUsedAt", .datetime).notNull()
-                t.column("size", .integer).notNull()
+    /// The table that records which migrations a file has had (GRDB's name for it, kept so
+    /// the files earlier portals wrote read back unchanged).
+    static let migrationsTable = "grdb_migrations"
+
+    /// The schema's steps, oldest first; each runs once per file, in one transaction.
+    static let migrations: [(identifier: String, sql: String)] = [
+        ("v1: answers", """
+            CREATE TABLE "answer" ("key" TEXT PRIMARY KEY NOT NULL, "host" TEXT NOT NULL, "url" TEXT NOT NULL,
+              "status" INTEGER NOT NULL, "headers" TEXT NOT NULL, "body" BLOB NOT NULL, "fetchedAt" DATETIME NOT NULL,
+              "lastUsedAt" DATETIME NOT NULL, "size" INTEGER NOT NULL);
+            -- Eviction walks answers oldest-used first and sums their sizes from the index.
+            CREATE INDEX "answer_lastUsedAt_size" ON "answer"("lastUsedAt", "size");
+            CREATE INDEX "answer_host" ON "answer"("host");
+            """),
+    ]
+
+    /// The identifiers of the migrations `connection`'s file has had, in the order applied.
+    static func appliedMigrations(_ connection: SQLiteConnection) throws -> [String] {
+        let exists = try connection.value("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(migrationsTable)])
+        guard exists?.int ?? 0 > 0 else { return [] }
+        return try connection.rows("SELECT identifier FROM \(migrationsTable) ORDER BY rowid").compactMap { $0["identifier"].string }
+    }
+
+    /// Applies the migrations the file has not had yet.
+    static func migrate(_ connection: SQLiteConnection) throws {
+        try connection.immediateTransaction {
+            try connection.execute("CREATE TABLE IF NOT EXISTS \(migrationsTable) (identifier TEXT NOT NULL PRIMARY KEY)")
+            let applied = Set(try appliedMigrations(connection))
+            for migration in migrations where !applied.contains(migration.identifier) {
+                try connection.execute(migration.sql)
+                try connection.execute("INSERT INTO \(migrationsTable) (identifier) VALUES (?)", [.text(migration.identifier)])
             }
-            // Eviction walks answers oldest-used first and sums their sizes from the index.
-            try db.create(index: "answer_lastUsedAt_size", on: "answer", columns: ["lastUsedAt", "size"])
-            try db.create(index: "answer_host", on: "answer", columns: ["host"])
         }
-        return migrator
     }
 
     /// The kept answer for `key`. A row portal would never have written — a status outside
     /// 2xx, a value that does not decode (a date or size out of range) — is no answer, and
     /// is dropped when the file can be written. SQLite's own errors are thrown.
     func answer(for key: String) throws -> StoredAnswer? {
-        let answer: StoredAnswer?
-        do {
-            answer = try queue.read { db in try StoredAnswer.fetchOne(db, key: key) }
-        } catch let error as DatabaseError {
-            throw error
-        } catch {
-            answer = nil
-        }
-        guard let answer, AnswerReadBack.isServable(status: answer.status) else {
+        let row = try connection.withLock { try $0.rows("SELECT * FROM answer WHERE key = ?", [.text(key)]).first }
+        guard let row else { return nil }
+        guard let answer = StoredAnswer(row: row), AnswerReadBack.isServable(status: answer.status) else {
             if isWritable { try? remove(key) }
             return nil
         }
@@ -158,57 +160,50 @@ final class CacheDatabase: Sendable {
 
     /// Writes in an IMMEDIATE transaction: it takes the write lock first (waiting up to the
     /// busy timeout), so it can never fail half-way because another process wrote.
-    func write<T>(_ updates: (Database) throws -> T) throws -> T {
-        try queue.writeWithoutTransaction { db in
-            var result: T?
-            try db.inTransaction(.immediate) {
-                result = try updates(db)
-                return .commit
-            }
-            // Set unless `updates` threw, which `inTransaction` rethrows before here.
-            guard let result else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the write ended without a result") }
-            return result
-        }
+    func write<T: Sendable>(_ updates: (SQLiteConnection) throws -> T) throws -> T {
+        try connection.withLock { connection in try connection.immediateTransaction { try updates(connection) } }
     }
 
     /// Stores (or replaces) an answer, then evicts the least recently used answers until
     /// the total is at most `capacity` bytes.
     func store(_ answer: StoredAnswer, capacity: Int) throws {
         try write { db in
-            try answer.save(db)
+            try db.execute("""
+                INSERT OR REPLACE INTO answer (key, host, url, status, headers, body, fetchedAt, lastUsedAt, size)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, answer.columns)
             // Summed as floating point (`TOTAL`) and clamped: a damaged or planted size
             // cannot overflow SQLite's integers or portal's.
-            var total = CacheNumbers.int(try Double.fetchOne(db, sql: "SELECT TOTAL(MAX(size, 0)) FROM answer") ?? 0)
+            var total = CacheNumbers.int(try db.value("SELECT TOTAL(MAX(size, 0)) FROM answer")?.double ?? 0)
             guard total > capacity else { return }
             // Values coerced in SQL, so no row's odd type can trap the decoding.
-            let cursor = try Row.fetchCursor(db, sql: """
-                SELECT rowid, CAST(MAX(size, 0) AS INTEGER) AS size FROM answer ORDER BY lastUsedAt, size DESC
-                """)
             var victims: [Int64] = []
-            while total > capacity, let row = try cursor.next() {
-                victims.append(row["rowid"])
-                total = CacheNumbers.sum([total, -(row["size"] as Int)])
+            try db.forEachRow("SELECT rowid, CAST(MAX(size, 0) AS INTEGER) AS size FROM answer ORDER BY lastUsedAt, size DESC") { row in
+                guard total > capacity, case .integer(let rowid) = row["rowid"] else { return false }
+                victims.append(rowid)
+                total = CacheNumbers.sum([total, -(row["size"].int ?? 0)])
+                return true
             }
-            for rowid in victims { try db.execute(sql: "DELETE FROM answer WHERE rowid = ?", arguments: [rowid]) }
+            for rowid in victims { try db.execute("DELETE FROM answer WHERE rowid = ?", [.integer(rowid)]) }
         }
     }
 
     func touch(_ key: String, at now: Date) throws {
         try write { db in
-            try db.execute(sql: "UPDATE answer SET lastUsedAt = ? WHERE key = ?", arguments: [CacheTimestamp.text(now), key])
+            try db.execute("UPDATE answer SET lastUsedAt = ? WHERE key = ?", [.text(CacheTimestamp.text(now)), .text(key)])
         }
     }
 
     /// After a 304: the answer counts as fetched now, with the server's newer validators.
     func revalidated(_ key: String, headers: String, at now: Date) throws {
         try write { db in
-            try db.execute(sql: "UPDATE answer SET fetchedAt = ?, lastUsedAt = ?, headers = ? WHERE key = ?",
-                           arguments: [CacheTimestamp.text(now), CacheTimestamp.text(now), headers, key])
+            try db.execute("UPDATE answer SET fetchedAt = ?, lastUsedAt = ?, headers = ? WHERE key = ?",
+                           [.text(CacheTimestamp.text(now)), .text(CacheTimestamp.text(now)), .text(headers), .text(key)])
         }
     }
 
     func remove(_ key: String) throws {
-        _ = try write { db in try StoredAnswer.deleteOne(db, key: key) }
+        try write { db in try db.execute("DELETE FROM answer WHERE key = ?", [.text(key)]) }
     }
 }
 

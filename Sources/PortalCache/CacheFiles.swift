@@ -7,8 +7,8 @@ import Glibc
 /// folder is the user's alone (0700) and every file in it too (0600), whatever the umask,
 /// and no file portal writes is a symbolic link planted to point elsewhere.
 ///
-/// SQLite follows symbolic links when it opens a file, and GRDB offers no
-/// `SQLITE_OPEN_NOFOLLOW`; so every name portal may write (`cache.sqlite`, its `-wal`,
+/// SQLite follows symbolic links when it opens a file (and Debian 12's SQLite predates
+/// `SQLITE_OPEN_NOFOLLOW`); so every name portal may write (`cache.sqlite`, its `-wal`,
 /// `-shm` and `.lock`, the `secret`) is checked with `lstat` first, and the database file
 /// is made (or opened) by portal itself with `O_NOFOLLOW` before SQLite sees it. SQLite
 /// gives the `-wal` and `-shm` files the database file's own mode, so they are 0600 too.

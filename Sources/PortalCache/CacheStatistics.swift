@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What `portal cache stats` prints: how much is kept, since when, and for which hosts.
 public struct CacheStatistics: Sendable, Equatable {
@@ -24,17 +23,18 @@ extension DiskCache {
     /// clamped into `Int`, and an oldest date outside the years 1970–9999 is no date.
     public func statistics() -> CacheStatistics? {
         read { db in
-            try db.queue.read { db in
-                let rows = try Row.fetchAll(db, sql: """
+            try db.connection.withLock { db in
+                let rows = try db.rows("""
                     SELECT CAST(host AS TEXT) AS host, COUNT(*) AS entries, TOTAL(MAX(size, 0)) AS bytes FROM answer
                     GROUP BY 1 ORDER BY bytes DESC, host
                     """)
                 let hosts = rows.map { row in
-                    CacheStatistics.Host(host: row["host"] ?? "", entries: row["entries"], bytes: CacheNumbers.int(row["bytes"] as Double))
+                    CacheStatistics.Host(host: row["host"].string ?? "", entries: row["entries"].int ?? 0,
+                                         bytes: CacheNumbers.int(row["bytes"].double ?? 0))
                 }
-                let oldest = try Double.fetchOne(db, sql: """
+                let oldest = try db.value("""
                     SELECT MIN(CASE WHEN typeof(fetchedAt) IN ('integer', 'real') THEN fetchedAt ELSE unixepoch(fetchedAt) END) FROM answer
-                    """)
+                    """)?.double
                 return CacheStatistics(entries: CacheNumbers.sum(hosts.map(\.entries)), bytes: CacheNumbers.sum(hosts.map(\.bytes)),
                                        oldest: oldest.flatMap(CacheNumbers.date), hosts: hosts)
             }
@@ -48,14 +48,14 @@ extension DiskCache {
         write { db in
             let removed = try db.write { db in
                 if let host {
-                    try db.execute(sql: "DELETE FROM answer WHERE host = ?", arguments: [host])
+                    try db.execute("DELETE FROM answer WHERE host = ?", [.text(host)])
                 } else {
-                    try db.execute(sql: "DELETE FROM answer")
+                    try db.execute("DELETE FROM answer")
                 }
-                return db.changesCount
+                return db.changes
             }
             // Give the space back to the disk.
-            try db.queue.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
+            try db.connection.withLock { try $0.execute("VACUUM") }
             return removed
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PortalCore
 
 /// The disk cache's times (`fetchedAt`, `lastUsedAt`) as the text SQLite and GRDB use,
@@ -33,11 +32,11 @@ enum CacheTimestamp {
     /// forms SQLite's date functions take (`YYYY-MM-DD`, then optionally ` HH:MM` or
     /// `THH:MM`, `:SS`, `.SSS…`, and `Z` or `±HH:MM`). Anything else is no time (the row
     /// is then no answer).
-    static func date(_ value: DatabaseValue) -> Date? {
-        switch value.storage {
-        case .int64(let number): Date(timeIntervalSince1970: Double(number))
-        case .double(let number): number.isNaN ? nil : Date(timeIntervalSince1970: number)
-        case .string(let text): parse(Array(text.utf8))
+    static func date(_ value: SQLiteValue) -> Date? {
+        switch value {
+        case .integer(let number): Date(timeIntervalSince1970: Double(number))
+        case .real(let number): number.isNaN ? nil : Date(timeIntervalSince1970: number)
+        case .text(let text): parse(Array(text.utf8))
         case .null, .blob: nil
         }
     }

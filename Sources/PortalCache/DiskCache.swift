@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PortalCore
 import Synchronization
 #if canImport(Glibc)
@@ -213,12 +212,12 @@ public final class DiskCache: Sendable {
     /// Corruption, a file that is not a database, or a schema from a newer portal.
     static func isUnreadable(_ error: any Error) -> Bool {
         if error is CacheDatabaseError { return true }
-        guard let error = error as? DatabaseError else { return false }
-        return error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+        guard let error = error as? SQLiteError else { return false }
+        return error.isCorruption
     }
 
     static func describe(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        if let error = error as? SQLiteError { return error.message }
         if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError {
             return underlying.localizedDescription
         }

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Serialises opening the cache across processes. Opening switches the file to WAL and
-/// runs GRDB's migrator, which reads the schema and then changes it in separate steps: two
+/// runs the migrations, which read the schema and then change it in separate steps: two
 /// portals starting together on a new cache could each see it half made ("no such table:
 /// grdb_migrations", "table answer already exists", "database is locked"). The lock is an
 /// `flock` on `cache.sqlite.lock` beside the database, held only while it is opened.

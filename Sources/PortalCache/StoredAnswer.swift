@@ -1,25 +1,13 @@
 import Foundation
-import GRDB
 import PortalCore
 
 /// One row of the `answer` table: a 2xx answer as the server sent it, with the response
 /// headers a cache needs later and the times that decide freshness and eviction.
-struct StoredAnswer: Codable, Sendable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "answer"
+struct StoredAnswer: Sendable {
 
     /// The response headers worth keeping: what the strategies read (`Content-Range`,
     /// `Content-Type`) and what freshness and revalidation need.
     static var keptHeaders: Set<String> { AnswerReadBack.keptHeaders }
-
-    /// Times as `CacheTimestamp` text: the text GRDB writes, without the `DateFormatter`
-    /// (and the ICU data) GRDB's own conversion pages in.
-    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
-        .custom { CacheTimestamp.text($0) }
-    }
-
-    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy {
-        .custom { CacheTimestamp.date($0) }
-    }
 
     var key: String
     var host: String
@@ -42,6 +30,26 @@ struct StoredAnswer: Codable, Sendable, FetchableRecord, PersistableRecord {
         fetchedAt = now
         lastUsedAt = now
         size = response.body.count
+    }
+
+    /// A row read back from the file, or nil when a column holds what portal never
+    /// writes (a missing value, a status or size that is no integer, a time that is no
+    /// time): such a row is no answer.
+    init?(row: SQLiteRow) {
+        guard let key = row["key"].string, let host = row["host"].string, let url = row["url"].string,
+              let status = row["status"].int, let headers = row["headers"].string, let body = row["body"].data,
+              let fetchedAt = CacheTimestamp.date(row["fetchedAt"]), let lastUsedAt = CacheTimestamp.date(row["lastUsedAt"]),
+              let size = row["size"].int
+        else { return nil }
+        (self.key, self.host, self.url, self.status, self.headers, self.body) = (key, host, url, status, headers, body)
+        (self.fetchedAt, self.lastUsedAt, self.size) = (fetchedAt, lastUsedAt, size)
+    }
+
+    /// The row's values in the `answer` table's column order; times as `CacheTimestamp`
+    /// text (the text GRDB wrote, without a `DateFormatter` and the ICU data it pages in).
+    var columns: [SQLiteValue] {
+        [.text(key), .text(host), .text(url), .integer(Int64(status)), .text(headers), .blob(body),
+         .text(CacheTimestamp.text(fetchedAt)), .text(CacheTimestamp.text(lastUsedAt)), .integer(Int64(size))]
     }
 
     var headerFields: [String: String] {

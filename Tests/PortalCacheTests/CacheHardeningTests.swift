@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PortalCore
 @testable import PortalCache
 import PortalTestSupport
@@ -80,7 +79,7 @@ struct CacheHardeningTests {
         #expect(cache.statistics()?.entries == 0)
         let good = try await TestData.snapshot.send(request)
         cache.store(StoredAnswer(key: cache.key(for: request), url: request.url, response: good, now: Date()))
-        try await DatabaseQueue(path: cache.path).write { try $0.execute(sql: "UPDATE answer SET status = 500") }
+        try SQLiteFile.execute(cache.path, "UPDATE answer SET status = 500")
         let network = CountingTransport(TestData.snapshot)
         let answer = try await DiskCachingTransport(wrapping: network, cache: cache, offline: false).fetch(characterPage2)
         #expect(answer.status == 200 && answer.cache?.source == .miss && network.count == 1)
@@ -131,19 +130,17 @@ struct CacheHardeningTests {
                       "PRAGMA application_id = 1234; CREATE TABLE answer (key TEXT); INSERT INTO answer VALUES ('mine')"] {
             let dir = try TemporaryDirectory()
             let path = Self.path(dir, DiskCache.fileName)
-            try await DatabaseQueue(path: path).writeWithoutTransaction { try $0.execute(sql: plant) }
+            try SQLiteFile.execute(path, plant)
             let warnings = Warnings()
             let cache = DiskCache(directory: dir.path, warn: warnings.sink)
             #expect(cache.isAvailable && cache.statistics()?.entries == 0)
             #expect(warnings.all.count == 1 && warnings.all[0].contains("not a portal cache") && warnings.all[0].contains("set aside as"),
                     "\(warnings.all)")
             let aside = try #require(try FileManager.default.contentsOfDirectory(atPath: dir.path).first { $0.hasPrefix("cache.sqlite.broken-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") })
-            let kept = try DatabaseQueue(path: Self.path(dir, aside))
-            try await kept.read { db in
-                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-                #expect(!tables.contains("grdb_migrations"), "migrated in place: \(tables)")
-                #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal")
-            }
+            let kept = Self.path(dir, aside)
+            let tables = try SQLiteFile.strings(kept, "SELECT name FROM sqlite_master WHERE type = 'table'")
+            #expect(!tables.contains("grdb_migrations"), "migrated in place: \(tables)")
+            #expect(try SQLiteFile.strings(kept, "PRAGMA journal_mode") != ["wal"])
         }
     }
 
@@ -153,12 +150,12 @@ struct CacheHardeningTests {
         let first = DiskCachingTransport(wrapping: TestData.snapshot, cache: DiskCache(directory: dir.path))
         _ = try await first.fetch(characterPage2)
         let path = Self.path(dir, DiskCache.fileName)
-        try await DatabaseQueue(path: path).writeWithoutTransaction { try $0.execute(sql: "PRAGMA application_id = 0") }
+        try SQLiteFile.execute(path, "PRAGMA application_id = 0")
         let warnings = Warnings()
         let cache = DiskCache(directory: dir.path, warn: warnings.sink)
         #expect(warnings.all.isEmpty && cache.statistics()?.entries == 1)
-        let id = try await DatabaseQueue(path: path).read { try Int32.fetchOne($0, sql: "PRAGMA application_id") }
-        #expect(id == CacheDatabase.applicationID)
+        let id = try SQLiteFile.value(path, "PRAGMA application_id")?.int
+        #expect(id == Int(CacheDatabase.applicationID))
     }
 
     /// The folder is 0700 and every file in it 0600, whatever the umask; files an older
@@ -236,9 +233,9 @@ struct CacheHardeningTests {
         for url in urls { _ = try await transport.fetch(url) }
         // The file may not grow by a page more: what a full disk looks like to SQLite.
         let limited: Void? = cache.read { database in
-            try database.queue.writeWithoutTransaction { db in
-                let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
-                try db.execute(sql: "PRAGMA max_page_count = \(pages)")
+            try database.connection.withLock { db in
+                let pages = try db.value("PRAGMA page_count")?.int ?? 0
+                try db.execute("PRAGMA max_page_count = \(pages)")
             }
         }
         try #require(limited != nil)
@@ -294,10 +291,10 @@ struct CacheHardeningTests {
         let cache = DiskCache(directory: dir.path, capacity: 1_000_000)
         let transport = DiskCachingTransport(wrapping: TestData.snapshot, cache: cache)
         for page in 1...3 { _ = try await transport.fetch(TestData.base + "/character?page=\(page)") }
-        try await DatabaseQueue(path: cache.path).write { db in
-            try db.execute(sql: "UPDATE answer SET fetchedAt = 1e300, lastUsedAt = -1e300, size = 9223372036854775807 WHERE url LIKE '%page=1'")
-            try db.execute(sql: "UPDATE answer SET fetchedAt = 'the year 40000', size = -9223372036854775808 WHERE url LIKE '%page=2'")
-        }
+        try SQLiteFile.execute(cache.path, """
+            UPDATE answer SET fetchedAt = 1e300, lastUsedAt = -1e300, size = 9223372036854775807 WHERE url LIKE '%page=1';
+            UPDATE answer SET fetchedAt = 'the year 40000', size = -9223372036854775808 WHERE url LIKE '%page=2'
+            """)
         let stats = try #require(cache.statistics())
         #expect(stats.entries == 3 && stats.bytes == Int.max)
         #expect(CacheStatus.age(-1e300) == "just now" && CacheStatus.age(.infinity).hasSuffix("d ago") && CacheStatus.age(.nan) == "just now")

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PortalCore
 @testable import PortalCache
 import PortalTestSupport
@@ -26,7 +25,7 @@ struct CacheIntegrityTests {
     }
 
     /// Portals started together on a cache that does not exist yet: every one opens it
-    /// with its schema and no warning. (GRDB's migrator checks the schema, then changes
+    /// with its schema and no warning. (Migrating reads the schema, then changes
     /// it, in separate steps: unserialised, a second opener saw a half-made file.)
     @Test func portalsOpeningANewCacheTogetherAllGetIt() throws {
         for _ in 0..<12 {
@@ -47,10 +46,10 @@ struct CacheIntegrityTests {
     @Test func aSchemaFromANewerPortalIsSetAside() throws {
         let dir = try TemporaryDirectory()
         let path = URL(fileURLWithPath: dir.path).appendingPathComponent(DiskCache.fileName).path
-        try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
-            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v1: answers'), ('v9: the future')")
-        }
+        try SQLiteFile.execute(path, """
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations VALUES ('v1: answers'), ('v9: the future')
+            """)
         let warnings = Warnings()
         let cache = DiskCache(directory: dir.path, warn: warnings.sink)
         #expect(warnings.all.count == 1 && warnings.all[0].contains("newer portal"), "\(warnings.all)")
@@ -80,7 +79,7 @@ struct CacheIntegrityTests {
         let transport = DiskCachingTransport(wrapping: network, cache: cache)
         _ = try await transport.fetch(characterPage2)
         // Another program drops the table under us.
-        try await DatabaseQueue(path: cache.path).write { try $0.execute(sql: "DROP TABLE answer") }
+        try SQLiteFile.execute(cache.path, "DROP TABLE answer")
         #expect(try await transport.fetch(characterPage2).status == 200)
         #expect(try await transport.fetch(characterPage2).status == 200)
         #expect(!cache.isAvailable && warnings.all.count == 1, "\(warnings.all)")

@@ -1,6 +1,5 @@
 import Foundation
-import GRDB
-import GRDBSQLite
+import CSQLite
 @testable import PortalCache
 import PortalCore
 import PortalTestSupport
@@ -25,10 +24,10 @@ struct CacheMemoryTests {
         }
         for key in keys { #expect(cache.answer(for: key)?.body.count == body.count) }
         let used = try #require(cache.read { database in
-            try database.queue.read { db in
+            database.connection.withLock { db in
                 var current: Int32 = 0
                 var highest: Int32 = 0
-                _ = sqlite3_db_status(db.sqliteConnection, Int32(SQLITE_DBSTATUS_CACHE_USED), &current, &highest, 0)
+                _ = sqlite3_db_status(db.rawHandle, Int32(SQLITE_DBSTATUS_CACHE_USED), &current, &highest, 0)
                 return Int(current)
             }
         })
