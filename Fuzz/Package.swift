@@ -29,7 +29,7 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Linked/CNcurses"),
         .target(name: "CPortalShim", path: "Linked/CPortalShim"),
         .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalEffects", "PortalCore", "PortalImage", "CNcurses", "CPortalShim"], path: "Linked/PortalTerminal"),
-        // The part of PortalCache that reads a kept answer back (no GRDB): symlinks to
+        // The part of PortalCache that reads a kept answer back (no SQLite): symlinks to
         // single files of Sources/PortalCache.
         .target(name: "PortalCacheReadBack", dependencies: ["PortalCore"], path: "Linked/PortalCacheReadBack"),
 

@@ -2,7 +2,7 @@ import Foundation
 import PortalCore
 
 // Foundation and PortalCore only: the fuzz package compiles this file (with FreshnessPolicy.swift,
-// CacheControl.swift and CacheArgument.swift) without GRDB, for fuzz-cache-answer (docs/fuzzing.md).
+// CacheControl.swift and CacheArgument.swift) without SQLite, for fuzz-cache-answer (docs/fuzzing.md).
 
 /// A kept answer's columns as read back from the cache file, judged before anything is
 /// served from them. The file may be damaged, or planted by whoever could write the
