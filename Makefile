@@ -21,7 +21,7 @@ RUN_ENV := LANG=C.UTF-8 PORTAL_DATA="$(abspath $(DATA))"
 # newer than the binary, so a second `make run` opens at once (docs/benchmarks.md, "Clean clone").
 PORTAL_INPUTS := Package.swift $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: all deps build debug run list mirror test bench bench-quick fuzz clean screenshots
+.PHONY: all deps build debug run list mirror test bench bench-quick fuzz clean screenshots venv
 
 all: build
 
@@ -73,10 +73,15 @@ mirror: deps
 ## so they hold none of the two cooperative threads the in-process mirrors answer on.
 ## About 3 minutes on 2 cores after the build (docs/benchmarks.md, "Clean clone").
 TEST_WIDTH ?= 4
-test: deps
+test: deps venv
 	$(SWIFT) build --build-tests
 	$(RUN_ENV) XDG_CACHE_HOME="$(CURDIR)/.build/test-cache" SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) \
 	  $(SWIFT) test --skip-build
+
+## The official MCP Python client (PyPI mcp) that the `portal mcp` end-to-end test drives, in a
+## venv made once (docs/agents.md); pip reaches PyPI.
+venv:
+	@.build/venv/bin/python -c 'import mcp' 2>/dev/null || { python3 -m venv .build/venv && .build/venv/bin/pip install -q mcp; }
 
 ## The README's screenshots: portal in xterm -ti vt340 under Xvfb (docs/pictures.md).
 screenshots: deps
