@@ -131,6 +131,20 @@ async def main():
                 check(more["rows"][0][more["columns"].index("id")] == 186 and len(requests()) - before <= 1,
                       f"the cursor goes on from the page it passed ({len(requests()) - before} requests)")
 
+                # Cancelled mid-walk (the client gives up after 0.5 s and sends
+                # notifications/cancelled): the walk's requests stop.
+                try:
+                    await session.call_tool("get_rows", {"api": "crew", "list": "walkers", "from": 900_000},
+                                            read_timeout_seconds=0.5)
+                    check(False, "a walk to row 900,000 outlasts half a second")
+                except Exception:
+                    pass
+                await asyncio.sleep(0.5)
+                stopped = len(requests())
+                await asyncio.sleep(1.0)
+                check(len(requests()) == stopped and stopped > before,
+                      f"notifications/cancelled stops the walk ({stopped - before} requests, then none)")
+
                 for arguments, said in [
                     ({"api": "rickandmorty", "list": "characters", "count": 1000}, "count"),
                     ({"api": "nope", "list": "characters"}, "rickandmorty"),
