@@ -34,7 +34,8 @@ struct AnswerJSON {
 
     /// A value read from a server, rewritten: strings cleaned (and cut past
     /// `stringLimit` scalars), numbers as written, objects and arrays in order.
-    mutating func value(_ span: JSONSpan?, stringLimit: Int? = nil) {
+    /// `elementLimit` keeps an array's first elements only (an example, not the data).
+    mutating func value(_ span: JSONSpan?, stringLimit: Int? = nil, elementLimit: Int? = nil) {
         guard let span else { return w.null() }
         switch span.node {
         case .null: w.null()
@@ -43,13 +44,15 @@ struct AnswerJSON {
         case .string(let text): w.string(Self.clean(text, limit: stringLimit))
         case .array(let elements):
             w.beginArray()
-            for element in elements { value(element, stringLimit: stringLimit) }
+            for element in elements.prefix(elementLimit ?? elements.count) {
+                value(element, stringLimit: stringLimit, elementLimit: elementLimit)
+            }
             w.endArray()
         case .object(let fields):
             w.beginObject()
             for field in fields {
                 key(field.key)
-                value(field.value, stringLimit: stringLimit)
+                value(field.value, stringLimit: stringLimit, elementLimit: elementLimit)
             }
             w.endObject()
         }

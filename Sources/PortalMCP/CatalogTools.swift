@@ -84,8 +84,9 @@ struct CatalogTools: Sendable {
             out.beginObject()
             out.field("name", field.name)
             out.field("type", AnswerJSON.typeName(field.example))
+            if let count = field.example?.node.elements?.count { out.field("example_count", count) }
             out.key("example")
-            out.value(field.example, stringLimit: 80)
+            out.value(field.example, stringLimit: 80, elementLimit: 2)
             out.endObject()
         }
         out.endArray()

@@ -71,7 +71,9 @@ struct ListTarget: Sendable {
 
     /// The paging style as the opener knows it, else what addressing says.
     func style(_ query: ListQuery) -> String {
-        opened.styles[spec.kind] ?? (addressable(query) ? "pages by number" : "next links")
+        if let known = opened.styles[spec.kind] { return known }
+        let anyAPI = (source as? any AnyAPITabsSource)?.anyAPISource(for: query) ?? (source as? AnyAPISource)
+        return anyAPI?.pages.reading.paging.name ?? (addressable(query) ? "pages by number" : "next links")
     }
 
     /// The session's key of `query`'s pages.
