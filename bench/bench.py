@@ -31,6 +31,8 @@ import tempfile
 import termios
 import time
 
+import mcp_bench
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ENV = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8", TERM="xterm-256color")
 ENV.pop("NO_COLOR", None)
@@ -1131,6 +1133,11 @@ GOALS = [
     ("picture_duplicates", "pictures asked for twice (rest, G, g, 5 screens down and up)", "0", lambda v: v == 0),
     ("frame_p50_us_pictures", "key + redraw with pictures on every card, median (µs)", "—", None),
     ("frame_p99_us_pictures", "key + redraw with pictures on every card, p99 (µs)", "< 2000", lambda v: 0 < v < 2000),
+    ("mcp_get_rows_requests_1m", "portal mcp: get_rows from row 500,000 of 1M, requests", "≤ 3", lambda v: 0 <= v <= 3),
+    ("mcp_repeat_requests", "  the same call again, requests", "0", lambda v: v == 0),
+    ("mcp_call_ms_p50", "  a get_rows call at a random row, median (ms)", "—", None),
+    ("mcp_bytes_per_100_rows", "  answer bytes for 100 rows", "—", None),
+    ("mcp_bytes_pct_of_api_json", "  as % of the API's own JSON for those rows", "≤ 40", lambda v: 0 < v <= 40),
     ("picture_fidelity_old", "mean ΔE, 20×10 cells: the old half-block renderer", "—", None),
     ("picture_fidelity", "mean ΔE, 20×10 cells: libchafa blocks, 256 colours", "< old", None),
     ("picture_fidelity_better", "  1 when libchafa's ΔE < the old renderer's", "1", lambda v: v == 1),
@@ -1284,6 +1291,8 @@ def main():
             idle_cpu(args, reaper, expected, 5)
     if wanted("realframes"):
         results["frame_mean_us_portal"] = real_frames(args, reaper, expected)
+    if wanted("mcp"):
+        results.update(mcp_bench.run(args, reaper, Mirror, log, ENV))
     if wanted("bytes"):
         figures = terminal_bytes(args, reaper, expected)
         if figures:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make bench: speed, memory and network economy of portal (see docs/benchmarks.md).
 #
-#   bench/run.sh [--quick] [--only frames,memory,inserts,sparse,stalls,network,jumps,anyapi,startup,cache,idle,bytes,pictures]
+#   bench/run.sh [--quick] [--only frames,memory,inserts,sparse,stalls,network,jumps,anyapi,startup,cache,idle,bytes,pictures,mcp]
 #
 # Builds the three executables in release mode, then runs bench/bench.py, which prints one
 # table and writes bench/results.json. Reports only: it never fails because a figure
