@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "PortalCache", dependencies: ["PortalCore", "CSQLite"]),
         // `portal mcp`: the tools an agent calls (list_apis, get_rows, …) over the engine's
         // sources and paging, served on stdio by the MCP SDK.
-        .target(name: "PortalMCP", dependencies: ["PortalCore", .product(name: "MCP", package: "swift-sdk")]),
+        .target(name: "PortalMCP", dependencies: ["PortalCore", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
         // The live network on Debian's libcurl (libcurl4-openssl-dev): nothing to compile,
         // the proxy variables honoured. CCurl is the C side; PortalCurl the only code that imports it.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),

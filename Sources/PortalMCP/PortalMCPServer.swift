@@ -33,7 +33,7 @@ public struct PortalMCPServer: Sendable {
             let progress = Self.progress(params._meta?.progressToken, server: server)
             return await call(params.name, params.arguments, progress: progress)
         }
-        try await server.start(transport: StdioTransport())
+        try await server.start(transport: StdioLines())
         log("portal mcp: serving \(session.catalog.apis.count) APIs on stdio")
         await server.waitUntilCompleted()
     }
