@@ -153,7 +153,10 @@ extension PageRequest {
                     hasher.combine(key)
                     hasher.combine(headers[key])
                 }
-                hasher.combine(body)
+                // Every byte of the body: `Data`'s own hash reads only its first 80 bytes,
+                // and GraphQL pages are one long query that differs in its variables at the end.
+                hasher.combine(body?.count ?? -1)
+                body?.withUnsafeBytes { hasher.combine(bytes: $0) }
                 return UInt64(bitPattern: Int64(hasher.finalize()))
             }
             high = digest(0x5EED_0001)
