@@ -106,7 +106,9 @@ final class SQLiteConnection: @unchecked Sendable {
         var text = Array(sql.utf8)
         text.append(0)
         return try text.withUnsafeBufferPointer { buffer in
-            let start = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+            // Never empty: it holds at least the terminating zero.
+            guard let base = buffer.baseAddress else { return (nil, "") }
+            let start = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
             var tail: UnsafePointer<CChar>?
             let code = sqlite3_prepare_v2(handle, start, Int32(buffer.count), &statement, &tail)
             guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }
