@@ -63,20 +63,25 @@ enum SwiftCode {
         // the parenthesis depth of the interpolation we are in (nil: in the string's text).
         var strings: [(hashes: Int, multiline: Bool, depth: Int?)] = []
         func blank(_ c: Character) { out.append(c == "\n" ? "\n" : " ") }
-        func starts(_ s: String, at index: Int) -> Bool {
-            let pattern = Array(s)
-            return index + pattern.count <= chars.count && Array(chars[index..<index + pattern.count]) == pattern
+        // Compared in place, never copied: this runs over every character of Sources/ (a
+        // copy per comparison made the rules' tests take minutes of a test thread).
+        func starts(_ pattern: [Character], at index: Int) -> Bool {
+            guard index + pattern.count <= chars.count else { return false }
+            for offset in pattern.indices where chars[index + offset] != pattern[offset] { return false }
+            return true
         }
+        let lineComment: [Character] = ["/", "/"], blockOpen: [Character] = ["/", "*"], blockClose: [Character] = ["*", "/"]
+        let tripleQuote: [Character] = ["\"", "\"", "\""]
         while i < chars.count {
             let c = chars[i]
             if let top = strings.last, top.depth == nil {
                 // In a string's text.
-                let closing = (top.multiline ? "\"\"\"" : "\"") + String(repeating: "#", count: top.hashes)
-                if starts(closing, at: i) {
+                if c == "\"", case let closing = (top.multiline ? tripleQuote : ["\""]) + Array(repeating: "#", count: top.hashes),
+                   starts(closing, at: i) {
                     for _ in 0..<closing.count { out.append(" ") }
                     i += closing.count
                     strings.removeLast()
-                } else if starts("\\" + String(repeating: "#", count: top.hashes) + "(", at: i) {
+                } else if c == "\\", starts(["\\"] + Array(repeating: "#", count: top.hashes) + ["("], at: i) {
                     let length = top.hashes + 2
                     for _ in 0..<length { out.append(" ") }
                     i += length
@@ -91,12 +96,12 @@ enum SwiftCode {
                 }
                 continue
             }
-            if starts("//", at: i) {
+            if c == "/", starts(lineComment, at: i) {
                 while i < chars.count, chars[i] != "\n" { out.append(" "); i += 1 }
                 continue
             }
-            if starts("/*", at: i) {
-                while i < chars.count, !starts("*/", at: i) { blank(chars[i]); i += 1 }
+            if c == "/", starts(blockOpen, at: i) {
+                while i < chars.count, !starts(blockClose, at: i) { blank(chars[i]); i += 1 }
                 out.append(contentsOf: "  ")
                 i += 2
                 continue
@@ -104,7 +109,7 @@ enum SwiftCode {
             var hashes = 0
             while i + hashes < chars.count, chars[i + hashes] == "#" { hashes += 1 }
             if i + hashes < chars.count, chars[i + hashes] == "\"" {
-                let multiline = starts("\"\"\"", at: i + hashes)
+                let multiline = starts(tripleQuote, at: i + hashes)
                 let length = hashes + (multiline ? 3 : 1)
                 for _ in 0..<length { out.append(" ") }
                 i += length
