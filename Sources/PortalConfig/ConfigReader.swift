@@ -65,6 +65,7 @@ struct ConfigReader {
         }
         if !api.lists.isEmpty, api.url == nil {
             throw error("lists need a url to join their paths to", at: at + ["lists"])
+        try ListSpecReader(reader: self).checkRelated(api)
         }
         return api
     }
@@ -72,11 +73,14 @@ struct ConfigReader {
     private func list(named name: String, _ value: TOMLValueConvertible?, at: [String]) throws(ConfigError) -> SavedList {
         if let path = value?.string { return SavedList(name: name, path: path) }
         guard let table = value?.table else { throw error("a list is a path or { path, items, paging, fields }", at: at) }
-        for key in table.keys where !["path", "items", "paging", "fields"].contains(key) {
-            throw error("unknown key \(key) in a list (known: path, items, paging, fields)", at: at + [key])
+        let known = ["path", "items", "paging", "fields"] + ListSpecReader.keys
+        for key in table.keys where !known.contains(key) {
+            throw error("unknown key \(key) in a list (known: \(known.joined(separator: ", ")))", at: at + [key])
         }
         guard let path = try string(table, "path", at: at) else { throw error("the list \(name) needs a path", at: at) }
-        var list = SavedList(name: name, path: path, items: try string(table, "items", at: at), paging: try string(table, "paging", at: at))
+        let paging = table["paging"]?.table == nil ? try string(table, "paging", at: at) : nil
+        var list = SavedList(name: name, path: path, items: try string(table, "items", at: at), paging: paging)
+        list.spec = try ListSpecReader(reader: self).spec(table, at: at)
         if let fields = table["fields"] {
             if let text = fields.string {
                 list.fields = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }

@@ -13,6 +13,8 @@ public struct ResolvedAPI: Sendable, CustomStringConvertible {
         public var url: String
         public var items: String?
         public var paging: String?
+        /// The list's spec (`key`, `paging` table, `card`, `detail`, `by_keys`, `filters`).
+        public var spec: ListSpec = ListSpec()
         public var fields: [String]?
     }
 
@@ -78,7 +80,8 @@ public struct ResolvedAPI: Sendable, CustomStringConvertible {
             guard let url = api.url(of: list), SplitURL(url) != nil, URL(string: url) != nil else {
                 throw SecretReferenceError("apis.\(api.name).lists.\(list.name): \(Sanitize.line(list.path)) does not make an http(s) URL")
             }
-            tabs.append(Tab(name: list.name, url: url, items: list.items, paging: list.paging, fields: list.fields))
+            tabs.append(Tab(name: list.name, url: Self.sized(url, list.spec, api.pageSize), items: list.items, paging: list.paging, fields: list.fields,
+                            spec: list.spec))
         }
         if tabs.isEmpty, let url = api.url {
             guard SplitURL(url) != nil, URL(string: url) != nil else {
@@ -88,6 +91,22 @@ public struct ResolvedAPI: Sendable, CustomStringConvertible {
         }
         return tabs
     }
+    /// Each list's `by_keys` template, made absolute against `url` (`ByKeys`), by list name.
+    public var byKeys: [String: String] {
+        var templates: [String: String] = [:]
+        for list in api.lists {
+            guard let template = list.spec.byKeys, let root = api.url ?? api.url(of: list) else { continue }
+            templates[list.name] = ByKeys.absolute(template, root: root)
+        }
+        return templates
+    }
+
+    /// `url` with `page_size` in the spec's size parameter (`per = N`), when both are given.
+    static func sized(_ url: String, _ spec: ListSpec, _ size: Int?) -> String {
+        guard let size, let parameter = spec.paging?.sizeParameter, let parsed = URL(string: url) else { return url }
+        return QueryEdit.setting(parsed, parameter, String(size))?.absoluteString ?? url
+    }
+
 
     private static func add(_ headers: inout RequestHeaders, _ name: String, _ value: String, key: String) throws(SecretReferenceError) {
         do {

@@ -1,3 +1,5 @@
+import PortalCore
+
 /// One API saved under `[apis.NAME]` in the config file: everything a run would otherwise
 /// repeat on the command line (`--url`, `--header`, the key), so `portal NAME` is enough.
 public struct SavedAPI: Sendable, Equatable {
@@ -55,13 +57,17 @@ public struct SavedList: Sendable, Equatable {
     public var items: String?
     public var paging: String?
     public var fields: [String]?
+    /// What the list looks like and how it pages, as written (`key`, `paging` as a table,
+    /// `card`, `detail`, `by_keys`, `filters`: `ListSpec`); empty when the heuristics choose.
+    public var spec: ListSpec
 
-    public init(name: String, path: String, items: String? = nil, paging: String? = nil, fields: [String]? = nil) {
+    public init(name: String, path: String, items: String? = nil, paging: String? = nil, fields: [String]? = nil, spec: ListSpec = ListSpec()) {
         self.name = name
         self.path = path
         self.items = items
         self.paging = paging
         self.fields = fields
+        self.spec = spec
     }
 }
 

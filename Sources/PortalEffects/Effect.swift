@@ -107,7 +107,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     /// stop it (waiting or running); its result, if any, is dropped by the list anyway.
     case cancelPage(ListAddress, PageRequest)
     /// Fetch items of `kind` by id, in one request, for the pane at `pane`.
-    case fetchItems(PaneAddress, ItemsPurpose, ItemKind, ids: [Int])
+    case fetchItems(PaneAddress, ItemsPurpose, ItemKind, ids: [RecordKey])
     /// Fetch what a followed link names (any API: a URL in an item, or a linked list's
     /// next page) for the pane at `pane`; answered as `AppMessage.items` with one item.
     case fetchLink(PaneAddress, ItemsPurpose, ItemLink)

@@ -149,11 +149,11 @@ public final class EffectInterpreter: EffectPerformer {
     /// is in `ids` order, unknown ids skipped (as the API skips them).
     /// With `revalidate` (`R` in a pane) the item cache is passed by and the request asks
     /// past the HTTP caches too.
-    func fetchItems(_ kind: ItemKind, ids: [Int], revalidate: Bool = false) async -> Result<[Item], PageFailure> {
+    func fetchItems(_ kind: ItemKind, ids: [RecordKey], revalidate: Bool = false) async -> Result<[Item], PageFailure> {
         let keys = ids.map { ItemKey(kind, $0) }
         var known = revalidate ? [:] : items.lookup(keys)
         if keys.contains(where: { known[$0] == nil }) {
-            guard var request = source.itemsRequest(kind, ids: ids) else {
+            guard var request = source.itemsRequest(kind, keys: ids) else {
                 return .failure(PageFailure(.malformed, "this source cannot look up \(kind.rawValue)s by id"))
             }
             request.revalidate = revalidate

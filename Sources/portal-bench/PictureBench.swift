@@ -131,7 +131,7 @@ func pictures() async {
     let end = million.controller.grid
     let around = Set(end.visibleRange).union(PicturePlanner.aheadIndices(visible: end.visibleRange, columns: end.columns,
                                                                          count: end.itemCount, down: false))
-    let onTheWay = afterJump.filter { !around.contains($0.item.id - 1) }.count
+    let onTheWay = afterJump.filter { !around.contains(($0.item.id.number ?? 0) - 1) }.count
     figures.append(("picture_requests_after_jump_1m", Double(afterJump.count)))
     figures.append(("picture_requests_on_the_way_1m", Double(onTheWay)))
     log("pictures after G on 1M: \(afterJump.count) asked, \(onTheWay) not around the end")

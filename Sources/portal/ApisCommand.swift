@@ -44,14 +44,20 @@ struct ApisCommand: ParsableCommand {
         }
     }
 
-    /// `portal apis` (`portal apis show`): the listing.
-    struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "List the saved APIs (the default).")
+    /// `portal apis` (`portal apis show`): the listing; `portal apis show NAME [LIST]`: the
+    /// list specs in force, as TOML (ApisShowSpec.swift).
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "List the saved APIs (the default), or print NAME's list specs as TOML.")
+        @Argument(help: "A saved API: print the spec each of its lists is read with, as TOML to paste and edit.") var name: String?
+        @Argument(help: "Only this list of it.") var list: String?
+        /// Cache and trace flags, as `portal list` takes them (NAME's first pages are asked).
+        @OptionGroup var source: SourceOptions
 
         @Option(name: .long, help: ArgumentHelp("Read this config file instead of $XDG_CONFIG_HOME/portal/config.toml.", valueName: "file"))
         var config: String?
 
-        func run() throws {
+        func run() async throws {
+            if let name { return try await showSpec(api: name, list: list) }
             let path = ConfigFile.path(explicit: config, environment: ProcessInfo.processInfo.environment)
             let file: ConfigFile
             do {

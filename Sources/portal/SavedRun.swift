@@ -3,6 +3,7 @@ import Foundation
 import PortalConfig
 import PortalCore
 import PortalCurl
+import PortalJQ
 
 /// A saved API as one run uses it (`portal NAME [LIST]`, `portal list NAME LIST`): read
 /// from the config file, its secrets resolved, each of its lists turned into the flags that
@@ -32,7 +33,10 @@ struct SavedRun {
     static func load(config: String?) throws -> (ConfigFile, String) {
         let path = ConfigFile.path(explicit: config, environment: ProcessInfo.processInfo.environment)
         do {
-            return (try ConfigFile.load(path: path), path)
+            let file = try ConfigFile.load(path: path)
+            // The variables holding the file's secrets are no jq program's to read.
+            JQEnvironment.hide(file.apis.flatMap(\.environmentNames))
+            return (file, path)
         } catch {
             throw ValidationError(Sanitize.line(error.description))
         }
@@ -102,7 +106,8 @@ struct SavedRun {
     /// `openapi = …` (`--openapi`) or `graphql = …` (`--graphql`): the source options that
     /// read the API's lists from its document or schema; nil for a preset or saved lists.
     func describedOptions() throws -> SourceOptions? {
-        if let document = api.openapi { return try parse(["--openapi", document] + sharedFlags) }
+        // `url` beside `openapi` names the origin its lists are served from (it gets the credentials).
+        if let document = api.openapi { return try parse(["--openapi", document] + (api.url.map { ["--base-url", $0] } ?? []) + sharedFlags) }
         if let endpoint = api.graphql {
             return try parse(["--graphql", endpoint] + (api.pageSize.map { ["--page-size", String($0)] } ?? []) + sharedFlags)
         }
@@ -121,7 +126,8 @@ struct SavedRun {
         var lists: [(name: String, source: any Source)] = []
         for tab in resolved.tabs {
             let options = try options(for: tab)
-            lists.append((tab.name, try await options.anyAPISource(url: tab.url, transport: transport, tracer: tracer).0))
+            lists.append((tab.name, try await options.anyAPISource(url: tab.url, transport: transport, tracer: tracer, spec: tab.spec, name: tab.name,
+                                                                   byKeys: resolved.byKeys).0))
         }
         return SavedTabsSource(title: api.name, lists: lists)
     }
@@ -165,7 +171,8 @@ struct SavedRun {
                 throw ValidationError("name one of \(Sanitize.line(api.name))'s lists: \(resolved.tabs.map(\.name).map(Sanitize.line).joined(separator: ", "))")
             }
             let tab = resolved.tabs[index]
-            let listed = try await options(for: tab).anyAPISource(url: tab.url, transport: transport, tracer: tracer).0
+            let listed = try await options(for: tab).anyAPISource(url: tab.url, transport: transport, tracer: tracer, spec: tab.spec, name: tab.name,
+                                                                  byKeys: resolved.byKeys).0
             return (listed, ListQuery(kind: listed.tabs[0].kind), tab.name)
         }
         let tabs = source.tabs
@@ -186,7 +193,12 @@ struct SavedRun {
     /// first token or Supabase's password sign-in is had now, so a refusal is one line
     /// before anything else; every later token request goes straight to the network
     /// (traced, never cached), as Supabase's does with `--email`.
-    func connect(_ made: Connection, offline: Bool) async throws -> Connection {
+    func connect(_ given: Connection, offline: Bool) async throws -> Connection {
+        // The saved headers go only to the origins the file names (`url`, the document's
+        // or endpoint's own, each list's).
+        let scope = CredentialScope(headers: resolved.headers.fields, named: [api.url, api.openapi, api.graphql].compactMap { $0 } + resolved.tabs.map(\.url))
+        let made = Connection(transport: CredentialScopeTransport(wrapping: given.transport, scope: scope), tracer: given.tracer,
+                              session: given.session, email: given.email, remember: given.remember)
         guard let root = apiRoot, resolved.oauth2 != nil || resolved.supabase != nil else { return made }
         let network: any Transport = made.tracer.map { $0.tracing(CurlTransport()) } ?? CurlTransport()
         if let grant = resolved.oauth2 {

@@ -63,6 +63,11 @@ struct SavedTabsSource: AddressableSource {
         part(ofKind: kind, ids: ids)?.source.itemsRequest(kind, ids: ids)
     }
 
+    /// By key (a list spec's `by_keys`): the part whose kind it is.
+    func itemsRequest(_ kind: ItemKind, keys: [RecordKey]) -> HTTPRequest? {
+        (parts.first { $0.spec.kind == kind } ?? part(ofKind: kind, ids: keys.compactMap(\.number)))?.source.itemsRequest(kind, keys: keys)
+    }
+
     /// The part whose kind it is; a followed link (a kind of no part's) is read by the
     /// first part that reads it, the one whose links it was found among first.
     func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {

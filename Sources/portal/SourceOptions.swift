@@ -57,7 +57,8 @@ struct SourceOptions: ParsableArguments {
         if let conflict = graphQL.conflict(with: [("--url", anyAPI.url != nil), ("--data", data != nil), ("--base-url", baseURL != nil),
                                                   ("--api", apiOptions.api != nil), ("--openapi", openAPI.location != nil)]) { throw ValidationError(conflict) }
         if graphQL.graphql != nil { return try graphQL.check(pageSize: apiOptions.pageSize) }
-        if let conflict = openAPI.conflict(with: [("--url", anyAPI.url != nil), ("--data", data != nil), ("--base-url", baseURL != nil),
+        // --base-url with --openapi names the origin the lists are served from (it gets the credentials).
+        if let conflict = openAPI.conflict(with: [("--url", anyAPI.url != nil), ("--data", data != nil),
                                                   ("--api", apiOptions.api != nil)]) { throw ValidationError(conflict) }
         if anyAPI.url != nil {
             for (flag, given) in [("--data", data != nil), ("--base-url", baseURL != nil), ("--api", apiOptions.api != nil)] where given {
@@ -117,7 +118,8 @@ struct SourceOptions: ParsableArguments {
 
     /// Builds the connection: traced when `--trace` is given, and for HTTP, cached by URL
     /// for the session in memory, and on disk across runs behind it.
-    func connect() throws -> Connection {
+    /// `scopingCredentials`: false where a saved API scopes its own (`SavedRun.connect`).
+    func connect(scopingCredentials: Bool = true) throws -> Connection {
         var transport: any Transport
         var disk: DiskCache?
         if let data {
@@ -136,6 +138,9 @@ struct SourceOptions: ParsableArguments {
         // Outside the tracer, so the trace lists what really went over the network.
         if data == nil {
             transport = CachingTransport(wrapping: transport, capacityBytes: CachingTransport.budget(diskBehind: disk != nil))
+            // Outside the caches, which then key and keep what was sent: the user's
+            // credentials go only to the origins the user named.
+            if scopingCredentials { transport = CredentialScopeTransport(wrapping: transport, scope: credentialScope()) }
         }
         // Outside the caches, which key signed-in answers by the user's id it sets.
         guard let email = supabase.email, data == nil, let authURL = GoTrueRequests.authURL(besideRestRoot: apiBaseURL.text) else {
@@ -237,14 +242,19 @@ extension SourceOptions {
     /// (through `transport`, so the trace and the caches see it), then the source for it.
     /// The reading goes to the trace as a note; a list it cannot read is a runtime failure
     /// naming what it looked for.
-    func anyAPISource(url text: String, transport: any Transport, tracer: TracingTransport?) async throws -> (any Source, ListReading) {
+    /// A saved list's `spec` (its paging table, key, card, detail) and `name`, and the
+    /// API's lists' by-key templates (`byKeys`), go with it.
+    func anyAPISource(url text: String, transport: any Transport, tracer: TracingTransport?, spec: ListSpec = ListSpec(), name: String? = nil,
+                      byKeys: [String: String] = [:]) async throws -> (any Source, ListReading) {
         guard let url = URL(string: text) else { throw RuntimeFailure("--url '\(Sanitize.line(text))' is not a URL") }
         let headers = try anyAPIHeaders()
         // Before the screen opens, a first answer being retried says so on stderr (a
         // server answering 503 kept the terminal blank for half a minute).
         let progress = ProgressLine()
         defer { progress.clear() }
-        let result = await DialectProbe.detect(url: url, headers: headers, overrides: anyAPI.overrides, sender: RetryingSender(transport: transport)) {
+        var overrides = anyAPI.overrides
+        overrides.spec = spec.paging
+        let result = await DialectProbe.detect(url: url, headers: headers, overrides: overrides, sender: RetryingSender(transport: transport)) {
             attempt, failure, wait in
             let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
             progress.note("\(failure.message); trying again (attempt \(attempt + 1)) in \(String(format: "%.1f", seconds)) s")
@@ -256,7 +266,7 @@ extension SourceOptions {
                 return (parts[0], parts.count > 1 ? parts[1] : "")
             })
             let pages = AnyAPIPages(url: url, reading: reading, headers: headers)
-            return (AnyAPISource(pages: pages, fields: anyAPI.cardFields, picturesOrigin: pictures.picturesOrigin), reading)
+            return (AnyAPISource(pages: pages, fields: anyAPI.cardFields, picturesOrigin: pictures.picturesOrigin, spec: spec, name: name, byKeys: byKeys), reading)
         case .failure(let failure):
             throw RuntimeFailure("\(Sanitize.line(text)): \(failure.message)")
         }

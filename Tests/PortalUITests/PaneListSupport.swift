@@ -14,7 +14,7 @@ extension Effect {
     /// This effect as a pane list's page fetch, if it is one.
     var paneListFetch: PaneListFetch? {
         switch self {
-        case .fetchItems(let pane, .listPage(let page), _, let ids): PaneListFetch(pane: pane, page: page.ticket.request.index, ids: ids)
+        case .fetchItems(let pane, .listPage(let page), _, let ids): PaneListFetch(pane: pane, page: page.ticket.request.index, ids: ids.compactMap(\.number))
         case .fetchLink(let pane, .listPage(let page), let link):
             PaneListFetch(pane: pane, page: page.ticket.request.index, url: link.url.absoluteString)
         default: nil

@@ -47,10 +47,10 @@ struct PictureKeptCardsTests {
                 let fetch = store.plan(wanted: wanted, sharp: nil).fetch
                 if fetch.isEmpty { break }
                 for t in fetch {
-                    let cells = try #require(card.render(try Self.avatar(t.item.id)))
+                    let cells = try #require(card.render(try Self.avatar(t.item.id.number ?? 0)))
                     drawn[t] = cells
                     fetched.append(t)
-                    store.receive(t, .picture(try Self.avatar(t.item.id)), rendered: [card: cells])
+                    store.receive(t, .picture(try Self.avatar(t.item.id.number ?? 0)), rendered: [card: cells])
                 }
             }
             for t in wanted { #expect(store.cells(t, slot: slot, palette: .indexed256) == drawn[t], "card \(t.item.id)") }
@@ -77,7 +77,7 @@ struct PictureKeptCardsTests {
         while true {
             let fetch = store.plan(wanted: wanted, sharp: nil).fetch
             if fetch.isEmpty { break }
-            for t in fetch { store.receive(t, .picture(try Self.avatar(t.item.id))) }
+            for t in fetch { store.receive(t, .picture(try Self.avatar(t.item.id.number ?? 0))) }
             fetched += fetch.count
         }
         #expect(fetched == 36)

@@ -118,7 +118,7 @@ struct PicturePlanningTests {
         h.runner.enqueue(h.controller.update(.message(message)))
         #expect((h.controller.grid.state.selection, h.controller.grid.state.offsetRows, h.controller.list.count, h.controller.listStatus) == state)
         let after = h.screen()
-        let index = ticket.item.id - 1
+        let index = (ticket.item.id.number ?? 0) - 1
         let grid = h.controller.grid.state
         let card = Rect(top: 1 + (grid.row(of: index) - grid.offsetRows) * grid.cardHeight, left: (index % grid.columns) * grid.cardWidth,
                         width: grid.cardWidth, height: grid.cardHeight)
@@ -193,7 +193,7 @@ struct PicturePlanningTests {
         let screen = h.screen()
         // Whole cards only: 6 rows of 4.
         #expect(screen.placements.count == 24)
-        #expect(Set(screen.placements.map(\.id.item.id)) == Set(1...24))
+        #expect(Set(screen.placements.compactMap(\.id.item.id.number)) == Set(1...24))
         #expect(screen.pictureCells.isEmpty)
     }
 }

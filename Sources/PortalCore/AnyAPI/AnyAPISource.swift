@@ -14,11 +14,15 @@ public struct AnyAPISource: AddressableSource {
     /// Where its pictures may come from (`--pictures-origin`): any http(s) origin by default.
     public let picturesOrigin: PicturesOrigin
 
-    public init(pages: AnyAPIPages, fields: [String]? = nil, picturesOrigin: PicturesOrigin = .any) {
+    /// `spec`: the list's own spec (key, card, detail, `by_keys`); `name`: its kind where
+    /// a saved API names it (else the URL's last segment); `byKeys`: the by-key URL template
+    /// of every list of the API by name, for the related lists of its details.
+    public init(pages: AnyAPIPages, fields: [String]? = nil, picturesOrigin: PicturesOrigin = .any, spec: ListSpec = ListSpec(),
+                name: String? = nil, byKeys: [String: String] = [:]) {
         self.pages = pages
         self.picturesOrigin = picturesOrigin
-        self.kind = ItemKind(rawValue: Self.listName(pages.url))
-        self.card = JSONCardChoice(fields: fields, linkOrigin: JSONLinks.origin(of: pages.url))
+        self.kind = ItemKind(rawValue: name ?? Self.listName(pages.url))
+        self.card = JSONCardChoice(fields: fields, linkOrigin: JSONLinks.origin(of: pages.url), spec: spec, byKeys: byKeys)
     }
 
     /// The URL's last path segment (`users` for `…/users?page=2`, `ListName`), else its host.
@@ -29,7 +33,8 @@ public struct AnyAPISource: AddressableSource {
     public var title: String { Sanitize.line(pages.url.host ?? "API") }
 
     public var tabs: [TabSpec] {
-        [TabSpec(kind: kind, title: kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst(), searchKey: nil)]
+        let filters = card.spec.filters.map { FilterSpec(key: $0.parameter, label: DetailFieldSpec.label(for: $0.parameter), choices: $0.values) }
+        return [TabSpec(kind: kind, title: kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst(), searchKey: nil, filters: filters)]
     }
 
     public func firstPage(for query: ListQuery) -> PageRequest { pages(for: query).firstPage }
@@ -45,11 +50,38 @@ public struct AnyAPISource: AddressableSource {
         return try pages.decode(response, for: request).map { .json(JSONItem(row: $0, card: card), kind: kind) }
     }
 
-    /// Items are not looked up by id here: a pane follows links (`linkRequest`).
-    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { nil }
+    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { itemsRequest(kind, keys: ids.map(RecordKey.number)) }
 
+    /// Items are looked up by key when the list's spec says how (`by_keys`), all of them in
+    /// one request; otherwise a pane follows links (`linkRequest`).
+    public func itemsRequest(_ kind: ItemKind, keys: [RecordKey]) -> HTTPRequest? {
+        guard kind == self.kind, let template = card.spec.byKeys, let url = ByKeys.url(template: byKeysTemplate(template), keys: keys) else { return nil }
+        return HTTPRequest(url: url, headers: pages.headers)
+    }
+
+    /// `by_keys` made absolute: a path is joined to the list's origin, as a saved list's path is to the API's url.
+    func byKeysTemplate(_ template: String) -> String {
+        card.byKeys[kind.rawValue] ?? ByKeys.absolute(template, root: SplitURL(pages.url.absoluteString)?.origin.description ?? "")
+    }
+
+    /// The answer to `itemsRequest`: the records at the list's items path (or wherever the
+    /// detector finds them), one object as one record.
     public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
-        throw PageFailure(.malformed, "this API's items cannot be looked up by id")
+        guard card.spec.byKeys != nil else { throw PageFailure(.malformed, "this API's items cannot be looked up by id") }
+        guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
+        let root: JSONSpan
+        do { root = try JSONNode.parse(response.body) } catch { throw PageFailure(notJSON: error) }
+        let list: [JSONSpan]
+        if let found = root.node.at(pages.reading.items)?.elements ?? (pages.reading.items.isEmpty ? root.node.elements : nil) {
+            list = found
+        } else if root.node.fields != nil, root.node["id"] != nil {
+            list = [root]
+        } else {
+            let path = try DialectDetector.itemsPath(root.node, given: nil)
+            list = (path.isEmpty ? root.node.elements : root.node.at(path)?.elements) ?? []
+        }
+        let card = self.card
+        return JSONItems.rows(list, columns: nil, firstPosition: 0).map { .json(JSONItem(row: $0, card: card), kind: kind) }
     }
 
     /// The link's URL with the list's headers, when it is on the list's origin (a key in
@@ -96,8 +128,14 @@ public struct AnyAPISource: AddressableSource {
 
     /// An item's image column (`PictureColumns`) on an origin `picturesOrigin` allows: on
     /// the list's own origin asked for as before, elsewhere bare (`BarePictureRequest`).
+    /// With a spec's `card.picture`, that field or template (relative URLs against the list's URL).
     public func pictureRequest(for item: Item) -> HTTPRequest? {
         guard case .json(let json, _) = item else { return nil }
+        if let picture = card.spec.card?.picture {
+            guard let url = SpecValues.picture(picture, in: json.row, listURL: pages.url), let home = SplitURL(pages.url.absoluteString)?.origin,
+                  let origin = SplitURL(url.absoluteString)?.origin, picturesOrigin.allows(origin, home: home) else { return nil }
+            return BarePictureRequest.make(url, home: home, homeHeaders: [:])
+        }
         return PictureColumns.request(in: json.row, listURL: pages.url.absoluteString, policy: picturesOrigin, homeHeaders: [:])
     }
 }

@@ -14,9 +14,12 @@ public enum DialectDetector {
     public struct Overrides: Sendable, Hashable {
         public var items: [String]?
         public var paging: String?
-        public init(items: [String]? = nil, paging: String? = nil) {
+        /// A list spec's `paging` table: its style and parameter names (`PagingSpec`).
+        public var spec: PagingSpec?
+        public init(items: [String]? = nil, paging: String? = nil, spec: PagingSpec? = nil) {
             self.items = items
             self.paging = paging
+            self.spec = spec
         }
     }
 
@@ -29,8 +32,9 @@ public enum DialectDetector {
             throw error.isLimit ? PageFailure(notJSON: error) : PageFailure(.malformed, "the answer is not JSON (\(error))")
         }
         let answer = FirstAnswer(url: url, response: response, root: root, items: try itemsPath(root, given: overrides.items))
-        let paging = try dialect(of: answer, given: overrides.paging)
-        return ListReading(items: answer.items, anyPaging: paging, total: paging.totalSource(answer),
+        let paging: any PagingDialect
+        if let spec = overrides.spec { paging = try spec.dialect(answer) } else { paging = try dialect(of: answer, given: overrides.paging) }
+        return ListReading(items: answer.items, anyPaging: paging, total: overrides.spec?.totalSource ?? paging.totalSource(answer),
                            addressing: answer.itemCount > 0 ? paging.address(answer) : nil, pageSize: answer.itemCount)
     }
 

@@ -4,7 +4,7 @@
 extension Item: ContentIdentified {
     public var contentKey: Int? {
         switch self {
-        case .json(let item, _) where item.link == nil && item.row["id"] == nil: item.row.json.hashValue
+        case .json(let item, _) where item.link == nil && item.id == .position(item.row.position): item.row.json.hashValue
         case .row(let row, _) where row["id"] == nil: row.json.hashValue
         default: nil
         }

@@ -12,8 +12,18 @@ public enum Item: Sendable, Hashable, Identifiable {
     /// An object of an API portal has no description for (`portal --url`); `kind` is the list's.
     case json(JSONItem, kind: ItemKind)
 
-    /// Kind and id together: an episode and a character may share a number.
-    public var id: ItemKey { ItemKey(kind, rawID) }
+    /// Kind and key together: an episode and a character may share a number.
+    public var id: ItemKey { ItemKey(kind, key) }
+
+    /// The item's key within its kind: the id of the built-in models, a row's `id` column
+    /// (its position when it has none), a JSON item's key fields (`ListSpec.key`).
+    public var key: RecordKey {
+        switch self {
+        case .row(let r, _): r.key
+        case .json(let j, _): j.id
+        default: .number(rawID)
+        }
+    }
 
     public var kind: ItemKind {
         switch self {
@@ -25,7 +35,8 @@ public enum Item: Sendable, Hashable, Identifiable {
         }
     }
 
-    /// The id within its kind.
+    /// A number for the item within its kind: the id of the built-in models, a row's
+    /// `RowNumber`. Identity is `key` (never hashed); this is for counting and tests.
     public var rawID: Int {
         switch self {
         case .character(let c): c.id
@@ -33,7 +44,7 @@ public enum Item: Sendable, Hashable, Identifiable {
         case .location(let l): l.id
         case .pokemon(let p): p.id
         case .row(let r, _): r.number
-        case .json(let j, _): j.id
+        case .json(let j, _): j.link.map { JSONLinks.id(of: $0.url.absoluteString) } ?? j.row.number
         }
     }
 
@@ -59,6 +70,8 @@ extension PageContent {
     public func map<Other>(_ transform: (Item) -> Other) -> PageContent<Other> {
         var page = PageContent<Other>(items: items.map(transform), next: next, totalCount: totalCount, estimatedTotal: estimatedTotal, cache: cache)
         page.notice = notice
+        page.addressing = addressing
+        page.stop = stop
         return page
     }
 }

@@ -15,15 +15,20 @@ public struct ItemKind: RawRepresentable, Sendable, Hashable, CustomStringConver
     public var description: String { rawValue }
 }
 
-/// The identity of an item across every list of a source: its kind and its id. Names are
-/// never identity (several characters share one).
+/// The identity of an item across every list of a source: its kind and its key (an
+/// integer, a string, several fields: `RecordKey`, never hashed). Names are never
+/// identity (several characters share one).
 public struct ItemKey: Sendable, Hashable, CustomStringConvertible {
     public var kind: ItemKind
-    public var id: Int
+    public var id: RecordKey
 
-    public init(_ kind: ItemKind, _ id: Int) {
+    public init(_ kind: ItemKind, _ id: RecordKey) {
         self.kind = kind
         self.id = id
+    }
+
+    public init(_ kind: ItemKind, _ id: Int) {
+        self.init(kind, .number(id))
     }
 
     public var description: String { "\(kind.rawValue)/\(id)" }

@@ -10,13 +10,13 @@ import Foundation
 public struct ItemLink: Sendable, Hashable, CustomStringConvertible {
     /// Where it leads, as written in the answer (checked to be on the list's origin).
     public let url: URL
-    /// Its identity for the pane and the item cache: kind `.link`, the number of the URL's
-    /// normal form (`JSONLinks.id(of:)`), so every spelling of one URL is one item.
+    /// Its identity for the pane and the item cache: kind `.link`, the URL's normal form
+    /// (`NormalisedURL`, never hashed), so every spelling of one URL is one item.
     public let key: ItemKey
 
     public init(url: URL) {
         self.url = url
-        self.key = ItemKey(.link, JSONLinks.id(of: url.absoluteString))
+        self.key = ItemKey(.link, .link(NormalisedURL.of(url.absoluteString)))
     }
 
     /// The link `text` is, if it is a URL on `origin` (an `Origin.description`).

@@ -24,14 +24,17 @@ public struct JSONItem: Sendable, Hashable, Identifiable {
         self.nextPage = nextPage
     }
 
-    public var id: Int { link?.key.id ?? row.number }
+    /// Its key: the link's URL when it was followed, else the list's key fields
+    /// (`ListSpec.key`, `id` by default), else its position.
+    public var id: RecordKey { link?.key.id ?? RecordKey(of: row, fields: card.spec.keyFields) }
 
     /// Keys that name an item, in the order tried.
     public static let titleKeys = ["name", "title", "full_name", "login", "label", "display_name", "username", "slug"]
 
-    /// What names the item: the first of `titleKeys` that is a non-empty string or number,
-    /// else `#id`, else its position.
+    /// What names the item: the spec's title field, else the first of `titleKeys` that is
+    /// a non-empty string or number, else `#id`, else its position.
     public var title: String {
+        if let field = card.spec.card?.title, let value = Self.value(at: field, in: row), !value.isEmpty, value != "null" { return value }
         for key in Self.titleKeys {
             switch row[key] {
             case .string(let s) where !s.isEmpty: return s
@@ -44,7 +47,8 @@ public struct JSONItem: Sendable, Hashable, Identifiable {
 
     /// The key the title came from, if any.
     public var titleKey: String? {
-        Self.titleKeys.first { key in
+        if let field = card.spec.card?.title { return field }
+        return Self.titleKeys.first { key in
             switch row[key] {
             case .string(let s): !s.isEmpty
             case .number: true
@@ -105,17 +109,25 @@ public final class JSONCardChoice: Sendable, Hashable {
     /// The items are summaries the source can look up whole by id (an OpenAPI document's
     /// `GET …/{id}`): not complete, so Enter's pane asks for the item (`Item.isComplete`).
     public let hasDetail: Bool
+    /// The list's spec (key, card, detail), empty when the heuristics choose.
+    public let spec: ListSpec
+    /// Where each related list's records are fetched by key: its name → its `by_keys`
+    /// URL template, made absolute (`ByKeys`).
+    public let byKeys: [String: String]
 
-    public init(fields: [String]?, linkOrigin: String? = nil, hasDetail: Bool = false) {
+    public init(fields: [String]?, linkOrigin: String? = nil, hasDetail: Bool = false, spec: ListSpec = ListSpec(),
+                byKeys: [String: String] = [:]) {
         self.fields = fields
         self.linkOrigin = linkOrigin
         self.hasDetail = hasDetail
+        self.spec = spec
+        self.byKeys = byKeys
     }
 
     public static func == (a: JSONCardChoice, b: JSONCardChoice) -> Bool {
-        a.fields == b.fields && a.linkOrigin == b.linkOrigin && a.hasDetail == b.hasDetail
+        a.fields == b.fields && a.linkOrigin == b.linkOrigin && a.hasDetail == b.hasDetail && a.spec == b.spec && a.byKeys == b.byKeys
     }
-    public func hash(into hasher: inout Hasher) { hasher.combine(fields); hasher.combine(linkOrigin); hasher.combine(hasDetail) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields); hasher.combine(linkOrigin); hasher.combine(hasDetail); hasher.combine(spec) }
 }
 
 import Foundation

@@ -20,6 +20,9 @@ public protocol Source: Sendable {
 
     /// One request for several items of `kind` by id; nil when the API cannot look items up.
     func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest?
+    /// The same by key (string and composite keys too: a list spec's `by_keys`); by
+    /// default the integer keys' `itemsRequest(_:ids:)`.
+    func itemsRequest(_ kind: ItemKind, keys: [RecordKey]) -> HTTPRequest?
     /// Reads the answer to `itemsRequest` (an array, or one object).
     func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item]
 
@@ -38,6 +41,11 @@ public protocol Source: Sendable {
 
 /// The built-in APIs name their links by kind and id (`LinkTarget.item`): they follow no URL.
 extension Source {
+    public func itemsRequest(_ kind: ItemKind, keys: [RecordKey]) -> HTTPRequest? {
+        let ids = keys.compactMap(\.number)
+        return ids.count == keys.count ? itemsRequest(kind, ids: ids) : nil
+    }
+
     public func linkRequest(_ link: ItemLink) -> HTTPRequest? { nil }
     public func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item {
         throw PageFailure(.malformed, "this source follows no links")

@@ -50,6 +50,10 @@ public struct Row: Sendable, Hashable, Identifiable {
     /// (`RowNumber`).
     public var number: Int { RowNumber.of(id: id, position: position) }
 
+    /// The row's identity: its `id` column as served (an integer or a string, never
+    /// hashed), else its position (`RecordKey`).
+    public var key: RecordKey { RecordKey(of: self, fields: ["id"]) }
+
     public subscript(column: String) -> Value? { columns.first { $0.name == column }?.value }
 
     /// The `name` column as text, when it is a string.

@@ -72,7 +72,7 @@ extension ScreenController {
     /// lookup by id), else its list's first page.
     private func fetchedFrom(_ item: Item) -> String? {
         if case .json(let json, _) = item, let link = json.link { return link.url.absoluteString }
-        return (source.itemsRequest(item.kind, ids: [item.rawID])?.url ?? tab.list.firstPage.http.url).absoluteString
+        return (source.itemsRequest(item.kind, keys: [item.key])?.url ?? tab.list.firstPage.http.url).absoluteString
     }
 
     /// The top-level `url` and `html_url` strings of a JSON object.

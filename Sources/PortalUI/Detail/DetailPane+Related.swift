@@ -52,7 +52,7 @@ extension DetailPane {
             case .item(let item):
                 return Line(spans: item.relatedLine, link: .item(item.id))
             case .placeholder(let loading):
-                return Line(spans: relatedPages.placeholder(at: index, pageSize: RelatedPages.pageSize, loading: loading), link: .item(key))
+                return Line(spans: relatedPages.placeholder(at: index, pageSize: relatedPages.pageSize, loading: loading), link: .item(key))
             }
         }
     }

@@ -3,7 +3,8 @@ import PortalCore
 
 /// A pane's related list (a character's episodes, an episode's characters, a location's
 /// residents), paged by the grid's engine: the ids are known, so page N is the one
-/// multi-id request for `ids[N*pageSize ..< (N+1)*pageSize]`, every page is addressable
+/// multi-id request for `ids[N*pageSize ..< (N+1)*pageSize]` (`RelatedList.perRequest`:
+/// 20 for the built-in APIs, as many as fit in a 2 KB URL for a spec's `by_keys`), every page is addressable
 /// and the total is exact from the start. The entries are a `SparseList`, so the list has
 /// the grid's rules (`PaneListPaging`) — each page asked once and never while in flight,
 /// the pages on the pane's screen (and a few entries below it) asked and no others, so
@@ -17,7 +18,7 @@ import PortalCore
 @MainActor
 final class RelatedPages: PaneListPaging {
     /// Ids per page: one request each.
-    nonisolated static let pageSize = 20
+    var pageSize: Int { list.perRequest }
 
     /// What the list is: its label, the kind of its items and their ids in order.
     let list: RelatedList
@@ -28,7 +29,7 @@ final class RelatedPages: PaneListPaging {
     init(_ list: RelatedList, serial: Int) {
         self.list = list
         self.serial = serial
-        let pages = RelatedIDPages(kind: list.kind, count: list.ids.count)
+        let pages = RelatedIDPages(kind: list.kind, count: list.ids.count, pageSize: list.perRequest)
         entries = SparseList(firstPage: RelatedIDPages.request(list.kind, page: 0), addressing: PageAddressing(pages: pages), emptyPagesLimit: 1)
     }
 
@@ -42,9 +43,9 @@ final class RelatedPages: PaneListPaging {
     var failure: PageFailure? { entries.failure }
 
     /// The ids page `index` asks for.
-    func ids(ofPage index: Int) -> [Int] {
-        let start = min(total, max(0, index) * Self.pageSize)
-        return Array(list.ids[start..<min(total, start + Self.pageSize)])
+    func ids(ofPage index: Int) -> [RecordKey] {
+        let start = min(total, max(0, index) * pageSize)
+        return Array(list.ids[start..<min(total, start + pageSize)])
     }
 
     /// The id at `index`, as the link its row leads to (loaded or not).
@@ -65,7 +66,7 @@ final class RelatedPages: PaneListPaging {
         case .success(let items):
             let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             let ordered = ids(ofPage: index).compactMap { byID[ItemKey(list.kind, $0)] }
-            let next = index + 1 < RelatedIDPages.pages(for: total) ? RelatedIDPages.request(list.kind, page: index + 1) : nil
+            let next = index + 1 < RelatedIDPages.pages(for: total, pageSize: pageSize) ? RelatedIDPages.request(list.kind, page: index + 1) : nil
             change = entries.apply(.success(PageContent(items: ordered, next: next, totalCount: total)), for: ticket)
         case .failure(let failure):
             change = entries.apply(.failure(failure), for: ticket)
@@ -74,21 +75,20 @@ final class RelatedPages: PaneListPaging {
     }
 }
 
-/// A related list's pages: page N is the ids N×20 ..< (N+1)×20, named by a request that is
-/// never sent (the pane asks for its ids: `Effect.fetchItems`).
+/// A related list's pages: page N is the ids N×size ..< (N+1)×size, named by a request that
+/// is never sent (the pane asks for its ids: `Effect.fetchItems`).
 struct RelatedIDPages: PageAddressable {
     let kind: ItemKind
     /// The ids in the list.
     let count: Int
-
-    var pageSize: Int { RelatedPages.pageSize }
+    let pageSize: Int
 
     func request(forPage index: Int) -> PageRequest? {
-        index >= 0 && index < Self.pages(for: count) ? Self.request(kind, page: index) : nil
+        index >= 0 && index < Self.pages(for: count, pageSize: pageSize) ? Self.request(kind, page: index) : nil
     }
 
-    static func pages(for total: Int) -> Int {
-        total / RelatedPages.pageSize + (total % RelatedPages.pageSize == 0 ? 0 : 1)
+    static func pages(for total: Int, pageSize: Int) -> Int {
+        total / pageSize + (total % pageSize == 0 ? 0 : 1)
     }
 
     /// Page `page` of a related list of `kind`, as the list knows it.

@@ -8,6 +8,7 @@ import PortalCore
 /// folded and unfolded by the user — with each same-origin URL in it a link Enter follows.
 enum JSONItemDescription: ItemDescription {
     static func card(_ item: JSONItem) -> CardContent {
+        if let spec = item.card.spec.card { return SpecCard.card(item, spec) }
         let fields = item.cardFields()
         return CardContent(lines: [[Span(Sanitize.shown(item.title), Style(bold: true))]] + fields.map { field in
             [Span(Sanitize.shown(field.name) + " ", Style(dim: true)), Span(Sanitize.shown(field.value))]
@@ -18,7 +19,8 @@ enum JSONItemDescription: ItemDescription {
 
     /// The detail with the pane's folds (`DetailPane.folds`) applied.
     static func detail(_ item: JSONItem, folds: [String: Bool]) -> DetailContent {
-        DetailContent(title: Sanitize.shown(item.title),
+        if let spec = item.card.spec.detail, item.link == nil { return SpecDetail.detail(item, spec) }
+        return DetailContent(title: Sanitize.shown(item.title), badge: item.card.spec.card?.badge.flatMap { SpecCard.badge($0, in: item.row) },
                       fields: JSONTree.fields(item.row, linkOrigin: item.card.linkOrigin, folds: folds, page: item.isPage))
     }
 

@@ -1,0 +1,163 @@
+import TOMLKit
+import PortalCore
+
+/// Reads a list's spec keys (`key`, `paging` as a table, `card`, `detail`, `by_keys`,
+/// `filters`) into a `ListSpec`, each error naming its key and line as the rest of the
+/// config does. Kept apart from `ConfigReader`, which only hands it the list's table.
+struct ListSpecReader {
+    let reader: ConfigReader
+
+    /// The spec keys a list table may hold beside `path`, `items`, `paging`, `fields`.
+    static let keys = ["key", "card", "detail", "by_keys", "filters"]
+
+    func spec(_ table: TOMLTable, at: [String]) throws(ConfigError) -> ListSpec {
+        var spec = ListSpec()
+        if let value = table["key"] {
+            spec.key = try strings(value, "key", at: at + ["key"], message: "key is a field name or an array of them")
+        }
+        if let paging = table["paging"]?.table { spec.paging = try self.paging(paging, at: at + ["paging"]) }
+        if let value = table["card"] {
+            guard let card = value.table else { throw reader.error("card must be a table { title, subtitle, picture, badge }", at: at + ["card"]) }
+            spec.card = try self.card(card, at: at + ["card"])
+        }
+        if let value = table["detail"] {
+            guard let detail = value.table else { throw reader.error("detail must be a table { fields, related }", at: at + ["detail"]) }
+            spec.detail = try self.detail(detail, at: at + ["detail"])
+        }
+        if let value = table["by_keys"] {
+            guard let text = value.string, text.contains(ByKeys.placeholder) else {
+                throw reader.error("by_keys is a URL or path holding {keys}, e.g. \"/teams?ids={keys}\"", at: at + ["by_keys"])
+            }
+            spec.byKeys = text
+        }
+        if let value = table["filters"] {
+            guard let filters = value.table else { throw reader.error("filters is a table of parameter = [values]", at: at + ["filters"]) }
+            for name in reader.inFileOrder(filters.keys, under: at + ["filters"]) {
+                let values = try strings(filters[name], name, at: at + ["filters", name], message: "filters.\(name) is an array of the values it takes")
+                spec.filters.append(SpecFilter(parameter: name, values: values))
+            }
+        }
+        return spec
+    }
+
+    /// `{ style = "page", page = "pg", size = "per", total = "paging.total_count" }`.
+    private func paging(_ table: TOMLTable, at: [String]) throws(ConfigError) -> PagingSpec {
+        guard let style = table["style"]?.string else {
+            throw reader.error("paging needs a style (\(PagingDialects.names.joined(separator: ", ")))", at: at)
+        }
+        guard let known = PagingSpec.keys[style] else {
+            throw reader.error("paging style \(style) is not one of \(PagingDialects.names.joined(separator: ", "))", at: at + ["style"])
+        }
+        var spec = PagingSpec(style: style)
+        for key in table.keys where key != "style" {
+            guard known.contains(key) else {
+                throw reader.error("paging style \(style) takes \(known.isEmpty ? "no other keys" : known.joined(separator: ", ")), not \(key)", at: at + [key])
+            }
+            spec.names[key] = try string(table, key, at: at)
+        }
+        return spec
+    }
+
+    private func card(_ table: TOMLTable, at: [String]) throws(ConfigError) -> CardSpec {
+        try only(table, ["title", "subtitle", "picture", "badge"], at: at)
+        var card = CardSpec(title: try string(table, "title", at: at), subtitle: try string(table, "subtitle", at: at),
+                            picture: try string(table, "picture", at: at))
+        if let value = table["badge"] {
+            let here = at + ["badge"]
+            guard let badge = value.table, let field = try string(badge, "field", at: here) else {
+                throw reader.error("badge is a table { field, colours = { value = \"green\" } }", at: here)
+            }
+            try only(badge, ["field", "colours"], at: here)
+            var spec = BadgeSpec(field: field)
+            if let colours = badge["colours"] {
+                guard let table = colours.table else { throw reader.error("colours is a table of value = colour", at: here + ["colours"]) }
+                for value in reader.inFileOrder(table.keys, under: here + ["colours"]) {
+                    guard let name = table[value]?.string, let colour = SpecColour(rawValue: name) else {
+                        throw reader.error("colours.\(value) is one of \(SpecColour.allCases.map(\.rawValue).joined(separator: ", "))", at: here + ["colours", value])
+                    }
+                    spec.colours.append(SpecColourRule(value: value, colour: colour))
+                }
+            }
+            card.badge = spec
+        }
+        return card
+    }
+
+    private func detail(_ table: TOMLTable, at: [String]) throws(ConfigError) -> DetailSpec {
+        try only(table, ["fields", "related"], at: at)
+        var detail = DetailSpec()
+        if let value = table["fields"] {
+            guard let array = value.array else { throw reader.error("detail.fields is an array of fields", at: at + ["fields"]) }
+            for element in array {
+                if let field = element.string {
+                    detail.fields.append(DetailFieldSpec(field: field))
+                    continue
+                }
+                guard let row = element.table, let field = try string(row, "field", at: at + ["fields"]) else {
+                    throw reader.error("each of detail.fields is a field, or { field, label, format }", at: at + ["fields"])
+                }
+                try only(row, ["field", "label", "format"], at: at + ["fields"])
+                var format: FieldFormat?
+                if let name = try string(row, "format", at: at + ["fields"]) {
+                    guard let known = FieldFormat(rawValue: name) else {
+                        throw reader.error("format is one of \(FieldFormat.allCases.map(\.rawValue).joined(separator: ", "))", at: at + ["fields", "format"])
+                    }
+                    format = known
+                }
+                detail.fields.append(DetailFieldSpec(field: field, label: try string(row, "label", at: at + ["fields"]), format: format))
+            }
+        }
+        if let value = table["related"] {
+            guard let array = value.array else { throw reader.error("detail.related is an array of { field, list, title }", at: at + ["related"]) }
+            for element in array {
+                let here = at + ["related"]
+                guard let row = element.table, let field = try string(row, "field", at: here), let list = try string(row, "list", at: here) else {
+                    throw reader.error("each of detail.related is { field, list, title }", at: here)
+                }
+                try only(row, ["field", "list", "title"], at: here)
+                detail.related.append(RelatedSpec(field: field, list: list, title: try string(row, "title", at: here)))
+            }
+        }
+        return detail
+    }
+
+    /// Every related list names a list of `api` that says how to fetch by key (`by_keys`).
+    func checkRelated(_ api: SavedAPI) throws(ConfigError) {
+        for list in api.lists {
+            for related in list.spec.detail?.related ?? [] {
+                let at = ["apis", api.name, "lists", list.name, "detail", "related"]
+                guard let target = api.lists.first(where: { $0.name == related.list }) else {
+                    throw reader.error("related list \(related.list) is not a list of \(api.name) (\(api.lists.map(\.name).joined(separator: ", ")))", at: at)
+                }
+                guard target.spec.byKeys != nil else {
+                    throw reader.error("related list \(related.list) needs by_keys (how to fetch its records by key)", at: at)
+                }
+            }
+        }
+    }
+
+    private func only(_ table: TOMLTable, _ keys: [String], at: [String]) throws(ConfigError) {
+        for key in table.keys where !keys.contains(key) {
+            throw reader.error("unknown key \(key) in \(at.suffix(1).joined()) (known: \(keys.joined(separator: ", ")))", at: at + [key])
+        }
+    }
+
+    private func string(_ table: TOMLTable, _ key: String, at: [String]) throws(ConfigError) -> String? {
+        guard let value = table[key] else { return nil }
+        guard let text = value.string else { throw reader.error("\(key) must be a string", at: at + [key]) }
+        return text
+    }
+
+    /// A string or an array of strings.
+    private func strings(_ value: TOMLValueConvertible?, _ key: String, at: [String], message: String) throws(ConfigError) -> [String] {
+        if let text = value?.string { return [text] }
+        guard let array = value?.array else { throw reader.error(message, at: at) }
+        var names: [String] = []
+        for element in array {
+            guard let text = element.string else { throw reader.error(message, at: at) }
+            names.append(text)
+        }
+        guard !names.isEmpty else { throw reader.error(message, at: at) }
+        return names
+    }
+}

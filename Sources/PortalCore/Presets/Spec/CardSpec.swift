@@ -1,0 +1,50 @@
+/// What a list's card shows (`card = { title, subtitle, picture, badge }`): the field
+/// that names the record, the one under it, its picture and a coloured badge — the Rick
+/// and Morty character card, for any API. Fields are dotted paths (`owner.login`).
+public struct CardSpec: Sendable, Hashable {
+    public var title: String?
+    public var subtitle: String?
+    /// A field holding the picture's URL, or a URL template naming fields in braces
+    /// (`/avatars/{uid}.png`); relative URLs are resolved against the list's URL.
+    public var picture: String?
+    public var badge: BadgeSpec?
+
+    public init(title: String? = nil, subtitle: String? = nil, picture: String? = nil, badge: BadgeSpec? = nil) {
+        self.title = title
+        self.subtitle = subtitle
+        self.picture = picture
+        self.badge = badge
+    }
+}
+
+/// A field shown as `● value`, the dot coloured by the value (`active = "green"`); a
+/// value with no colour is drawn dim.
+public struct BadgeSpec: Sendable, Hashable {
+    public var field: String
+    /// Value → colour, in the file's order.
+    public var colours: [SpecColourRule]
+
+    public init(field: String, colours: [SpecColourRule] = []) {
+        self.field = field
+        self.colours = colours
+    }
+
+    /// The colour of `value`, if one is given.
+    public func colour(of value: String) -> SpecColour? { colours.first { $0.value == value }?.colour }
+}
+
+/// One `value = "colour"` of a badge.
+public struct SpecColourRule: Sendable, Hashable {
+    public var value: String
+    public var colour: SpecColour
+
+    public init(value: String, colour: SpecColour) {
+        self.value = value
+        self.colour = colour
+    }
+}
+
+/// The colours a badge can take: the terminal's eight, and `dim`.
+public enum SpecColour: String, Sendable, Hashable, CaseIterable {
+    case red, green, yellow, blue, magenta, cyan, white, dim
+}

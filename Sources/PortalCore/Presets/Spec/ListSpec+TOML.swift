@@ -1,0 +1,70 @@
+/// A list spec written as the config file writes it (`[apis.NAME.lists.LIST]`, inline
+/// tables, keys in the order docs/presets.md gives), so what `portal apis show` prints
+/// can be pasted into the file and edited. Strings are TOML basic strings, escaped.
+extension ListSpec {
+    /// The table `[apis.API.lists.LIST]` with `path` (and `items`) and every part of the spec.
+    public func toml(api: String, list: String, path: String, items: String?) -> String {
+        var lines = ["[apis.\(TOMLText.key(api)).lists.\(TOMLText.key(list))]", "path = \(TOMLText.string(path))"]
+        if let items { lines.append("items = \(TOMLText.string(items))") }
+        if let key { lines.append("key = " + (key.count == 1 ? TOMLText.string(key[0]) : TOMLText.array(key.map(TOMLText.string)))) }
+        if let paging {
+            let order = PagingSpec.keys[paging.style] ?? paging.names.keys.sorted()
+            let names = order.compactMap { name in paging[name].map { (name, TOMLText.string($0)) } }
+            lines.append("paging = " + TOMLText.table([("style", TOMLText.string(paging.style))] + names))
+        }
+        if let card {
+            var parts = [("title", card.title), ("subtitle", card.subtitle), ("picture", card.picture)].compactMap { name, value in
+                value.map { (name, TOMLText.string($0)) }
+            }
+            if let badge = card.badge {
+                let colours = badge.colours.map { (TOMLText.key($0.value), TOMLText.string($0.colour.rawValue)) }
+                parts.append(("badge", TOMLText.table([("field", TOMLText.string(badge.field))] + (colours.isEmpty ? [] : [("colours", TOMLText.table(colours))]))))
+            }
+            lines.append("card = " + TOMLText.table(parts))
+        }
+        if let detail {
+            var parts: [(String, String)] = []
+            if !detail.fields.isEmpty {
+                parts.append(("fields", TOMLText.array(detail.fields.map { field in
+                    field.isPlain ? TOMLText.string(field.field) : TOMLText.table([("field", TOMLText.string(field.field))]
+                        + (field.label.map { [("label", TOMLText.string($0))] } ?? []) + (field.format.map { [("format", TOMLText.string($0.rawValue))] } ?? []))
+                })))
+            }
+            if !detail.related.isEmpty {
+                parts.append(("related", TOMLText.array(detail.related.map { related in
+                    TOMLText.table([("field", TOMLText.string(related.field)), ("list", TOMLText.string(related.list))]
+                        + (related.title.map { [("title", TOMLText.string($0))] } ?? []))
+                })))
+            }
+            lines.append("detail = " + TOMLText.table(parts))
+        }
+        if let byKeys { lines.append("by_keys = \(TOMLText.string(byKeys))") }
+        if !filters.isEmpty {
+            lines.append("filters = " + TOMLText.table(filters.map { (TOMLText.key($0.parameter), TOMLText.array($0.values.map(TOMLText.string))) }))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// TOML's spelling of keys, strings, arrays and inline tables.
+public enum TOMLText {
+    /// A bare key when it is one (`A-Za-z0-9_-`), else a quoted one.
+    public static func key(_ name: String) -> String {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "_" || $0 == "-" }
+            ? name : string(name)
+    }
+
+    /// A basic string: escaped as JSON escapes it (`"`, `\`, controls as `\n` or
+    /// `\u00XX`), which is how TOML escapes a basic string too.
+    public static func string(_ text: String) -> String {
+        var writer = JSONWriter()
+        writer.string(text)
+        return writer.string
+    }
+
+    public static func array(_ values: [String]) -> String { "[" + values.joined(separator: ", ") + "]" }
+
+    public static func table(_ pairs: [(String, String)]) -> String {
+        "{ " + pairs.map { "\($0.0) = \($0.1)" }.joined(separator: ", ") + " }"
+    }
+}

@@ -1,0 +1,50 @@
+/// What one list looks like and how it pages, written as data: the key that tells its
+/// records apart, its paging, its card, its detail, how many of its records one request
+/// fetches by key, its filters. A user writes it in the config file
+/// (`[apis.NAME.lists.LIST]`, docs/presets.md); a built-in API can be the same value.
+///
+/// Why a value in PortalCore and not in the config reader: the sources read it (paging,
+/// key, pictures, by-key requests), the screen draws from it (cards, details), `portal
+/// apis show` prints it and other front ends (the MCP server) describe lists by it — none
+/// of them need TOML. Every part is optional: what a spec leaves out, today's heuristics
+/// choose (`JSONItem.title`, `DialectDetector`, `PictureColumns`).
+public struct ListSpec: Sendable, Hashable {
+    /// The record's key: one field, or several together; nil is `id`.
+    public var key: [String]?
+    public var paging: PagingSpec?
+    public var card: CardSpec?
+    public var detail: DetailSpec?
+    /// Many records in one request: a URL (relative to the API's root) holding `{keys}`,
+    /// which becomes the keys comma-joined (`/teams?ids={keys}`).
+    public var byKeys: String?
+    /// Server-side filters that take one of a few values: parameter → its values, in order.
+    public var filters: [SpecFilter]
+
+    public init(key: [String]? = nil, paging: PagingSpec? = nil, card: CardSpec? = nil, detail: DetailSpec? = nil,
+                byKeys: String? = nil, filters: [SpecFilter] = []) {
+        self.key = key
+        self.paging = paging
+        self.card = card
+        self.detail = detail
+        self.byKeys = byKeys
+        self.filters = filters
+    }
+
+    /// The key fields in force: `key`, else `id`.
+    public var keyFields: [String] { key ?? ["id"] }
+
+    /// Nothing written: today's heuristics choose everything.
+    public var isEmpty: Bool { self == ListSpec() }
+}
+
+/// One enum filter of a list (`filters = { state = ["active", "away"] }`): the query
+/// parameter and the values it takes, offered by the `f` form.
+public struct SpecFilter: Sendable, Hashable {
+    public var parameter: String
+    public var values: [String]
+
+    public init(parameter: String, values: [String]) {
+        self.parameter = parameter
+        self.values = values
+    }
+}

@@ -1,0 +1,43 @@
+/// How a list pages, as a spec names it: a style (`PagingDialects`' names: `page`,
+/// `offset`, `cursor`, `next`, `has-more`, `link`, `range`, `odata`, `none`) and the
+/// names of its parameters and places, where they differ from the common ones. What is
+/// left out is read from the first answer as `--paging STYLE` reads it.
+///
+/// Each style names its own parameters (docs/presets.md):
+/// - page: `page` (the page number parameter), `size` (the page size parameter), `total`
+/// - offset: `offset`, `limit` (the page size parameter), `total`
+/// - cursor: `cursor` (the parameter the token goes back in), `next` (the token's path in
+///   the body), `size`
+/// - next: `next` (the next URL's path in the body)
+/// - has-more: `has_more` (the flag's path), `cursor` (the parameter), `next` (the path of
+///   the value sent back; else the last record's key)
+///
+/// `total` is a dotted path in the body, or `header:NAME`.
+public struct PagingSpec: Sendable, Hashable {
+    public var style: String
+    /// Parameter and path names by the spec's key (`page`, `size`, `total`, …).
+    public var names: [String: String]
+
+    public init(style: String, names: [String: String] = [:]) {
+        self.style = style
+        self.names = names
+    }
+
+    /// The keys each style takes, in the order `portal apis show` writes them.
+    public static let keys: [String: [String]] = [
+        "page": ["page", "size", "total"],
+        "offset": ["offset", "limit", "total"],
+        "cursor": ["cursor", "next", "size", "total"],
+        "next": ["next", "total"],
+        "has-more": ["has_more", "cursor", "next"],
+        "link": ["total"], "range": [], "odata": [], "none": [],
+    ]
+
+    public subscript(_ name: String) -> String? { names[name] }
+
+    /// A dotted path (`paging.total_count`) as its keys.
+    public static func path(_ dotted: String) -> [String] { dotted.split(separator: ".").map(String.init) }
+
+    /// The parameter that sets the page size (`size` or `limit`), when named.
+    public var sizeParameter: String? { names["size"] ?? names["limit"] }
+}

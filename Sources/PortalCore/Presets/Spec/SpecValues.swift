@@ -1,0 +1,52 @@
+import Foundation
+
+/// Values a spec reads out of a record: the keys a related field holds, the URL a
+/// picture field or template makes.
+public enum SpecValues {
+    /// The keys in `value`: an array of keys or URLs, or one. A URL's key is its last
+    /// path segment (`…/teams/7` → 7), as the API's own links name records.
+    public static func keys(in value: Row.Value?) -> [RecordKey] {
+        switch value {
+        case .json(let text)?:
+            guard let node = try? JSONNode.parse(Data(text.utf8)).node, let elements = node.elements else { return [] }
+            return elements.compactMap { key(of: JSONItems.value($0)) }
+        case let scalar?: return key(of: scalar).map { [$0] } ?? []
+        case nil: return []
+        }
+    }
+
+    static func key(of value: Row.Value) -> RecordKey? {
+        if case .string(let text) = value, text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("/"),
+           let last = URL(string: text)?.lastPathComponent, !last.isEmpty, last != "/" {
+            return Int(last).map(RecordKey.number) ?? .text(last)
+        }
+        return RecordKey(value)
+    }
+
+    /// The picture `spec` names for `row` in the list at `listURL`: the field's URL, or the
+    /// template with each `{field}` filled (percent-encoded), resolved against the list's
+    /// URL; nil when a field is missing or the result is no http(s) URL.
+    public static func picture(_ spec: String, in row: Row, listURL: URL) -> URL? {
+        let text: String
+        if spec.contains("{") {
+            var filled = ""
+            var rest = Substring(spec)
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                filled += rest[..<open]
+                let field = String(rest[rest.index(after: open)..<close])
+                guard let value = JSONItem.value(at: field, in: row), value != "null" else { return nil }
+                filled += ByKeys.encoded(value)
+                rest = rest[rest.index(after: close)...]
+            }
+            text = filled + rest
+        } else if spec.hasPrefix("/") || spec.hasPrefix("http://") || spec.hasPrefix("https://") {
+            text = spec
+        } else {
+            guard let value = JSONItem.value(at: spec, in: row), value != "null", !value.isEmpty else { return nil }
+            text = value
+        }
+        guard text.utf8.count <= ByKeys.maxURLBytes, let url = URL(string: text, relativeTo: listURL)?.absoluteURL,
+              url.scheme == "http" || url.scheme == "https" else { return nil }
+        return url
+    }
+}
