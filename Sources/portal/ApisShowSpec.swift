@@ -21,7 +21,7 @@ extension ApisCommand.Show {
             }
             return [found]
         } ?? run.resolved.tabs
-        let made = try await run.connect(try source.connect(scopingCredentials: false), offline: source.cache.offline)
+        let made = try await run.connect(try source.connect(), offline: source.cache.offline)
         var blocks: [String] = []
         for tab in lists {
             let (listed, query, _) = try await run.listSource(named: tab.name, transport: made.transport, tracer: made.tracer)

@@ -3,7 +3,6 @@ import Foundation
 import PortalConfig
 import PortalCore
 import PortalCurl
-import PortalJQ
 
 /// A saved API as one run uses it (`portal NAME [LIST]`, `portal list NAME LIST`): read
 /// from the config file, its secrets resolved, each of its lists turned into the flags that
@@ -33,10 +32,7 @@ struct SavedRun {
     static func load(config: String?) throws -> (ConfigFile, String) {
         let path = ConfigFile.path(explicit: config, environment: ProcessInfo.processInfo.environment)
         do {
-            let file = try ConfigFile.load(path: path)
-            // The variables holding the file's secrets are no jq program's to read.
-            JQEnvironment.hide(file.apis.flatMap(\.environmentNames))
-            return (file, path)
+            return (try ConfigFile.load(path: path), path)
         } catch {
             throw ValidationError(Sanitize.line(error.description))
         }
@@ -106,8 +102,7 @@ struct SavedRun {
     /// `openapi = …` (`--openapi`) or `graphql = …` (`--graphql`): the source options that
     /// read the API's lists from its document or schema; nil for a preset or saved lists.
     func describedOptions() throws -> SourceOptions? {
-        // `url` beside `openapi` names the origin its lists are served from (it gets the credentials).
-        if let document = api.openapi { return try parse(["--openapi", document] + (api.url.map { ["--base-url", $0] } ?? []) + sharedFlags) }
+        if let document = api.openapi { return try parse(["--openapi", document] + sharedFlags) }
         if let endpoint = api.graphql {
             return try parse(["--graphql", endpoint] + (api.pageSize.map { ["--page-size", String($0)] } ?? []) + sharedFlags)
         }
@@ -193,12 +188,7 @@ struct SavedRun {
     /// first token or Supabase's password sign-in is had now, so a refusal is one line
     /// before anything else; every later token request goes straight to the network
     /// (traced, never cached), as Supabase's does with `--email`.
-    func connect(_ given: Connection, offline: Bool) async throws -> Connection {
-        // The saved headers go only to the origins the file names (`url`, the document's
-        // or endpoint's own, each list's).
-        let scope = CredentialScope(headers: resolved.headers.fields, named: [api.url, api.openapi, api.graphql].compactMap { $0 } + resolved.tabs.map(\.url))
-        let made = Connection(transport: CredentialScopeTransport(wrapping: given.transport, scope: scope), tracer: given.tracer,
-                              session: given.session, email: given.email, remember: given.remember)
+    func connect(_ made: Connection, offline: Bool) async throws -> Connection {
         guard let root = apiRoot, resolved.oauth2 != nil || resolved.supabase != nil else { return made }
         let network: any Transport = made.tracer.map { $0.tracing(CurlTransport()) } ?? CurlTransport()
         if let grant = resolved.oauth2 {
