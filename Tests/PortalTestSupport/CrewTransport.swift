@@ -53,7 +53,8 @@ extension CrewTransport {
             SpecColourRule(value: "active", colour: .green), SpecColourRule(value: "away", colour: .yellow), SpecColourRule(value: "gone", colour: .red),
         ])),
         detail: DetailSpec(fields: [DetailFieldSpec(field: "handle"), DetailFieldSpec(field: "state"), DetailFieldSpec(field: "joined", label: "Joined", format: .date)],
-                           related: [RelatedSpec(field: "team_ids", list: "teams", title: "Teams")]))
+                           related: [RelatedSpec(field: "team_ids", list: "teams", title: "Teams")]),
+        filters: [SpecFilter(parameter: "state", values: states)])
 
     /// The teams list's spec.
     public static let teamsSpec = ListSpec(card: CardSpec(title: "label"), byKeys: "/teams?ids={keys}")

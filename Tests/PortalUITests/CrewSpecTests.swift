@@ -68,6 +68,16 @@ struct CrewSpecTests {
         #expect(text.contains("Teams") && text.contains("7 of 7"), "\(text)")
     }
 
+    /// The spec's `filters` are the `f` form's choices, and a chosen one goes in every
+    /// page's query.
+    @Test func theSpecsFiltersAreTheFormsChoicesAndGoInTheQuery() async throws {
+        let h = try await Self.opened()
+        let tab = h.controller.source.tabs[0]
+        #expect(tab.filters.map(\.key) == ["state"] && tab.filters[0].choices == CrewTransport.states)
+        let query = ListQuery(kind: tab.kind, filters: [("state", "away")])
+        #expect(h.controller.source.firstPage(for: query).http.url.absoluteString == CrewTransport.root + "/members?state=away")
+    }
+
     @Test func thePictureIsTheSpecsFieldResolvedAgainstTheListsURL() async throws {
         let h = try await Self.opened()
         let item = try #require(h.controller.listView.list.item(at: 0))

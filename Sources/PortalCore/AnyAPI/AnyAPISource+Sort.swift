@@ -2,11 +2,14 @@ import Foundation
 
 extension AnyAPISource {
     /// The pages of `query`'s list: the URL given, with the order asked for (`s`) in its
-    /// query when there is one (`ordering=-name`, `sort=updated&direction=desc`), so every
-    /// page the dialect builds from it — and each `next` link the server writes — keeps it.
+    /// query when there is one (`ordering=-name`, `sort=updated&direction=desc`), and the
+    /// filters of the `f` form (a list spec's `filters`) as parameters, so every page the
+    /// dialect builds from it — and each `next` link the server writes — keeps them.
     public func pages(for query: ListQuery) -> AnyAPIPages {
-        guard let sort = query.sort else { return pages }
-        return AnyAPIPages(url: sort.applied(to: pages.url), reading: pages.reading, headers: pages.headers)
+        guard query.sort != nil || !query.filters.isEmpty else { return pages }
+        var url = query.sort?.applied(to: pages.url) ?? pages.url
+        for (key, value) in query.pairs { url = QueryEdit.setting(url, key, value) ?? url }
+        return AnyAPIPages(url: url, reading: pages.reading, headers: pages.headers)
     }
 
     /// `source` as any API's list, when it is one.
