@@ -11,6 +11,9 @@ public struct SecretResolver: Sendable {
     public var environment: [String: String]
     /// How long a `command:` may run before it is stopped and the key reported.
     public var commandTimeout: Duration
+    /// The most of a `command:`'s output read (64 KiB): a command printing more, or
+    /// without end (`yes`), is stopped there and the key reported.
+    public static let outputCap = 64 * 1024
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment, commandTimeout: Duration = .seconds(10)) {
         self.environment = environment
@@ -50,10 +53,12 @@ public struct SecretResolver: Sendable {
             process.arguments = ["--"] + argv
         }
         process.environment = environment
-        let outcome = await CommandRun.outcome(of: process, timeout: commandTimeout)
+        let outcome = await CommandRun.outcome(of: process, timeout: commandTimeout, cap: Self.outputCap)
         switch outcome {
         case .notStarted:
             throw SecretReferenceError("\(key): cannot run \(name)")
+        case .overflowed:
+            throw SecretReferenceError("\(key): \(name) printed more than \(Self.outputCap / 1024) KiB (a secret is one line); it was stopped")
         case .timedOut:
             throw SecretReferenceError("\(key): \(name) did not finish within \(commandTimeout)")
         case .finished(let status, let exited, let data):
@@ -71,7 +76,7 @@ public struct SecretResolver: Sendable {
 }
 
 /// One run of a child process, awaited without parking a pool thread: its output is read to
-/// its end by a thread of its own, its end
+/// its end (or up to a cap, when the process is killed) by a thread of its own, its end
 /// arrives by `terminationHandler`, and a timer task kills it (SIGKILL: a parent that
 /// ignores SIGTERM passes the ignoring on through exec) when it runs too long. The
 /// continuation is resumed once, when the process has ended and its output is closed — or
@@ -80,6 +85,8 @@ final class CommandRun: Sendable {
     enum Outcome: Sendable {
         case notStarted
         case timedOut
+        /// It printed more than the cap: it was killed, its output dropped.
+        case overflowed
         case finished(status: Int32, exited: Bool, output: Data)
     }
 
@@ -88,6 +95,7 @@ final class CommandRun: Sendable {
         var ended: (status: Int32, exited: Bool)?
         var closed = false
         var timedOut = false
+        var overflowed = false
         var continuation: CheckedContinuation<Outcome, Never>?
     }
 
@@ -95,7 +103,7 @@ final class CommandRun: Sendable {
     /// The timer, cancelled once the run is over.
     private let timer = Mutex<Task<Void, Never>?>(nil)
 
-    static func outcome(of process: Process, timeout: Duration) async -> Outcome {
+    static func outcome(of process: Process, timeout: Duration, cap: Int) async -> Outcome {
         let run = CommandRun()
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -113,17 +121,31 @@ final class CommandRun: Sendable {
                 run.finish(.notStarted)
                 return
             }
-            // Read to the end on a thread of its own (never one of the pool's), so a chatty
-            // command cannot fill the pipe and hang.
+            // Read on a thread of its own (never one of the pool's), so a chatty command
+            // cannot fill the pipe and hang; past `cap` bytes it is killed and not read on.
             let output = pipe.fileHandleForReading
+            let pid = process.processIdentifier
             Thread.detachNewThread {
-                let data = output.readDataToEndOfFile()
+                var data = Data()
+                var overflowed = false
+                while true {
+                    let chunk = output.availableData
+                    if chunk.isEmpty { break }
+                    data.append(chunk)
+                    if data.count > cap {
+                        overflowed = true
+                        // Not once it has ended (and been reaped): its pid may be another's.
+                        if run.state.withLock({ $0.ended == nil }) { kill(pid, SIGKILL) }
+                        break
+                    }
+                }
+                try? output.close()
                 run.update { state in
-                    state.output = data
+                    state.output = overflowed ? Data() : data
+                    state.overflowed = overflowed
                     state.closed = true
                 }
             }
-            let pid = process.processIdentifier
             let timer = Task {
                 try? await Task.sleep(for: timeout)
                 let running = run.state.withLock { state -> Bool in
@@ -143,9 +165,9 @@ final class CommandRun: Sendable {
         let resumed: (CheckedContinuation<Outcome, Never>, Outcome)? = state.withLock { state in
             change(&state)
             guard let continuation = state.continuation else { return nil }
-            if state.timedOut {
+            if state.timedOut || state.overflowed {
                 state.continuation = nil
-                return (continuation, .timedOut)
+                return (continuation, state.overflowed ? .overflowed : .timedOut)
             }
             guard let ended = state.ended, state.closed else { return nil }
             state.continuation = nil

@@ -20,6 +20,10 @@ public struct MirrorOptions: Sendable {
     public var scale: Int?
     /// `--grow-every`: one more character at the end of the list every interval.
     public var growEvery: Duration?
+    /// `--churn N`: N changes to the characters a second, streamed as server-sent events.
+    public var churn: Int?
+    /// A comment on the `--churn` events stream after this long with nothing sent.
+    public var heartbeat: Duration = .seconds(15)
     public var faults = FaultSettings()
     public var log: LogTarget = .stdout
     /// `--require-key`: PostgREST routes answer 401 unless the request carries this key.

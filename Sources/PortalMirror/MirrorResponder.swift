@@ -86,6 +86,10 @@ struct MirrorResponder: HTTPResponder {
         }
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
+        if let stream = routes.eventStream(method: method, target: target, headers: headers) {
+            state.log.record(method: method, target: target, status: stream.status.code, since: start, note: "stream")
+            return stream
+        }
         // A POST's body (a function's arguments, a sign-in): 1 MiB at most.
         var body: Data?
         if method == "POST" {

@@ -19,6 +19,8 @@ import PortalServers
 /// - `/graphql` (POST, or GET) → GraphQL over the same tables (`MirrorGraphQL`, answered
 ///   through `answer`, which is async);
 /// - `/openapi.json` → an OpenAPI document of these routes (`MirrorOpenAPI`), needing no key;
+/// - with `--churn N`: `/api/character/events` → the characters' changes as server-sent
+///   events (`ChurnEventStream`, answered by the responder: it streams);
 /// - anything else → 404 `{"error":"There is nothing here"}`.
 public struct MirrorRoutes: Sendable {
     /// One served dialect: where, and its rules.
@@ -38,6 +40,10 @@ public struct MirrorRoutes: Sendable {
     public let graphQL: MirrorGraphQL
     /// `--oauth-client`: `/oauth/token`, and its bearer token required on every API route.
     public let oauth: MirrorOAuth?
+    /// `--churn`: the characters changing, streamed at `/api/character/events`.
+    public let churn: CharacterChurn?
+    /// A comment on the events stream after this long with nothing sent.
+    let eventsHeartbeat: Duration
 
     /// `publicURL` is the Rick and Morty API root (e.g. `http://127.0.0.1:8080/api`).
     public init(data: MirrorData, publicURL: String, requireKey: String? = nil, auth: MirrorAuth? = nil, oauth: MirrorOAuth? = nil) {
@@ -51,6 +57,9 @@ public struct MirrorRoutes: Sendable {
             SyntheticCharacterTable(base: data.rickAndMorty.characters, count: $0)
         } ?? ArrayTable(data.rickAndMorty.characters)
         if let every = data.growEvery { characters = GrowingCharacterTable(base: characters, every: every, now: data.clock) }
+        churn = data.churn.flatMap { CharacterChurn(base: characters, rate: $0, seed: data.churnSeed, now: data.clock) }
+        if let churn { characters = ChurningCharacterTable(churn: churn) }
+        eventsHeartbeat = data.heartbeat
         let served = ServedData(rickAndMorty: data.rickAndMorty, characters: characters, pokemon: data.pokemon,
                                 pokemonSprites: data.pokemonSprites)
         graphQL = MirrorGraphQL(served: served, publicRoot: root)
@@ -118,7 +127,13 @@ public struct MirrorData: Sendable {
     public var pokemonSprites: String?
     /// `--grow-every`: one more character at the end every interval (`GrowingCharacterTable`).
     public var growEvery: Duration?
-    /// The clock the growing reads (a test moves one by hand).
+    /// `--churn`: this many changes to the characters a second (`CharacterChurn`).
+    public var churn: Int?
+    /// Seeds which changes `--churn` makes (`--seed`, else 0: the same changes every run).
+    public var churnSeed: UInt64 = 0
+    /// A comment on the events stream after this long with nothing sent.
+    public var heartbeat: Duration = .seconds(15)
+    /// The clock the growing and the churn read (a test moves one by hand).
     public var clock: @Sendable () -> ContinuousClock.Instant = { .now }
 
     public init(rickAndMorty: RickAndMortyData, pokemon: [PokemonRecord], scale: Int? = nil, pokemonSprites: String? = nil) {

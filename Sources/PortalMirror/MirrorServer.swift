@@ -23,6 +23,8 @@ public enum MirrorServer {
         if let problem = options.faults.problem { throw MirrorError.invalidOption(problem) }
         if let scale = options.scale, scale < 1 { throw MirrorError.invalidOption("--scale must be at least 1") }
         if let every = options.growEvery, every < .milliseconds(1) { throw MirrorError.invalidOption("--grow-every must be at least 1ms") }
+        if let churn = options.churn, !(1...1_000_000).contains(churn) { throw MirrorError.invalidOption("--churn must be between 1 and 1000000 changes a second") }
+        if options.churn != nil, options.growEvery != nil { throw MirrorError.invalidOption("--churn and --grow-every both change the characters; give one") }
         if options.requireKey?.isEmpty == true { throw MirrorError.invalidOption("--require-key must not be empty") }
         if !(options.tokenTTL > 0) { throw MirrorError.invalidOption("--token-ttl must be more than 0 seconds") }
         let auth = options.authUsers.isEmpty ? nil : MirrorAuth(users: options.authUsers, tokenTTL: options.tokenTTL)
@@ -42,6 +44,9 @@ public enum MirrorServer {
             }
         }
         loaded.growEvery = options.growEvery
+        loaded.churn = options.churn
+        loaded.churnSeed = options.faults.seed ?? 0
+        loaded.heartbeat = options.heartbeat
         let data = loaded
         let requestLog = try RequestLog(options.log)
         let state = MirrorState(
@@ -80,7 +85,7 @@ public enum MirrorServer {
         }
         do {
             let port = try await bound.value
-            return RunningMirror(host: options.host, port: port, group: group, task: task, publicURL: state.publicURL ?? "")
+            return RunningMirror(host: options.host, port: port, group: group, task: task, publicURL: state.publicURL ?? "", churn: state.current?.churn)
         } catch {
             _ = try? await task.value
             throw MirrorError.cannotListen(host: options.host, port: options.port, describe(error))
@@ -113,10 +118,13 @@ public final class RunningMirror: Sendable {
     public let port: Int
     /// The Rick and Morty API root links point at (e.g. `http://127.0.0.1:PORT/api`).
     public let publicURL: String
+    /// `--churn`: the changes being made (a test predicts the events from it).
+    public let churn: CharacterChurn?
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>, publicURL: String) {
+    init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>, publicURL: String, churn: CharacterChurn?) {
+        self.churn = churn
         self.host = host
         self.port = port
         self.group = group

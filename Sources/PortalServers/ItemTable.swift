@@ -11,6 +11,13 @@ public protocol ItemTable<Item>: Sendable {
     func item(at position: Int) -> Item
     /// Where the item with this id is, if it exists.
     func position(ofID id: Int) -> Int?
+    /// Changes when the items do (the mirror's `--churn`), so a filter scan kept for one
+    /// state is not read for another; 0 for a table that never changes in place.
+    var generation: Int { get }
+}
+
+extension ItemTable {
+    public var generation: Int { 0 }
 }
 
 /// A table backed by an array sorted by id.

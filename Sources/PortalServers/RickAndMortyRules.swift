@@ -171,7 +171,7 @@ public final class RickAndMortyRules: Sendable {
     private func matchingPositions(_ resource: Resource, _ filters: [APIRequest.Filter]) -> [Int32]? {
         let matcher = FilterMatcher(filters)
         guard !matcher.isEmpty else { return nil }
-        let key = FilterCache.Key(resource: resource, filters: filters)
+        let key = FilterCache.Key(resource: resource, filters: filters, generation: table(resource).generation)
         if let cached = filterCache.withLock({ $0.lookup(key) }) { return cached }
         var result: [Int32] = []
         switch resource {
@@ -235,6 +235,7 @@ private struct FilterCache {
     struct Key: Hashable {
         var resource: Resource
         var filters: [APIRequest.Filter]
+        var generation: Int
     }
     private var entries: [(Key, [Int32])] = []
 

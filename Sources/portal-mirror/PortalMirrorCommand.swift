@@ -34,7 +34,12 @@ struct PortalMirrorCommand: AsyncParsableCommand {
         valueName: "interval"))
     var growEvery: String?
 
-    @Option(help: "Seed for the fault generator, so a run can be replayed.")
+    @Option(help: ArgumentHelp(
+        "Change N characters a second (created past the end, updated, deleted) and stream each change as a server-sent event at /api/character/events (see docs/mirror.md).",
+        valueName: "n"))
+    var churn: Int?
+
+    @Option(help: "Seed for the fault generator and --churn, so a run can be replayed.")
     var seed: UInt64?
 
     @Option(help: "Delay added to every answer, in milliseconds.")
@@ -95,6 +100,8 @@ struct PortalMirrorCommand: AsyncParsableCommand {
             throw ValidationError("--oauth-client and --auth-user both take Authorization; give one")
         }
         guard tokenTTL > 0 else { throw ValidationError("--token-ttl must be more than 0 seconds") }
+        if let churn, !(1...1_000_000).contains(churn) { throw ValidationError("--churn takes 1 to 1000000 changes a second") }
+        if churn != nil, growEvery != nil { throw ValidationError("--churn and --grow-every both change the characters; give one") }
         if let growEvery, Self.interval(growEvery) == nil {
             throw ValidationError("--grow-every takes a duration of at least 1s, like 5s, 2m or 1h (got '\(growEvery)')")
         }
@@ -108,6 +115,7 @@ struct PortalMirrorCommand: AsyncParsableCommand {
         options.publicURL = publicURL
         options.scale = scale
         options.growEvery = growEvery.flatMap(Self.interval)
+        options.churn = churn
         options.faults.seed = seed
         options.faults.latencyMS = latency
         options.faults.jitterMS = jitter

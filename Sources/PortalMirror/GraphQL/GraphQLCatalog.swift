@@ -85,7 +85,7 @@ struct GraphQLCatalog: Sendable {
     func select(_ kind: Kind, _ filters: [APIRequest.Filter]) -> Selection {
         let matcher = FilterMatcher(filters)
         guard !matcher.isEmpty else { return Selection(positions: nil, count: count(kind)) }
-        let key = FilterResults.Key(kind: kind, filters: filters)
+        let key = FilterResults.Key(kind: kind, filters: filters, generation: kind == .character ? characters.generation : 0)
         if let known = matches.lookup(key) { return Selection(positions: known, count: known.count) }
         let found: [Int32] = switch kind {
         case .character: Self.scan(characters, matcher)
@@ -111,6 +111,8 @@ private final class FilterResults: Sendable {
     struct Key: Hashable {
         var kind: GraphQLCatalog.Kind
         var filters: [APIRequest.Filter]
+        /// The characters' state (`--churn`).
+        var generation: Int
     }
     private let entries = Mutex<[(Key, [Int32])]>([])
 
