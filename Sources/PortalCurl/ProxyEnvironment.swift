@@ -52,8 +52,10 @@ public struct ProxyEnvironment: Sendable {
             scheme = String(proxy[..<range.lowerBound]).lowercased()
             rest = proxy[range.upperBound...]
         }
-        var authority = rest.prefix { $0 != "/" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        // The user and password found as every output finds them (a password may hold `/`).
+        let bare = URLRedaction.removingUserinfo(scheme + "://" + rest, pathless: true)
+        let afterScheme = bare.range(of: "://").map { bare[$0.upperBound...] } ?? Substring(bare)
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         return Sanitize.line(scheme + "://" + authority)
     }
 

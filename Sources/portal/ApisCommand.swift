@@ -48,11 +48,11 @@ struct ApisCommand: ParsableCommand {
     /// list specs in force, as TOML (ApisShowSpec.swift).
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "List the saved APIs (the default), or print NAME's list specs as TOML.")
+
         @Argument(help: "A saved API: print the spec each of its lists is read with, as TOML to paste and edit.") var name: String?
         @Argument(help: "Only this list of it.") var list: String?
         /// Cache and trace flags, as `portal list` takes them (NAME's first pages are asked).
         @OptionGroup var source: SourceOptions
-
         @Option(name: .long, help: ArgumentHelp("Read this config file instead of $XDG_CONFIG_HOME/portal/config.toml.", valueName: "file"))
         var config: String?
 
@@ -71,7 +71,9 @@ struct ApisCommand: ParsableCommand {
                 return
             }
             for api in file.apis {
-                var line = api.name + "  " + (api.url ?? api.openapi.map { "openapi " + $0 } ?? api.graphql.map { "graphql " + $0 } ?? api.kind ?? "")
+                // No user or password a URL holds is shown (URLRedaction).
+                let place = api.url ?? api.openapi.map { "openapi " + $0 } ?? api.graphql.map { "graphql " + $0 } ?? api.kind ?? ""
+                var line = api.name + "  " + URLRedaction.redacted(place)
                 if !api.lists.isEmpty { line += "  lists: " + api.lists.map(\.name).joined(separator: ", ") }
                 line += "  auth: " + (api.auth?.summary ?? "none")
                 print(Sanitize.line(line))

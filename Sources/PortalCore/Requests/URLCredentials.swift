@@ -13,21 +13,14 @@ public struct URLCredentials: Sendable, Equatable {
     public let headerLine: String?
 
     public init(_ text: String) {
-        guard let schemeEnd = text.range(of: "://") else {
+        // Found as every output hides it (`URLRedaction`): a password holding `/` too.
+        guard let range = URLRedaction.userinfoRange(text) else {
             url = text
             headerLine = nil
             return
         }
-        let rest = text[schemeEnd.upperBound...]
-        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
-        let authority = rest[..<authorityEnd]
-        guard let at = authority.lastIndex(of: "@") else {
-            url = text
-            headerLine = nil
-            return
-        }
-        let userinfo = authority[..<at]
-        url = String(text[..<schemeEnd.upperBound]) + authority[authority.index(after: at)...] + rest[authorityEnd...]
+        let userinfo = text[range]
+        url = URLRedaction.removingUserinfo(text)
         let parts = userinfo.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let user = Self.decoded(parts[0])
         let password = parts.count > 1 ? Self.decoded(parts[1]) : ""

@@ -88,7 +88,7 @@ public final class TracingTransport: Transport {
     private func record(_ request: HTTPRequest, status: Int, bytes: Int, since start: ContinuousClock.Instant?, error: String?, cache: String?, proxy: String? = nil) {
         var w = JSONWriter()
         w.beginObject()
-        w.field("url", request.url.absoluteString)
+        w.field("url", URLRedaction.redacted(request.url.absoluteString))
         w.field("status", status)
         if let start {
             let elapsed = ContinuousClock.now - start
@@ -111,7 +111,8 @@ public final class TracingTransport: Transport {
         var w = JSONWriter()
         w.beginObject()
         w.field("note", kind)
-        for (name, value) in fields { w.field(name, value) }
+        // A URL in a note shows no user or password.
+        for (name, value) in fields { w.field(name, URLRedaction.redacted(value)) }
         w.endObject()
         append(Data(w.bytes + [0x0A]))
     }
