@@ -1,32 +1,54 @@
 import Foundation
+import TOMLKit
 
 /// `portal apis add`: appends one `[apis.NAME]` table to the config file, creating the
-/// folder (0700) and the file (0600) when missing, and never rewriting what is there — the
-/// user's comments and layout stay theirs.
+/// folder (0700) and the file (0600) when missing. The name is checked first (letters,
+/// digits, `-` and `_`, starting with a letter) and the table's text is written by TOMLKit
+/// from a table of values — never by pasting strings together, so no name or value can
+/// close a string and open a table. What is in the file already is never rewritten: the
+/// user's comments and layout stay theirs (TOMLKit drops comments when it writes a whole
+/// file, so only the addition is its text).
 public enum ConfigAppender {
-    /// The TOML text of one API: `url`, then `headers`, then `auth = { bearer = "env:VAR" }`.
+    /// The TOML text of one API: `url`, `headers`, `auth = { bearer = "env:VAR" }`, as
+    /// TOMLKit writes the table `apis.NAME` holding them.
     public static func text(name: String, url: String, headers: [(name: String, value: String)], bearerVariable: String?) -> String {
-        var text = "\n[apis.\(name)]\nurl = \(quoted(url))\n"
+        let api = TOMLTable()
+        api["url"] = url
         if !headers.isEmpty {
-            text += "headers = { " + headers.map { "\(quoted($0.name)) = \(quoted($0.value))" }.joined(separator: ", ") + " }\n"
+            let fields = TOMLTable(inline: true)
+            for header in headers { fields[header.name] = header.value }
+            api["headers"] = fields
         }
-        if let bearerVariable { text += "auth = { bearer = \(quoted("env:" + bearerVariable)) }\n" }
-        return text
+        if let bearerVariable { api["auth"] = TOMLTable(["bearer": "env:" + bearerVariable], inline: true) }
+        let apis = TOMLTable()
+        apis[name] = api
+        let root = TOMLTable()
+        root["apis"] = apis
+        return "\n" + root.convert(to: .toml, options: [.allowUnicodeStrings]) + "\n"
     }
 
-    /// Appends `name` to the file at `path` after checking the result still reads (a name
-    /// already there, or a clash with a built-in, is refused before anything is written).
+    /// Appends `name` to the file at `path` after checking the result still reads as the
+    /// file's own mode says (a name already there, a clash with a built-in, or a literal
+    /// secret in a file others can read is refused before anything is written).
     public static func append(
         name: String, url: String, headers: [(name: String, value: String)] = [], bearerVariable: String? = nil, to path: String
     ) throws(ConfigError) {
+        guard ConfigReader.isSavedName(name) else {
+            throw ConfigError(path: path, line: nil, message: "the name \(name) is not allowed: \(ConfigReader.savedNameRule)")
+        }
         let manager = FileManager.default
         let existing = manager.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        let mode = (try? manager.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? 0o600
+        let othersCanRead = mode & 0o044 != 0
         let addition = text(name: name, url: url, headers: headers, bearerVariable: bearerVariable)
-        let current = try ConfigFile.parse(existing, path: path, othersCanRead: false)
+        let current = try ConfigFile.parse(existing, path: path, othersCanRead: othersCanRead)
         if current.api(named: name) != nil {
             throw ConfigError(path: path, line: nil, message: "an API named \(name) is saved already")
         }
-        _ = try ConfigFile.parse(existing + addition, path: path, othersCanRead: false)
+        let after = try ConfigFile.parse(existing + addition, path: path, othersCanRead: othersCanRead)
+        guard after.apis.map(\.name) == current.apis.map(\.name) + [name] else {
+            throw ConfigError(path: path, line: nil, message: "adding \(name) would change other saved APIs; nothing was written")
+        }
         let folder = (path as NSString).deletingLastPathComponent
         do {
             if !folder.isEmpty, !manager.fileExists(atPath: folder) {
@@ -46,19 +68,5 @@ public enum ConfigAppender {
         } catch {
             throw ConfigError(path: path, line: nil, message: "cannot write: \(error.localizedDescription)")
         }
-    }
-
-    /// A TOML basic string: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += String(format: "\\u%04X", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -4,12 +4,14 @@ import TOMLKit
 /// Reads one `[apis.NAME]` table into a `SavedAPI`, and finds the line of a key for the
 /// error messages (TOMLKit keeps no positions for values, so by a simple text search).
 struct ConfigReader {
-    let lines: [Substring]
+    /// Where each key is named, read once (`ConfigKeyIndex`).
+    let keys: ConfigKeyIndex
     let path: String
     let othersCanRead: Bool
+    var linesExamined: Int { keys.linesExamined }
 
     init(text: String, path: String, othersCanRead: Bool) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        keys = ConfigKeyIndex(lines: text.split(separator: "\n", omittingEmptySubsequences: false))
         self.path = path
         self.othersCanRead = othersCanRead
     }
@@ -18,11 +20,16 @@ struct ConfigReader {
         "url", "openapi", "graphql", "kind", "headers", "auth", "lists", "page_size", "pictures", "pictures_origin",
     ]
 
+    /// What a saved API's name may hold: it is a TOML key and a word on the command line.
+    static let savedNameRule = "must start with a letter and hold only letters, digits, - and _"
+
+    static func isSavedName(_ name: String) -> Bool {
+        name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } && name.first?.isLetter == true
+    }
+
     func api(named name: String, _ table: TOMLTable) throws(ConfigError) -> SavedAPI {
         let at = ["apis", name]
-        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), name.first?.isLetter == true else {
-            throw error("the saved API name \(name) must start with a letter and hold only letters, digits, - and _", at: at)
-        }
+        guard Self.isSavedName(name) else { throw error("the saved API name \(name) \(Self.savedNameRule)", at: at) }
         for key in table.keys where !Self.apiKeys.contains(key) {
             throw error("unknown key \(key) in apis.\(name) (known: \(Self.apiKeys.sorted().joined(separator: ", ")))", at: at + [key])
         }
@@ -30,6 +37,7 @@ struct ConfigReader {
         api.url = try string(table, "url", at: at)
         api.openapi = try string(table, "openapi", at: at)
         api.graphql = try string(table, "graphql", at: at)
+        for (key, value) in [("url", api.url), ("openapi", api.openapi), ("graphql", api.graphql)] { try checkURL(value, at: at + [key]) }
         api.kind = try string(table, "kind", at: at)
         api.pictures = try string(table, "pictures", at: at)
         api.picturesOrigin = try string(table, "pictures_origin", at: at)
@@ -44,6 +52,7 @@ struct ConfigReader {
             guard let headers = value.table else { throw error("headers must be a table of name = value", at: at + ["headers"]) }
             for key in headers.keys {
                 guard let text = headers[key]?.string else { throw error("headers.\(key) must be a string", at: at + ["headers", key]) }
+                try checkHeader(key, text, at: at + ["headers", key])
                 api.headers[key] = text
             }
         }
@@ -55,6 +64,7 @@ struct ConfigReader {
             guard let lists = value.table else { throw error("lists must be a table of name = path", at: at + ["lists"]) }
             for listName in inFileOrder(lists.keys, under: at + ["lists"]) {
                 api.lists.append(try list(named: listName, lists[listName], at: at + ["lists", listName]))
+                try checkURL(api.lists.last?.path, at: at + ["lists", listName])
             }
         }
         if api.url == nil, api.openapi == nil, api.graphql == nil, api.kind == nil {
@@ -189,42 +199,11 @@ struct ConfigReader {
     /// `line(of:)`'s line (0-based) and the column there, which orders the keys of an
     /// inline table written on one line.
     private func position(of keyPath: [String]) -> (line: Int, column: Int)? {
-        var index = 0
-        var found: (line: Int, column: Int)?
+        var found: ConfigKeyIndex.Place?
         for component in keyPath {
-            var hit: (line: Int, column: Int)?
-            for candidate in index..<lines.count {
-                let from = candidate == found?.line ? found?.column ?? 0 : 0
-                if let column = Self.column(lines[candidate], component, from: from) {
-                    hit = (candidate, column)
-                    break
-                }
-            }
-            guard let hit else { return found }
+            guard let hit = keys.first(component, atOrAfter: found) else { break }
             found = hit
-            index = hit.line
         }
-        return found
-    }
-
-    /// Where `line` names `key` as a key, at or after the column `from`.
-    private static func column(_ line: Substring, _ key: String, from: Int) -> Int? {
-        let start = line.index(line.startIndex, offsetBy: min(from, line.count))
-        var best: Int?
-        for spelled in [key, "\"\(key)\"", "'\(key)'"] {
-            var rest = line[start...]
-            while let range = rest.range(of: spelled) {
-                let before = line[..<range.lowerBound].last
-                let after = line[range.upperBound...].drop { $0 == " " || $0 == "\t" }.first
-                let startsKey = before == nil || before == " " || before == "\t" || before == "{" || before == "," || before == "." || before == "["
-                if startsKey, after == "=" || after == "." || after == "]" {
-                    let column = line.distance(from: line.startIndex, to: range.lowerBound)
-                    best = min(best ?? column, column)
-                    break
-                }
-                rest = line[range.upperBound...]
-            }
-        }
-        return best
+        return found.map { ($0.line, $0.column) }
     }
 }

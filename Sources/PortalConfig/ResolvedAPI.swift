@@ -41,7 +41,9 @@ public struct ResolvedAPI: Sendable, CustomStringConvertible {
         let at = "apis.\(api.name)"
         var headers = RequestHeaders()
         for (name, value) in api.headers.sorted(by: { $0.key < $1.key }) {
-            try add(&headers, name, value, key: "\(at).headers.\(name)")
+            // A header's value may be a reference, read as an auth secret is.
+            let reference = (try? SecretReference(parsing: value)) ?? .literal(value)
+            try add(&headers, name, try await resolver.resolve(reference, key: "\(at).headers.\(name)"), key: "\(at).headers.\(name)")
         }
         var oauth2: OAuth2ClientCredentialsGrant?
         var supabase: SupabaseSignIn?
@@ -65,7 +67,7 @@ public struct ResolvedAPI: Sendable, CustomStringConvertible {
             supabase = SupabaseSignIn(email: email, password: secret, key: anonKey)
         case .oauth2(let grant)?:
             guard let tokenURL = URL(string: grant.tokenURL), SplitURL(grant.tokenURL) != nil else {
-                throw SecretReferenceError("\(at).auth.oauth2.token_url: \(Sanitize.line(grant.tokenURL)) is not an http(s) URL")
+                throw SecretReferenceError("\(at).auth.oauth2.token_url: \(Sanitize.line(URLRedaction.redacted(grant.tokenURL))) is not an http(s) URL")
             }
             let secret = try await resolver.resolve(grant.clientSecret, key: "\(at).auth.oauth2.client_secret")
             oauth2 = OAuth2ClientCredentialsGrant(tokenURL: tokenURL, clientID: grant.clientID, clientSecret: secret, scope: grant.scope)
@@ -78,14 +80,14 @@ public struct ResolvedAPI: Sendable, CustomStringConvertible {
         var tabs: [Tab] = []
         for list in api.lists {
             guard let url = api.url(of: list), SplitURL(url) != nil, URL(string: url) != nil else {
-                throw SecretReferenceError("apis.\(api.name).lists.\(list.name): \(Sanitize.line(list.path)) does not make an http(s) URL")
+                throw SecretReferenceError("apis.\(api.name).lists.\(list.name): \(Sanitize.line(URLRedaction.redacted(list.path))) does not make an http(s) URL")
             }
             tabs.append(Tab(name: list.name, url: Self.sized(url, list.spec, api.pageSize), items: list.items, paging: list.paging, fields: list.fields,
                             spec: list.spec))
         }
         if tabs.isEmpty, let url = api.url {
             guard SplitURL(url) != nil, URL(string: url) != nil else {
-                throw SecretReferenceError("apis.\(api.name).url: \(Sanitize.line(url)) is not an http(s) URL")
+                throw SecretReferenceError("apis.\(api.name).url: \(Sanitize.line(URLRedaction.redacted(url))) is not an http(s) URL")
             }
             tabs.append(Tab(name: URL(string: url).flatMap(ListName.lastSegment) ?? api.name, url: url))
         }

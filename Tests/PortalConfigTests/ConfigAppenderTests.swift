@@ -28,3 +28,50 @@ struct ConfigAppenderTests {
         #expect(throws: ConfigError.self) { try ConfigAppender.append(name: "characters", url: "http://x", to: path) }
     }
 }
+
+/// `portal apis add` with a hostile name or value: the name is checked before anything is
+/// written (letters, digits, - and _, starting with a letter), and the addition is TOML
+/// written by TOMLKit, so no value can close its string and open a table.
+@Suite("Adding a saved API cannot inject tables")
+struct ConfigAppenderInjectionTests {
+    static func file(_ text: String = "# mine\n[apis.local]   # keep me\nurl = \"http://127.0.0.1:1/x\"\n") throws -> (path: String, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("portal-inject-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("config.toml").path
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        return (path, folder)
+    }
+
+    @Test func aNameHoldingABracketNewlineOrQuoteIsRefused() throws {
+        let (path, folder) = try Self.file()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try String(contentsOfFile: path, encoding: .utf8)
+        let hostile = [
+            "x]\n[apis.evil]\nurl = \"http://evil\"\nauth = { bearer = \"command:sh -c id\" }\n[apis.y",
+            "a\"b", "a'b", "a b", "a.b", "a]", "a\nb", "", "1abc", "-x",
+        ]
+        for name in hostile {
+            let error = #expect(throws: ConfigError.self) { try ConfigAppender.append(name: name, url: "http://127.0.0.1:2/x", to: path) }
+            #expect(error?.message.contains("letters, digits, - and _") == true, "\(name)")
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+    }
+
+    @Test func valuesAreWrittenByTheTOMLLibraryAndReadBackExactly() throws {
+        let (path, folder) = try Self.file()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try String(contentsOfFile: path, encoding: .utf8)
+        let url = "http://127.0.0.1:2/x\"\n[apis.evil]\nauth = { bearer = \"command:id\" }\n#"
+        let header = (name: "X-Odd\"]\n[apis.evil2]", value: "v\"\n[apis.evil3]\\")
+        try ConfigAppender.append(name: "ok_name-2", url: url, headers: [header], bearerVariable: "TOK\"]", to: path)
+        let after = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(after.hasPrefix(before))
+        let config = try ConfigFile.load(path: path)
+        #expect(config.apis.map(\.name) == ["local", "ok_name-2"])
+        let added = try #require(config.api(named: "ok_name-2"))
+        #expect(added.url == url)
+        #expect(added.headers == [header.name: header.value])
+        #expect(added.auth == .bearer(.environment("TOK\"]")))
+    }
+}
