@@ -21,23 +21,43 @@ public final class JQProgram: @unchecked Sendable {
     public let text: String
 
     /// Compiles `text`; a program jq refuses throws `JQError.compile` with jq's messages.
+    /// The program runs with `$ENV` and `env` bound to `JQEnvironment`'s environment.
     public init(compile text: String) throws {
         let (program, messages) = JQLibrary.locked { () -> (UnsafeMutablePointer<portal_jq>?, String?) in
-            var ok: Int32 = 0
-            let made = portal_jq_compile(text, &ok)
-            guard let made else { return (nil, "jq: error: out of memory") }
-            if ok == 0 {
-                let messages = JQLibrary.take(portal_jq_take_messages(made))
-                portal_jq_free(made)
-                return (nil, messages ?? "jq: error: the program does not compile")
-            }
-            // Messages at compile time that did not stop it (none in jq 1.6) are dropped.
-            free(portal_jq_take_messages(made))
-            return (made, nil)
+            let environment = JQEnvironment.literal()
+            if let made = Self.compiled(Self.withEnvironment(text, environment)).program { return (made, nil) }
+            // The program's own messages, as jq reports them for the text given.
+            let original = Self.compiled(text)
+            guard let made = original.program else { return (nil, original.messages) }
+            portal_jq_free(made)
+            // It compiles alone but not bound: a program of only comments (the identity)
+            // needs a body; anything else (a module directive) cannot be bound.
+            if let made = Self.compiled(Self.withEnvironment(text + "\n.", environment)).program { return (made, nil) }
+            return (nil, "jq: error: portal cannot run this program (module directives are not supported)")
         }
         guard let program else { throw JQError.compile(messages ?? "jq: error: the program does not compile") }
         self.program = program
         self.text = text
+    }
+
+    /// `text` with `$ENV` bound to `environment` (a jq object literal) and `env` to `$ENV`,
+    /// on the program's first line so `$__loc__` keeps its lines.
+    static func withEnvironment(_ text: String, _ environment: String) -> String {
+        "\(environment) as $ENV | def env: $ENV; " + text
+    }
+
+    /// libjq's compile of `text` (called under the lock): the program, or jq's messages.
+    private static func compiled(_ text: String) -> (program: UnsafeMutablePointer<portal_jq>?, messages: String) {
+        var ok: Int32 = 0
+        guard let made = portal_jq_compile(text, &ok) else { return (nil, "jq: error: out of memory") }
+        if ok == 0 {
+            let messages = JQLibrary.take(portal_jq_take_messages(made))
+            portal_jq_free(made)
+            return (nil, messages ?? "jq: error: the program does not compile")
+        }
+        // Messages at compile time that did not stop it (none in jq 1.6) are dropped.
+        free(portal_jq_take_messages(made))
+        return (made, "")
     }
 
     deinit {

@@ -3,6 +3,7 @@ import Foundation
 import PortalConfig
 import PortalCore
 import PortalCurl
+import PortalJQ
 
 /// A saved API as one run uses it (`portal NAME [LIST]`, `portal list NAME LIST`): read
 /// from the config file, its secrets resolved, each of its lists turned into the flags that
@@ -32,7 +33,10 @@ struct SavedRun {
     static func load(config: String?) throws -> (ConfigFile, String) {
         let path = ConfigFile.path(explicit: config, environment: ProcessInfo.processInfo.environment)
         do {
-            return (try ConfigFile.load(path: path), path)
+            let file = try ConfigFile.load(path: path)
+            // The variables holding the file's secrets are no jq program's to read.
+            JQEnvironment.hide(file.apis.flatMap(\.environmentNames))
+            return (file, path)
         } catch {
             throw ValidationError(Sanitize.line(error.description))
         }
