@@ -49,6 +49,7 @@ extension SourceOptions {
     /// With `--openapi`: the browser's source over the document's lists (`only`: that one),
     /// each list's first page asked once; how each was read goes to the trace as a note.
     func openAPISource(_ tabs: OpenAPITabs, transport: any Transport, tracer: TracingTransport?, only: OpenAPIList? = nil) async throws -> (any Source, [String]) {
+        sayUntrustedOrigins(of: (only.map { [$0] } ?? tabs.lists).map { ($0.name, $0.url) })
         let made = await tabs.source(transport: transport, headers: try anyAPIHeaders(), fields: anyAPI.cardFields,
                                      picturesOrigin: pictures.picturesOrigin, lists: only.map { [$0] })
         var explained: [String] = []

@@ -33,7 +33,7 @@ extension ListCommand {
     /// Resolves the API's secrets, signs in when it says so, and prints the list.
     func listSaved(_ api: SavedAPI, output: ListOutput) async throws {
         let run = try await SavedRun.resolve(api)
-        let made = try await run.connect(try source.connect(), offline: source.cache.offline)
+        let made = try await run.connect(try source.connect(scopingCredentials: false), offline: source.cache.offline)
         do {
             let (listed, query, name) = try await run.listSource(named: savedList, transport: made.transport, tracer: made.tracer)
             try await stream(listed, query, made.transport, noun: "items of \(Sanitize.line(api.name)) \(Sanitize.line(name))", output: output)

@@ -106,7 +106,8 @@ struct SavedRun {
     /// `openapi = …` (`--openapi`) or `graphql = …` (`--graphql`): the source options that
     /// read the API's lists from its document or schema; nil for a preset or saved lists.
     func describedOptions() throws -> SourceOptions? {
-        if let document = api.openapi { return try parse(["--openapi", document] + sharedFlags) }
+        // `url` beside `openapi` names the origin its lists are served from (it gets the credentials).
+        if let document = api.openapi { return try parse(["--openapi", document] + (api.url.map { ["--base-url", $0] } ?? []) + sharedFlags) }
         if let endpoint = api.graphql {
             return try parse(["--graphql", endpoint] + (api.pageSize.map { ["--page-size", String($0)] } ?? []) + sharedFlags)
         }
@@ -192,7 +193,12 @@ struct SavedRun {
     /// first token or Supabase's password sign-in is had now, so a refusal is one line
     /// before anything else; every later token request goes straight to the network
     /// (traced, never cached), as Supabase's does with `--email`.
-    func connect(_ made: Connection, offline: Bool) async throws -> Connection {
+    func connect(_ given: Connection, offline: Bool) async throws -> Connection {
+        // The saved headers go only to the origins the file names (`url`, the document's
+        // or endpoint's own, each list's).
+        let scope = CredentialScope(headers: resolved.headers.fields, named: [api.url, api.openapi, api.graphql].compactMap { $0 } + resolved.tabs.map(\.url))
+        let made = Connection(transport: CredentialScopeTransport(wrapping: given.transport, scope: scope), tracer: given.tracer,
+                              session: given.session, email: given.email, remember: given.remember)
         guard let root = apiRoot, resolved.oauth2 != nil || resolved.supabase != nil else { return made }
         let network: any Transport = made.tracer.map { $0.tracing(CurlTransport()) } ?? CurlTransport()
         if let grant = resolved.oauth2 {

@@ -57,7 +57,8 @@ struct SourceOptions: ParsableArguments {
         if let conflict = graphQL.conflict(with: [("--url", anyAPI.url != nil), ("--data", data != nil), ("--base-url", baseURL != nil),
                                                   ("--api", apiOptions.api != nil), ("--openapi", openAPI.location != nil)]) { throw ValidationError(conflict) }
         if graphQL.graphql != nil { return try graphQL.check(pageSize: apiOptions.pageSize) }
-        if let conflict = openAPI.conflict(with: [("--url", anyAPI.url != nil), ("--data", data != nil), ("--base-url", baseURL != nil),
+        // --base-url with --openapi names the origin the lists are served from (it gets the credentials).
+        if let conflict = openAPI.conflict(with: [("--url", anyAPI.url != nil), ("--data", data != nil),
                                                   ("--api", apiOptions.api != nil)]) { throw ValidationError(conflict) }
         if anyAPI.url != nil {
             for (flag, given) in [("--data", data != nil), ("--base-url", baseURL != nil), ("--api", apiOptions.api != nil)] where given {
@@ -117,7 +118,8 @@ struct SourceOptions: ParsableArguments {
 
     /// Builds the connection: traced when `--trace` is given, and for HTTP, cached by URL
     /// for the session in memory, and on disk across runs behind it.
-    func connect() throws -> Connection {
+    /// `scopingCredentials`: false where a saved API scopes its own (`SavedRun.connect`).
+    func connect(scopingCredentials: Bool = true) throws -> Connection {
         var transport: any Transport
         var disk: DiskCache?
         if let data {
@@ -136,6 +138,9 @@ struct SourceOptions: ParsableArguments {
         // Outside the tracer, so the trace lists what really went over the network.
         if data == nil {
             transport = CachingTransport(wrapping: transport, capacityBytes: CachingTransport.budget(diskBehind: disk != nil))
+            // Outside the caches, which then key and keep what was sent: the user's
+            // credentials go only to the origins the user named.
+            if scopingCredentials { transport = CredentialScopeTransport(wrapping: transport, scope: credentialScope()) }
         }
         // Outside the caches, which key signed-in answers by the user's id it sets.
         guard let email = supabase.email, data == nil, let authURL = GoTrueRequests.authURL(besideRestRoot: apiBaseURL.text) else {
