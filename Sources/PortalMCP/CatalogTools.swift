@@ -10,11 +10,11 @@ struct CatalogTools: Sendable {
     /// first page, a schema); an API that cannot be opened says why in place of its lists.
     func listAPIs() async -> String {
         let catalog = session.catalog
-        let opened = await withTaskGroup(of: (Int, Result<MCPOpenedAPI, ToolError>).self) { group in
+        // An API slow to open (a sign-in, a schema) is said to be opening, not waited for.
+        let wait = max(1, limits.walkSeconds / 2)
+        let opened = await withTaskGroup(of: (Int, Result<MCPOpenedAPI, ToolError>?).self) { group in
             for (index, api) in catalog.apis.enumerated() {
-                group.addTask {
-                    do throws(ToolError) { return (index, .success(try await session.open(api.name))) } catch { return (index, .failure(error)) }
-                }
+                group.addTask { (index, await session.open(api.name, waitingAtMost: wait)) }
             }
             var results: [Int: Result<MCPOpenedAPI, ToolError>] = [:]
             for await (index, result) in group { results[index] = result }
@@ -50,7 +50,7 @@ struct CatalogTools: Sendable {
             case .failure(let error)?:
                 out.field("error", error.sentence)
             case nil:
-                out.field("error", "not opened")
+                out.field("error", "still opening after \(wait) s (a sign-in or a schema on a slow server); call list_apis again")
             }
             out.endObject()
         }

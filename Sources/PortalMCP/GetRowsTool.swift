@@ -64,11 +64,11 @@ struct GetRowsTool: Sendable {
         let more = capped || !(read.ended || read.endsBefore) && (read.total.map { next <= $0 } ?? true)
         if shown > 0 { out.field("to", next - 1) }
         if more {
-            out.field("next_from", read.outOfTime ? read.reached + 1 : next)
-            if walks {
-                let position = read.outOfTime ? read.reached + 1 : next
-                out.field("next_cursor", await session.cursor(for: target.key(query), listName: target.name, position: position))
-            }
+            // Out of time, the rows wanted are still `from`…: asked again, the walk goes on
+            // from the last page it passed (the session remembers it).
+            let position = read.outOfTime ? from : next
+            out.field("next_from", position)
+            if walks { out.field("next_cursor", await session.cursor(for: target.key(query), listName: target.name, position: position)) }
         }
         if let missing = RowsAnswer.missing(columns, in: read.rows.map(\.record)), !read.rows.isEmpty {
             out.field("note", "no row here has \(missing.joined(separator: ", ")); describe_list names the fields")

@@ -62,6 +62,23 @@ actor MCPSession {
         }
     }
 
+    /// `open`, waited for at most `seconds`: nil when it is still opening (it goes on, and a
+    /// later call finds it open).
+    func open(_ name: String, waitingAtMost seconds: Int) async -> Result<MCPOpenedAPI, ToolError>? {
+        await withTaskGroup(of: Result<MCPOpenedAPI, ToolError>?.self) { group in
+            group.addTask {
+                do throws(ToolError) { return .success(try await self.open(name)) } catch { return .failure(error) }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
     /// Whether `name` is open already (list_apis says more of an open API and asks nothing).
     func isOpen(_ name: String) async -> MCPOpenedAPI? {
         guard let task = opening[name] else { return nil }
