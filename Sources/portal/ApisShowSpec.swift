@@ -8,6 +8,8 @@ import PortalCore
 /// leaves out what the heuristics chose from the list's first answer (its paging dialect
 /// and parameters, where the total is, the key, the card's title, subtitle and picture).
 /// Each list's first page is asked (through the caches, as `portal list` asks it).
+/// `portal list NAME LIST --explain` and `portal list --url URL --explain` say the same on
+/// stderr (`SpecInForce.text`).
 extension ApisCommand.Show {
     func showSpec(api name: String, list: String?) async throws {
         let api = try SavedRun.api(named: name, config: config)
@@ -25,18 +27,31 @@ extension ApisCommand.Show {
         var blocks: [String] = []
         for tab in lists {
             let (listed, query, _) = try await run.listSource(named: tab.name, transport: made.transport, tracer: made.tracer)
-            guard let any = AnyAPISource.of(listed) else { continue }
-            let first = try? await firstItem(any, query, transport: made.transport)
-            let spec = any.card.spec.inForce(reading: any.pages.reading, first: first)
-            let saved = api.lists.first { $0.name == tab.name }
-            blocks.append(spec.toml(api: api.name, list: tab.name, path: saved?.path ?? tab.url,
-                                    items: tab.items ?? (any.pages.reading.items.isEmpty ? nil : any.pages.reading.items.joined(separator: "."))))
+            let path = api.lists.first { $0.name == tab.name }?.path ?? tab.url
+            if let text = await SpecInForce.text(listed, query, transport: made.transport, api: api.name, list: tab.name, path: path, items: tab.items) {
+                blocks.append(text)
+            }
         }
         print(blocks.joined(separator: "\n"), terminator: "")
     }
+}
+
+/// The spec a list of any API is read with, as TOML (`ListSpec.inForce`, `ListSpec.toml`).
+enum SpecInForce {
+    /// `listed`'s spec completed from its reading and first record (its first page asked
+    /// through `transport`, so the caches answer), as the table `[apis.API.lists.LIST]`;
+    /// nil when `listed` is no list of any API.
+    static func text(_ listed: any Source, _ query: ListQuery, transport: any Transport, api: String, list: String, path: String,
+                     items: String?) async -> String? {
+        guard let any = AnyAPISource.of(listed) else { return nil }
+        let first = try? await firstItem(any, query, transport: transport)
+        let reading = any.pages.reading
+        return any.card.spec.inForce(reading: reading, first: first)
+            .toml(api: api, list: list, path: path, items: items ?? (reading.items.isEmpty ? nil : reading.items.joined(separator: ".")))
+    }
 
     /// The list's first record (its first page asked through the caches).
-    private func firstItem(_ listed: AnyAPISource, _ query: ListQuery, transport: any Transport) async throws -> JSONItem? {
+    private static func firstItem(_ listed: AnyAPISource, _ query: ListQuery, transport: any Transport) async throws -> JSONItem? {
         let request = listed.firstPage(for: query)
         let page = try listed.decodePage(try await transport.send(request.http), for: request, of: query)
         guard case .json(let item, _)? = page.items.first else { return nil }

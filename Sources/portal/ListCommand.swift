@@ -131,6 +131,10 @@ struct ListCommand: AsyncParsableCommand {
             let (listed, reading) = try await source.anyAPISource(url: url, transport: transport, tracer: tracer)
             if explain {
                 // Server-chosen keys and paths: through the one sanitising sink, as all output.
+                // And as a list spec to paste into the config file (docs/presets.md).
+                let spec = await SpecInForce.text(listed, ListQuery(kind: listed.tabs[0].kind), transport: transport, api: "NAME",
+                                                  list: listed.tabs[0].kind.rawValue, path: url, items: nil)
+                StandardStreams.error(lines: ["as a list spec (docs/presets.md):"] + (spec ?? "").split(separator: "\n").map(String.init))
                 StandardStreams.error(lines: reading.explanation)
             }
             let tab = listed.tabs[0]

@@ -26,7 +26,6 @@ extension ListCommand {
         }
         let api = try SavedRun.api(named: resource, config: config)
         if let (key, _) = filters.given.first { throw ValidationError("--\(key) is a filter of the built-in APIs; a saved list's own parameters go in its path") }
-        if explain { throw ValidationError("--explain goes with --url") }
         return api
     }
 
@@ -35,6 +34,11 @@ extension ListCommand {
         let run = try await SavedRun.resolve(api)
         let made = try await run.connect(try source.connect(scopingCredentials: false), offline: source.cache.offline)
         do {
+            if explain, let spec = await SpecInForce.text(listed, query, transport: made.transport, api: api.name, list: name,
+                                                          path: api.lists.first { $0.name == name }?.path ?? name, items: nil) {
+                // The spec in force, as portal apis show prints it: through the sanitising sink.
+                StandardStreams.error(lines: spec.split(separator: "\n").map(String.init))
+            }
             let (listed, query, name) = try await run.listSource(named: savedList, transport: made.transport, tracer: made.tracer)
             try await stream(listed, query, made.transport, noun: "items of \(Sanitize.line(api.name)) \(Sanitize.line(name))", output: output)
         } catch {

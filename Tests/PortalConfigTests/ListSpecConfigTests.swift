@@ -69,6 +69,21 @@ struct ListSpecConfigTests {
         #expect(spec.spec.filters == [SpecFilter(parameter: "state", values: ["open", "closed"])])
     }
 
+    /// What `portal apis show` prints reads back as the same spec (strings escaped, keys
+    /// quoted where TOML needs it, every part in order).
+    @Test func theTOMLAListSpecWritesReadsBackTheSame() throws {
+        let api = try #require(try Self.parse(Self.crew).api(named: "crew"))
+        var members = api.lists[0].spec
+        members.detail?.fields.append(DetailFieldSpec(field: "joined", label: "Joined \"on\"\n", format: .date))
+        members.filters = [SpecFilter(parameter: "state.now", values: ["a b", "ü"])]
+        let text = "[apis.crew]\nurl = \"https://crew.example.com/v2\"\n"
+            + members.toml(api: "crew", list: "members", path: "/members", items: "members")
+            + api.lists[1].spec.toml(api: "crew", list: "teams", path: "/teams", items: "teams")
+        let read = try #require(try Self.parse(text).api(named: "crew"))
+        #expect(read.lists[0].spec == members, "\(text)")
+        #expect(read.lists[1].spec == api.lists[1].spec)
+    }
+
     @Test(arguments: [
         ("paging = { style = \"page\", cursor = \"c\" }", "paging style page takes page, size, total, not cursor", 4),
         ("paging = { style = \"pages\" }", "paging style pages is not one of", 4),
