@@ -69,10 +69,10 @@ let package = Package(
         // update function and the interpreter that runs its effects both speak, so the
         // interpreter needs none of PortalUI's views or view models.
         .target(name: "PortalEffects", dependencies: ["PortalCore", "PortalImage"]),
-        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "CTextWidth", "PortalJQ"]),
+        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "CTextWidth"]),
         // Runs the UI's effects: owns the source's decoding, the transport, the retry
         // policy and the caches. PortalUI names none of them.
-        .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalEffects", "PortalImage"]),
+        .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "PortalJQ"]),
         // The on-disk HTTP cache, apart from PortalCore so Core stays Foundation-only: Debian's
         // libsqlite3 (libsqlite3-dev) through CSQLite, the only code that includes it.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),

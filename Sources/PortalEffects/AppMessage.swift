@@ -20,4 +20,8 @@ public enum AppMessage: Sendable {
     /// for: kept under that ticket's item only, and only while it is still in flight.
     /// `rendered`: the symbol cells asked for with it.
     case picture(PictureTicket, PictureOutcome, rendered: [PictureRendering: PictureCells])
+    /// The end of a jq run (`Effect.runJQ`), with the run's pane and ticket.
+    case jq(PaneAddress, ticket: Int, JQOutcome)
+    /// A timer set with `Effect.wakeAfter` is due.
+    case woke(Wake)
 }

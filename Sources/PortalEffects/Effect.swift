@@ -133,6 +133,11 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     /// (the terminal layer spawns it, output discarded, not waited for); the interpreter
     /// ignores it.
     case openURL(URL)
+    /// `|` in a pane: run a jq program on the pane's item, off the UI thread; answered as
+    /// `AppMessage.jq` (a run that never ends never answers: libjq cannot be stopped).
+    case runJQ(JQRun)
+    /// A timer: answer `AppMessage.woke(wake)` once `after` has passed.
+    case wakeAfter(Duration, Wake)
 
     public var description: String {
         switch self {
@@ -147,6 +152,8 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case .quit: "quit"
         case .copyToClipboard(let data): "copyToClipboard(\(data.count) bytes)"
         case .openURL(let url): "openURL(\(url.absoluteString))"
+        case .runJQ(let run): "runJQ(\(run))"
+        case .wakeAfter(let after, let wake): "wakeAfter(\(after), \(wake))"
         }
     }
 }

@@ -31,7 +31,9 @@ public final class EffectInterpreter: EffectPerformer {
     public let activity = EffectActivity()
     /// Runs first in every effect's task, on its pool thread: the terminal gives the
     /// thread an alternate signal stack there, so a crash in a decode still restores it.
-    private let prepareThread: @Sendable () -> Void
+    let prepareThread: @Sendable () -> Void
+    /// Waits on the interpreter's clock (`Effect.wakeAfter`; a `ManualClock` in tests).
+    let pause: @Sendable (Duration) async throws -> Void
 
     /// - Parameter clock: the retry policy's waits and time budget (a `ManualClock` in tests).
     public init<C: Clock>(
@@ -45,6 +47,7 @@ public final class EffectInterpreter: EffectPerformer {
     ) where C.Instant == ContinuousClock.Instant {
         self.pictureCache = PictureMemoryCache(maxBytes: pictureCacheBytes)
         self.prepareThread = prepareThread
+        self.pause = { try await clock.sleep(for: $0) }
         self.source = source
         self.transport = transport
         self.sender = RetryingSender(transport: transport, policy: retryPolicy, clock: clock, random: random)
@@ -58,6 +61,7 @@ public final class EffectInterpreter: EffectPerformer {
         switch effect {
         case .quit, .copyToClipboard, .openURL:  // the terminal layer's own effects
             return
+        case .runJQ, .wakeAfter: performAnswered(effect, deliver: deliver)  // +JQ
         case .cancel(let pane):
             tasks.cancelAll(pane)
         case .cancelPanePage(let pane, let page):
@@ -138,6 +142,8 @@ public final class EffectInterpreter: EffectPerformer {
                 for rendering in renderings { rendered[rendering] = rendering.render(picture) }
             }
             return .picture(ticket, outcome, rendered: rendered)
+        case .runJQ(let jq): return await runJQ(jq)  // +JQ
+        case .wakeAfter(let after, let wake): return await self.wake(wake, after: after)
         case .cancel, .cancelPanePage, .cancelPage, .cancelPicture, .quit, .copyToClipboard, .openURL:
             return nil
         }

@@ -25,7 +25,7 @@ final class EffectQueue {
         log += effects
         for effect in effects {
             switch effect {
-            case .fetchPage, .fetchItems, .fetchLink, .fetchPicture: pending.append(effect)
+            case .fetchPage, .fetchItems, .fetchLink, .fetchPicture, .runJQ, .wakeAfter: pending.append(effect)
             // A picture no longer needed: a fetch not started yet never starts (as the
             // interpreter cancels its task); one already run may still be answered.
             case .cancelPicture(let ticket): pending.removeAll { if case .fetchPicture(ticket, _) = $0 { true } else { false } }

@@ -9,7 +9,7 @@ extension ScreenController {
         switch message {
         case .page(let list, _, _), .pageRetrying(let list, _, _, _, _): touchedTabs.insert(list.tab)
         case .items(let pane, _, _): touchedTabs.insert(pane.tab)
-        case .picture: break
+        case .picture, .jq, .woke: break
         }
         switch message {
         case .pageRetrying(let list, let ticket, let attempt, let failure, _):
@@ -44,6 +44,8 @@ extension ScreenController {
             // Kept under its own item only while still asked for; counts, order and the
             // selection are untouched (the next frame redraws the card that shows it).
             pictures.receive(ticket, outcome, rendered: rendered)
+        case .jq, .woke:
+            receivePaneFilter(message)  // `|` in a pane (JQ/)
         }
     }
 

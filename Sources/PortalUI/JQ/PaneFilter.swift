@@ -1,31 +1,21 @@
 import Foundation
 import PortalCore
-import PortalJQ
-import Synchronization
 
 /// `|` in a detail pane: a jq program that filters the pane's JSON (the item as the API
 /// serves it) live, as it is typed. The pane shows the program's outputs as a tree;
 /// while the program does not compile or fails, the prompt line says jq's message and
 /// the tree keeps the last good result; Esc closes it and the pane is as it was.
 ///
-/// Programs run off the UI thread, one at a time, on a thread of their own (a program
-/// that never ends — `last(range(1e12))`, `def f: f; f` — would otherwise freeze the
-/// screen and its Ctrl-C): typing waits `debounce` after the last key, then runs the
-/// text; what was typed meanwhile runs when it ends. Outputs past `maxOutputs` are cut
-/// off. libjq cannot be interrupted: a program that never ends keeps its thread (and
-/// libjq's one lock) until portal quits; the prompt says `jq (running)` meanwhile, and
-/// Esc still closes it.
+/// A run is an effect (`Effect.runJQ`) whose answer is a message (`AppMessage.jq`), and
+/// the quiet time after a key is a timer that answers the same way (`Effect.wakeAfter`):
+/// the UI thread never runs jq and never waits for it. One run at a time: text that is
+/// due while one runs runs when it ends. Outputs are cut at `JQRun.maxOutputs` and
+/// `JQRun.maxOutputBytes`. libjq cannot be interrupted: a program that never ends runs
+/// until portal quits; the prompt says `jq (running)` meanwhile, Esc still closes it, and
+/// its answer, should it come, matches no ticket of a later prompt.
 struct PaneFilter {
     /// Quiet time after a key before the program runs.
     static let debounce: Duration = .milliseconds(150)
-    /// Outputs shown at most (a program may have endless ones).
-    static let maxOutputs = 1_000
-
-    /// What a run ended with: the outputs as JSON texts, or jq's message.
-    enum Outcome: Equatable, Sendable {
-        case outputs([String], cut: Bool)
-        case failed(String)
-    }
 
     var isActive = false
     var text = ""
@@ -37,37 +27,25 @@ struct PaneFilter {
     var shown: (program: String, outputs: [String], cut: Bool)?
     /// jq's message for the text as it is now, if it failed.
     var error: String?
-    /// When the text is to run (debounced); nil when nothing waits.
-    var due: ContinuousClock.Instant?
-    /// The text running now, if any.
-    var running: String?
+    /// The last ticket handed out to a run or a wake, carried from prompt to prompt so an
+    /// answer meant for an earlier prompt never matches one of a later prompt.
+    private(set) var lastTicket = 0
+    /// The wake that runs the text as typed once no key comes; nil when none waits.
+    var wakeTicket: Int?
+    /// The run in flight: its ticket and its text.
+    var running: (ticket: Int, program: String)?
+    /// The text is due to run when the run in flight ends.
+    var owed = false
 
-    /// Runs `program` on `input` (the thread's work): its outputs, cut at `maxOutputs`, or
-    /// jq's message (sanitised: it may quote the input).
-    static func run(_ program: String, on input: Data) -> Outcome {
-        let trimmed = program.trimmingCharacters(in: .whitespaces)
-        do {
-            let compiled = try JQProgram(compile: trimmed.isEmpty ? "." : trimmed)
-            var outputs: [String] = []
-            var cut = false
-            do {
-                try compiled.run(onJSON: input) { output in
-                    guard outputs.count < maxOutputs else { cut = true; throw Cut() }
-                    outputs.append(output.jsonText)
-                }
-            } catch is Cut {}
-            return .outputs(outputs, cut: cut)
-        } catch let error as JQError {
-            return .failed(Sanitize.line(firstLine(error.message), limit: 200))
-        } catch {
-            return .failed(Sanitize.line("\(error)", limit: 200))
-        }
+    /// A closed prompt that keeps handing out new tickets after `earlier`'s.
+    init(after earlier: PaneFilter? = nil) {
+        lastTicket = earlier?.lastTicket ?? 0
     }
 
-    private struct Cut: Error {}
-
-    private static func firstLine(_ text: String) -> String {
-        String(text.split(whereSeparator: \.isNewline).first ?? "")
+    /// A ticket never handed out before.
+    mutating func newTicket() -> Int {
+        lastTicket += 1
+        return lastTicket
     }
 
     /// The outputs as one row for the pane's tree: a single object as its own fields,
@@ -96,17 +74,4 @@ struct PaneFilter {
         default: return .number(text)
         }
     }
-}
-
-/// A program's run on its own thread, its outcome handed back on the main queue (which
-/// the terminal loop drains when woken): the UI thread never waits for jq.
-enum PaneFilterRunner {
-    static func start(_ program: String, on input: Data, then finish: @escaping @MainActor @Sendable (Outcome) -> Void) {
-        Thread.detachNewThread {
-            let outcome = PaneFilter.run(program, on: input)
-            DispatchQueue.main.async { MainActor.assumeIsolated { finish(outcome) } }
-        }
-    }
-
-    typealias Outcome = PaneFilter.Outcome
 }

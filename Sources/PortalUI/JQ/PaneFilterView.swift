@@ -19,7 +19,7 @@ enum PaneFilterView {
             let labelWidth = max(10, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2)
             if shown.outputs.isEmpty { lines.append([Span("no output", Style(dim: true))]) }
             for field in fields { lines += pane.fieldLines(field, labelWidth: labelWidth).map(\.spans) }
-            if shown.cut { lines.append([Span("… more outputs than \(PaneFilter.maxOutputs) not shown", Style(dim: true))]) }
+            if shown.cut { lines.append([Span("… more output not shown (at most \(JQRun.maxOutputs) outputs, \(JQRun.maxOutputBytes >> 20) MiB)", Style(dim: true))]) }
         } else {
             lines.append([Span("running jq…", Style(dim: true))])
         }

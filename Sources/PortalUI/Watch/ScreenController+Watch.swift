@@ -6,13 +6,10 @@ import PortalCore
 extension ScreenController: TimedApp {
     // MARK: TimedApp
 
-    /// The sooner of the watch's next look and the pane's jq program (`|`, debounced).
-    public var timeUntilTick: Duration? {
-        [watchDue, paneFilterDue].compactMap { $0 }.min()
-    }
+    /// The watch's next look.
+    public var timeUntilTick: Duration? { watchDue }
 
     public func tick() -> [Effect] {
-        runPaneFilterIfDue()
         guard let due = watchDue, due <= .zero else { return [] }
         return look()
     }
