@@ -9,13 +9,16 @@ import Yams
 /// model (a 3.0 document goes through OpenAPIKitCompat's converter), so the rest of the
 /// target reads one model. Anything else — Swagger 2.0, no `openapi` field, a document the
 /// library refuses — is an `OpenAPIDocumentError` saying what was wrong, never a guess.
+/// A document past `DocumentLimits` (its bytes, its values with YAML's aliases expanded,
+/// its depth) is refused before any decoder walks it.
 public enum OpenAPIDocumentReader {
     /// The biggest document read (GitHub's whole REST description is about 11 MB of JSON).
-    public static let maxBytes = 64 << 20
+    public static let maxBytes = DocumentLimits.standard.maxBytes
 
-    public static func read(_ data: Data) throws(OpenAPIDocumentError) -> OpenAPIKit.OpenAPI.Document {
-        guard data.count <= maxBytes else { throw OpenAPIDocumentError("the document is over \(maxBytes >> 20) MB") }
+    public static func read(_ data: Data, limits: DocumentLimits = .standard) throws(OpenAPIDocumentError) -> OpenAPIKit.OpenAPI.Document {
+        try limits.checkBytes(data.count)
         let isJSON = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{")
+        if isJSON { _ = try JSONShape.check(data, limits: limits) } else { try YAMLShape.check(data, limits: limits) }
         let version = try versionField(data, isJSON: isJSON)
         do {
             if version.hasPrefix("3.0") {
@@ -29,6 +32,19 @@ public enum OpenAPIDocumentReader {
             throw OpenAPIDocumentError("not a valid OpenAPI \(Sanitize.line(version)) document: " + describe(error))
         }
         throw OpenAPIDocumentError("OpenAPI \(Sanitize.line(version)) is not read (3.0 and 3.1 are)")
+    }
+
+    /// A document file's bytes, at most `limits.maxBytes` of them read: a larger file (or
+    /// a device or pipe that never ends) is refused, not read whole first.
+    public static func readFile(_ path: String, limits: DocumentLimits = .standard) throws -> Data {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        var data = Data()
+        while data.count <= limits.maxBytes, let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            data.append(chunk)
+        }
+        try limits.checkBytes(data.count)
+        return data
     }
 
     /// The keys of `paths` in the order the document writes them (the decoded model's
@@ -75,8 +91,15 @@ public enum OpenAPIDocumentReader {
     }
 }
 
-/// Why a document could not be used; one line, for stderr (the CLI exits 2).
+/// Why a document could not be used; one line, for stderr (the CLI exits 2, or 1 for a
+/// document past `DocumentLimits`).
 public struct OpenAPIDocumentError: Error, Sendable, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// The document is past a `DocumentLimits` bound (too large to read, not malformed).
+    public let isLimit: Bool
+
+    public init(_ description: String, isLimit: Bool = false) {
+        self.description = description
+        self.isLimit = isLimit
+    }
 }

@@ -21,7 +21,9 @@ public struct OpenAPITabs: Sendable {
             return try await load(url: url, transport: transport, headers: headers)
         }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: location)) } catch {
+        do { data = try OpenAPIDocumentReader.readFile(location) } catch let error as OpenAPIDocumentError {
+            throw error
+        } catch {
             throw OpenAPIDocumentError("\(Sanitize.line(location)): cannot read the file (\(Sanitize.line((error as NSError).localizedDescription)))")
         }
         return try parse(data, documentURL: nil)

@@ -25,10 +25,11 @@ struct OpenAPIOptions: ParsableArguments {
     /// The exit status of a document that cannot be used (a usage error, as a bad flag is).
     static let badDocumentStatus: Int32 = 2
 
-    /// Says why the document cannot be used, on stderr, and exits 2.
+    /// Says why the document cannot be used, on stderr, and exits 2 (1 for a document
+    /// too large to read: `DocumentLimits`).
     static func refuse(_ error: OpenAPIDocumentError) -> Never {
         StandardStreams.error("--openapi: \(error.description)")
-        Foundation.exit(badDocumentStatus)
+        Foundation.exit(error.isLimit ? 1 : badDocumentStatus)
     }
 }
 

@@ -26,9 +26,14 @@ public struct GraphQLNestedCatalog: Sendable, Hashable {
         self.listNodeTypes = listNodeTypes
     }
 
+    /// Bytes of query text the catalog holds; past `GraphQLSchemaLimits.maxCatalogBytes`
+    /// further types get no nested lists.
+    var queryBytes = 0
+
     /// The nested lists of every type a root field looks up by `id`.
-    public static func make(from schema: GraphQLSchema) -> GraphQLNestedCatalog {
+    public static func make(from schema: GraphQLSchema, limits: GraphQLSchemaLimits = .standard) -> GraphQLNestedCatalog {
         var catalog = GraphQLNestedCatalog()
+        let budget = limits.maxCatalogBytes
         for root in schema.rootFields {
             switch GraphQLQueryBuilder.shape(of: root, in: schema) {
             case .list(let node)?, .edges(let node, _)?, .nodes(let node, _)?, .results(let node, _)?, .items(let node, _)?:
@@ -37,10 +42,18 @@ public struct GraphQLNestedCatalog: Sendable, Hashable {
             }
             guard !root.type.isList, let type = schema.types[root.type.core.name], catalog.types[type.name] == nil,
                   let id = root.argument("id"), root.requiredArguments.allSatisfy({ $0.name == "id" }) else { continue }
-            catalog.types[type.name] = nodeType(type, in: schema, idType: id.type.text) { "\(root.name)(id: $portalNodeId) { \($0) }" }
+            catalog.add(type.name, budget: budget, nodeType(type, in: schema, idType: id.type.text) { "\(root.name)(id: $portalNodeId) { \($0) }" })
         }
-        catalog.addRelayNodes(from: schema)
+        catalog.addRelayNodes(from: schema, budget: budget)
         return catalog
+    }
+
+    /// Keeps `entry` as `name`'s nested lists while the catalog's query text is within its
+    /// budget (the entry that passes it is the last kept).
+    private mutating func add(_ name: String, budget: Int, _ entry: NodeType?) {
+        guard let entry, queryBytes < budget else { return }
+        types[name] = entry
+        queryBytes += entry.queries.values.reduce(0) { $0 + $1.utf8.count }
     }
 
     /// `type`'s nested lists, each query's list call wrapped by `lookup` (the root field
@@ -61,14 +74,16 @@ public struct GraphQLNestedCatalog: Sendable, Hashable {
     /// root field, `node(id: ID!): Node`, an interface: a type implementing it that no root
     /// field of its own looks up is asked as `node(id: $portalNodeId) { ... on Character {
     /// episodes(…) { … } } }`.
-    mutating func addRelayNodes(from schema: GraphQLSchema) {
+    mutating func addRelayNodes(from schema: GraphQLSchema, budget: Int) {
         for root in schema.rootFields {
             guard !root.type.isList, let interface = schema.types[root.type.core.name], interface.isInterface,
                   let id = root.argument("id"), root.requiredArguments.allSatisfy({ $0.name == "id" }) else { continue }
-            for type in schema.types.values where type.interfaces.contains(interface.name) && !type.isInterface && types[type.name] == nil {
-                types[type.name] = Self.nodeType(type, in: schema, idType: id.type.text) {
+            // By name, so which types a full budget leaves out does not change from run to run.
+            let implementing = schema.types.values.filter { $0.interfaces.contains(interface.name) && !$0.isInterface }
+            for type in implementing.sorted(by: { $0.name < $1.name }) where types[type.name] == nil && queryBytes < budget {
+                add(type.name, budget: budget, Self.nodeType(type, in: schema, idType: id.type.text) {
                     "\(root.name)(id: $portalNodeId) { ... on \(type.name) { \($0) } }"
-                }
+                })
             }
         }
     }

@@ -137,8 +137,8 @@ public enum GraphQLQueryBuilder {
             || lower.hasSuffix("date") || ["url", "image", "avatar"].contains(where: lower.hasSuffix)
     }
 
-    /// The node's leaf fields (`id` first), then `object { name }` for each nested
-    /// object that has a name.
+    /// The node's leaf fields (`id` first, at most `maxLeaves`), then `object { name }` for
+    /// each nested object that has a name (at most `GraphQLSchemaLimits.maxNestedSelections`).
     static func nodeFields(_ node: GraphQLObjectType, in schema: GraphQLSchema) -> String {
         let usable = node.fields.filter { $0.requiredArguments.isEmpty && !$0.name.hasPrefix("__") }
         var leaves = usable.filter { $0.type.isLeaf }.map(\.name)
@@ -146,7 +146,8 @@ public enum GraphQLQueryBuilder {
         leaves = leaves.filter { !isBackground($0) } + leaves.filter(isBackground)
         if let id = leaves.firstIndex(of: "id") { leaves.insert(leaves.remove(at: id), at: 0) }
         var parts = Array(leaves.prefix(maxLeaves))
-        for field in usable where !field.type.isLeaf && !field.type.isList {
+        let most = parts.count + GraphQLSchemaLimits.standard.maxNestedSelections
+        for field in usable where !field.type.isLeaf && !field.type.isList && parts.count < most {
             guard let type = schema.types[field.type.core.name], let name = type.field("name"),
                   name.type.isLeaf, name.requiredArguments.isEmpty else { continue }
             parts.append("\(field.name) { name }")

@@ -29,16 +29,28 @@ public struct GraphQLSchema: Sendable, Hashable {
         """
 
     /// Reads the `data` of an introspection answer. A schema that does not answer
-    /// introspection (`__schema` null or missing) is `GraphQLFailure.noIntrospection`.
-    public static func read(data: JSONNode) throws(GraphQLFailure) -> GraphQLSchema {
+    /// introspection (`__schema` null or missing) is `GraphQLFailure.noIntrospection`; one
+    /// past `limits` is `GraphQLFailure.tooLarge` (the answer's bytes and depth are bounded
+    /// by the transport and `JSONNode.parse` before this).
+    public static func read(data: JSONNode, limits: GraphQLSchemaLimits = .standard) throws(GraphQLFailure) -> GraphQLSchema {
         guard let schema = data["__schema"], schema.fields != nil else { throw .noIntrospection }
         guard let query = schema.at(["queryType", "name"])?.string else { throw .noIntrospection }
         var types: [String: GraphQLObjectType] = [:]
-        for span in schema["types"]?.elements ?? [] {
+        let listed = schema["types"]?.elements ?? []
+        guard listed.count <= limits.maxTypes else { throw limits.refusal("more than \(limits.maxTypes) types") }
+        for span in listed {
             let node = span.node
             guard let name = node["name"]?.string, let kind = node["kind"]?.string,
                   kind == "OBJECT" || kind == "INTERFACE", !name.hasPrefix("__") else { continue }
-            let fields = (node["fields"]?.elements ?? []).compactMap { GraphQLField(span: $0) }
+            let written = node["fields"]?.elements ?? []
+            guard written.count <= limits.maxFields else { throw limits.refusal("a type with more than \(limits.maxFields) fields") }
+            var fields: [GraphQLField] = []
+            for field in written {
+                guard (field.node["args"]?.elements?.count ?? 0) <= limits.maxArguments else {
+                    throw limits.refusal("a field with more than \(limits.maxArguments) arguments")
+                }
+                if let read = GraphQLField(span: field) { fields.append(read) }
+            }
             let interfaces = (node["interfaces"]?.elements ?? []).compactMap { $0.node["name"]?.string }
             types[name] = GraphQLObjectType(name: name, fields: fields, interfaces: interfaces, isInterface: kind == "INTERFACE")
         }

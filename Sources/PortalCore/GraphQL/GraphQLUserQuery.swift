@@ -110,6 +110,8 @@ public enum GraphQLFailure: Error, Sendable, Equatable, CustomStringConvertible 
     case query(String)
     /// A request failed (after its retries), with the page failure's message.
     case request(String)
+    /// The schema is past `GraphQLSchemaLimits` (what it has too many of).
+    case tooLarge(String)
 
     public var description: String {
         switch self {
@@ -121,6 +123,8 @@ public enum GraphQLFailure: Error, Sendable, Equatable, CustomStringConvertible 
             "--query: \(why)"
         case .request(let why):
             why
+        case .tooLarge(let what):
+            "the schema is too large to read: \(what)"
         }
     }
 }
