@@ -52,8 +52,12 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var source: SourceOptions
 
+    /// `--events URL` (ListCommand+Events.swift).
+    @OptionGroup var live: EventsOptions
+
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if live.events != nil, source.anyAPI.url == nil { throw ValidationError("--events goes with --url (the list whose changes it streams)") }
         try validateOutput()
         if source.apiOptions.table != nil {
             throw ValidationError("--table is for browsing; portal list takes the table as its argument")
@@ -103,6 +107,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         OutputSink.ignoreBrokenPipe()
+        if let events = live.events { return try await followEvents(events) }
         // A program jq refuses is said before any request.
         let output = makeOutput()
         if let saved = try savedAPI() {
