@@ -64,6 +64,36 @@ struct CredentialsEndToEndTests {
         }
     }
 
+    /// A saved API's headers and bearer token go to its document's origin, not to the
+    /// origin the document's `servers` name — until the file names it as `url`.
+    @Test func aSavedAPIsTokenGoesOnlyToTheOriginsItsFileNames() async throws {
+        try await offThePool {
+            let lists = try Recording { _ in LoopbackServer.response("200 OK", headers: ["Content-Type": "application/json"], body: #"[{"id":1,"name":"a"}]"#) }
+            defer { lists.server.stop() }
+            let documents = try Recording { _ in
+                LoopbackServer.response("200 OK", headers: ["Content-Type": "application/json"], body: Self.document(servedFrom: lists.server.baseURL))
+            }
+            defer { documents.server.stop() }
+            let secrets = ["H1_SAVED_HEADER": "saved-header-SECRET", "H1_SAVED_BEARER": "saved-bearer-SECRET"]
+            for named in [false, true] {
+                let folder = try SavedAPIEndToEndTests.folder(config: """
+                    [apis.docs]
+                    openapi = "\(documents.server.baseURL)/openapi.json"
+                    \(named ? "url = \"\(lists.server.baseURL)\"" : "")
+                    headers = { "X-Secret" = "env:H1_SAVED_HEADER" }
+                    auth = { bearer = "env:H1_SAVED_BEARER" }
+                    """)
+                defer { try? FileManager.default.removeItem(atPath: folder) }
+                let listed = try Self.run(["list", "docs", "users", "--no-cache", "--config", folder + "/config.toml"], environment: secrets)
+                #expect(listed.status == 0, "\(listed.stderr)")
+                #expect(documents.seen.last?.contains("saved-header-SECRET") == true && documents.seen.last?.contains("saved-bearer-SECRET") == true)
+                let last = lists.seen.last ?? ""
+                #expect(last.contains("saved-header-SECRET") == named && last.contains("saved-bearer-SECRET") == named, "\(last)")
+                #expect(listed.stderr.contains("gets no credentials") == !named, "\(listed.stderr)")
+            }
+        }
+    }
+
     @Test func portalApisShowsNoPasswordOfAnyURL() async throws {
         let folder = try SavedAPIEndToEndTests.folder(config: """
             [apis.a]
