@@ -33,7 +33,10 @@ extension PagingSpec {
             names["cursor"] = cursor.param
             names["next"] = cursor.path.joined(separator: ".")
         case let next as NextURLPaging: names["next"] = next.path.joined(separator: ".")
-        case let more as HasMorePaging: names["cursor"] = more.param
+        case let more as HasMorePaging:
+            names["cursor"] = more.param
+            names["has_more"] = more.flag.joined(separator: ".")
+            names["next"] = more.value?.joined(separator: ".")
         default: break
         }
         switch reading.total {

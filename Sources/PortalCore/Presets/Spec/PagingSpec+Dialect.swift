@@ -21,7 +21,10 @@ extension PagingSpec {
             if let next = self["next"] { return NextURLPaging(path: Self.path(next)) }
             return try NextURLPaging.told(answer)
         case HasMorePaging.name:
-            return HasMorePaging(param: self["cursor"] ?? "starting_after")
+            var dialect = HasMorePaging(param: self["cursor"] ?? "starting_after")
+            if let flag = self["has_more"] { dialect.flag = Self.path(flag) }
+            dialect.value = self["next"].map(Self.path)
+            return dialect
         default:
             return try named.told(answer)
         }

@@ -10,7 +10,7 @@
 ///   the body), `size`
 /// - next: `next` (the next URL's path in the body)
 /// - has-more: `has_more` (the flag's path), `cursor` (the parameter), `next` (the path of
-///   the value sent back; else the last record's key)
+///   the value sent back; else the last record's `id`)
 ///
 /// `total` is a dotted path in the body, or `header:NAME`.
 public struct PagingSpec: Sendable, Hashable {
