@@ -30,6 +30,9 @@ extension ListCommand {
         }
         if raw, jq == nil { throw ValidationError("--raw goes with --jq") }
         if raw, chosenFormat == .json { throw ValidationError("--raw prints text, not the JSON array of --format json") }
+        if csvSafe, chosenFormat != .csv, chosenFormat != .tsv {
+            throw ValidationError("--csv-safe goes with --format csv or tsv (it guards cells a spreadsheet would run as formulas)")
+        }
     }
 
     /// The output for the options, the jq program compiled: a program jq refuses is its
@@ -46,7 +49,7 @@ extension ListCommand {
             }
         }
         let format = jq != nil && chosenFormat == .text ? .ndjson : chosenFormat
-        return ListOutput(format: format, jq: program, raw: raw, fields: source.anyAPI.cardFields, baseURL: source.apiBaseURL)
+        return ListOutput(format: format, jq: program, raw: raw, fields: source.anyAPI.cardFields, formulaSafe: csvSafe, baseURL: source.apiBaseURL)
     }
 
     /// Streams `query`'s list of `listed` into stdout: each page written and forgotten,
@@ -56,31 +59,33 @@ extension ListCommand {
         let range = try self.range
         let fetcher = PageFetcher(transport: transport, strategy: SourcePages(source: listed, query: query))
         let list = ListStream(source: listed, query: query, range: range, fetcher: fetcher)
-        let sink = OutputSink()
         let progress = ProgressLine()
         defer { progress.clear() }
         var notes = ListNotes()
         var printed = 0
         let end: ListStream.End
         do {
-            try sink.write(output.opening())
+            try output.open()
             end = try await list.run { page, items in
                 notes.read(page, total: list.totalCount, say: progress.say)
                 let wanted = limit.map { items.prefix(max(0, $0 - printed)) } ?? items
                 printed += wanted.count
-                try sink.write(output.text(for: wanted, report: progress.say))
+                try output.write(wanted, report: progress.say)
                 progress.update(items: printed, expected: Self.expected(range, total: list.totalCount, limit: limit))
                 return limit.map { printed < $0 } ?? true
             }
         } catch is OutputSink.ReaderGone {
             return
         } catch let failure as ListStream.Failure {
+            // What was read is printed; the array closed; then the one line of why.
             progress.clear()
-            try? sink.write(output.closing())
-            throw RuntimeFailure("page \(failure.page) failed after \(printed) items: \(failure.failure.message)")
+            try? output.close()
+            throw RuntimeFailure(failure.afterItsItems
+                ? "\(failure.failure.message) (after \(printed) items, page \(failure.page))"
+                : "page \(failure.page) failed after \(printed) items: \(failure.failure.message)")
         }
         progress.clear()
-        do { try sink.write(output.closing()) } catch { return }
+        do { try output.close() } catch { return }
         if output.jqErrors > 0 { Foundation.exit(Int32(clamping: output.lastJQExitCode == 0 ? 5 : output.lastJQExitCode)) }
         if case .endsBefore(let position) = end, position > 1 {
             progress.say("the list ends before item \(position)\(list.totalCount.map { " (it has \($0))" } ?? "")")

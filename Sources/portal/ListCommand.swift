@@ -37,6 +37,9 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("text (default), ndjson (as --json), json (one array), csv (RFC 4180) or tsv; columns from --fields.", valueName: "format"))
     var format: ListFormat?
 
+    @Flag(help: ArgumentHelp("With --format csv or tsv: a cell beginning with = + - @, a tab, CR or LF gets a leading ' (and CSV quotes), so a spreadsheet shows it as text instead of running it as a formula (OWASP's CSV Injection advice). Without it the cells are the data exactly."))
+    var csvSafe = false
+
     @Option(help: ArgumentHelp("Print from item N (1-based); a list addressed by page asks only for the pages that hold the range.", valueName: "N"))
     var from: Int?
 
@@ -151,8 +154,10 @@ struct ListCommand: AsyncParsableCommand {
     }
 }
 
-/// Formats items as aligned text lines or as the API's JSON. Every string from the
-/// network goes through `Sanitize` so it cannot carry escape sequences to the terminal.
+/// Formats items as aligned text lines or as the API's JSON. In a text line every string
+/// from the network goes through `Sanitize`, so it cannot carry escape sequences to the
+/// terminal; the JSON keeps the server's strings exactly, controls written as JSON escapes
+/// (`JSONWriter`, `ExportJSON`).
 struct ItemPrinter {
     let json: Bool
     let encoding: APIJSONEncoding

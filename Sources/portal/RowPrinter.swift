@@ -1,8 +1,9 @@
 import Foundation
 import PortalCore
 
-/// Formats PokeAPI list entries and PostgREST rows for `portal list`: `id  name` as text,
-/// or the JSON as served (`--json`). Everything passes through `Sanitize`.
+/// Formats PokeAPI list entries and PostgREST rows for `portal list`: `id  name` as text
+/// (through `Sanitize`), or the JSON as served (`--json`: every scalar kept, controls as
+/// JSON escapes, `ExportJSON`).
 struct RowPrinter {
     let json: Bool
 
@@ -15,19 +16,19 @@ struct RowPrinter {
             w.field("name", p.name)
             w.field("url", base + "/pokemon/\(p.id)/")
             w.endObject()
-            return Sanitize.line(w.string)
+            return w.string
         }
         return "\(ItemPrinter.pad(String(p.id), 5, right: true))  \(Sanitize.line(p.name))"
     }
 
     func line(_ row: Row) -> String {
-        if json { return Sanitize.line(row.json) }
+        if json { return ExportJSON.oneLine(row.json) }
         return "\(ItemPrinter.pad(row.id, 5, right: true))  \(Sanitize.line(row.name ?? ""))"
     }
 
     /// An item of any API: `title  field  field` as text, the object as served with `--json`.
     func line(_ item: JSONItem) -> String {
-        if json { return Sanitize.line(JSONText.oneLine(item.row.json)) }
+        if json { return ExportJSON.oneLine(item.row.json) }
         let fields = item.cardFields().map { "\($0.name)=\($0.value)" }
         let id = item.row["id"].map { ItemPrinter.pad($0.description, 5, right: true) + "  " } ?? ""
         return (id + ([ItemPrinter.pad(item.title, 30)] + fields.map { Sanitize.line($0) }).joined(separator: "  "))

@@ -6,11 +6,11 @@ import Testing
 /// from an item's JSON.
 @Suite("CSV and TSV output")
 struct DelimitedTextTests {
-    @Test("CSV quotes a field with a comma, quote or LF and doubles its quotes; records end in LF, a CR is shown as U+FFFD")
+    @Test("CSV quotes a field with a comma, quote, CR, LF or any other control and doubles its quotes; records end in LF")
     func csvQuoting() {
         #expect(DelimitedText.record(["1", "Rick Sanchez", "Human"], .csv) == "1,Rick Sanchez,Human\n")
         #expect(DelimitedText.record(["a,b", #"say "hi""#, "two\nlines", "cr\rhere", ""], .csv)
-            == "\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",cr\u{FFFD}here,\n")
+            == "\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",\"cr\rhere\",\n")
     }
 
     @Test("TSV escapes backslash, tab, LF and CR so a record is one line")
@@ -19,14 +19,31 @@ struct DelimitedTextTests {
             == "1\ttab\\there\ttwo\\nlines\tback\\\\slash\tcr\\r\n")
     }
 
-    @Test("controls other than tab, LF and CR never reach the output")
-    func controlsAreSanitised() {
-        let hostile = "x\u{1B}]52;c;AAAA\u{07}y\u{9B}31mz\u{202E}"
-        for format in [DelimitedText.Format.csv, .tsv] {
-            let record = DelimitedText.record([hostile], format)
-            #expect(!record.unicodeScalars.contains { Sanitize.isControl($0) && !Sanitize.isLayout($0) })
-            #expect(!record.unicodeScalars.contains("\u{202E}"))
-        }
+    /// Issue 35, item 12: a cell is the server's string exactly. The terminal is cleaned
+    /// where stdout is one (`portal list`'s sink), not here.
+    @Test("controls and hidden scalars are kept: CSV quotes a cell holding a control, TSV writes it as it is")
+    func controlsAndHiddenScalarsAreKept() {
+        let hostile = "x\u{1B}]52;c;AAAA\u{07}y\u{9B}31mz\u{7F}\u{202E}\u{200C}\u{FEFF}\u{AD}\u{1F44D}\u{1F3FD}\u{2764}\u{FE0F}"
+        #expect(DelimitedText.record([hostile], .csv) == "\"" + hostile + "\"\n")
+        #expect(DelimitedText.record([hostile], .tsv) == hostile + "\n")
+        let hidden = "\u{200F}RLM\u{200E}\u{1F468}\u{200D}\u{1F469}"
+        #expect(DelimitedText.record([hidden], .csv) == hidden + "\n")
+    }
+
+    /// Issue 35, item 13: OWASP's CSV Injection advice behind `--csv-safe`.
+    @Test("--csv-safe: a cell beginning with = + - @ tab CR or LF gets a leading ' and is quoted")
+    func csvSafe() {
+        #expect(DelimitedText.record([#"=1+2";=1+2"#, "+1", "-1", "@A", "\tx", "\rx", "\nx", "a=b", ""], .csv, formulaSafe: true)
+            == #""'=1+2"";=1+2","'+1","'-1","'@A","'\#tx","'\#rx","'\#nx",a=b,"# + "\n")
+        #expect(DelimitedText.record([#"=1+2'" ;,=1+2"#], .csv, formulaSafe: true) == #""'=1+2'"" ;,=1+2""# + "\n")
+        #expect(DelimitedText.record(["=x", "\tx", "ok"], .tsv, formulaSafe: true) == "'=x\t'\\tx\tok\n")
+        #expect(DelimitedText.record(["=x"], .csv) == "=x\n")
+    }
+
+    @Test("served JSON made one line keeps every scalar, escaping DEL and C1 as JSON escapes")
+    func exportJSON() {
+        let served = "{ \"a\" : \"x\u{7F}\u{9B}\u{85}\u{200C}\u{FEFF}\u{202E}\\u001b\",\n \"b\": [1, \"\u{C2}\u{A0}\"] }"
+        #expect(ExportJSON.oneLine(served) == "{\"a\":\"x\\u007f\\u009b\\u0085\u{200C}\u{FEFF}\u{202E}\\u001b\",\"b\":[1,\"\u{C2}\u{A0}\"]}")
     }
 
     @Test("cells: strings as text, numbers as written, null empty, nested values as compact JSON, missing empty")

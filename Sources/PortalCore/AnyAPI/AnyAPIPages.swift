@@ -64,11 +64,13 @@ public struct AnyAPIPages: AddressablePageStrategy {
         let items = JSONItems.rows(list, columns: JSONItems.columnNames(in: root.node, beside: reading.items), firstPosition: position)
         let answer = PageAnswer(request: request, response: response, root: root.node, itemCount: items.count,
                                 lastItemID: items.last?["id"]?.description, list: self)
-        let next = try reading.paging.next(after: answer)
+        let (next, stop) = try PageStop.next { () throws(PageFailure) in try reading.paging.next(after: answer) }
         var total = answer.total
-        if reading.addressing != nil, next == nil { total = position + items.count }
+        if reading.addressing != nil, next == nil, stop == nil { total = position + items.count }
         var links: [String] = []
         if let origin { for span in list { JSONLinks.collect(span.node, origin: origin, into: &links) } }
-        return (PageContent(items: items, next: next, totalCount: total), links)
+        var page = PageContent(items: items, next: next, totalCount: total)
+        page.stop = stop
+        return (page, links)
     }
 }

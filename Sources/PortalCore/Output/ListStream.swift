@@ -62,11 +62,15 @@ public final class ListStream {
         case endsBefore(Int)
     }
 
-    /// A page that failed for good (after the retries), with the items handed on before it.
+    /// A page that failed for good (after the retries), with the items handed on before it;
+    /// or, `afterItsItems`, a page that was read and its items handed on, but whose next
+    /// link cannot be followed (another origin, a link that goes round): the walk stops
+    /// there, every item read printed.
     public struct Failure: Error, Sendable {
         public let page: Int
         public let failure: PageFailure
         public let delivered: Int
+        public var afterItsItems = false
     }
 
     /// What the stream holds between pages, for the tests: the guard's window of pages
@@ -87,7 +91,8 @@ public final class ListStream {
         var resumeAt: Int?
         while let current = request {
             if let to = range.to, nextPosition > to { return .finished }
-            let result = await fetcher.fetch(PageTicket(generation: 0, request: current))
+            // A page whose next link cannot be followed still brings its items (`PageStop`).
+            let result = await PageStop.$keepsItems.withValue(true) { await fetcher.fetch(PageTicket(generation: 0, request: current)) }
             pagesFetched += 1
             let page: PageContent<Item>
             switch result {
@@ -122,11 +127,9 @@ public final class ListStream {
             if !current.http.reload, let refusal = admitContent(of: page.items) {
                 throw Failure(page: current.index + 1, failure: refusal, delivered: delivered)
             }
-            // A page whose `next` is refused is refused whole, as the browser's list does:
-            // none of its items is printed.
-            if let next = page.next, let refusal = admit(next, after: current, bringsNothingNew: bringsNothingNew) {
-                throw Failure(page: current.index + 1, failure: refusal, delivered: delivered)
-            }
+            // A page whose `next` is refused (or could not be made, `PageStop`) ends the walk
+            // after its items: every item read is printed, then why it stops.
+            let stop = page.stop ?? page.next.flatMap { admit($0, after: current, bringsNothingNew: bringsNothingNew) }
             var wanted = Self.slice(of: fresh, startingAt: first, in: range)
             if let resume = resumeAt {
                 // Read again from the first page: what was shown before is skipped.
@@ -136,6 +139,7 @@ public final class ListStream {
             healer.arrived(current, broughtNew: resumeAt == nil && !fresh.isEmpty && !current.http.reload)
             delivered += wanted.count
             if !(try deliver(page, wanted)) { return .stopped }
+            if let stop { throw Failure(page: current.index + 1, failure: stop, delivered: delivered, afterItsItems: true) }
             if jumped, pagesFetched == 1, page.items.isEmpty { return .endsBefore(range.from) }
             guard let next = page.next else { break }
             request = next

@@ -20,6 +20,10 @@ public struct PageContent<Item: Sendable>: Sendable {
     /// What the server said besides the items, for the status line: a GraphQL answer's
     /// `errors` beside partial `data` (sanitised when made).
     public var notice: String?
+    /// Why the list cannot go on past this page although it was read (its next link is on
+    /// another origin, or does not parse): set only where `PageStop.keepsItems` asks for the
+    /// page's items instead of a failure (`portal list`). `next` is nil then.
+    public var stop: PageFailure?
     /// Each item's `hashValue`, in order, when noted (`noteContentHashes()`) where the page
     /// was decoded, off the UI thread: the list watch remembers every item's content by
     /// its hash, and hashing 20 whole items on the UI thread was a tenth of a page insert.

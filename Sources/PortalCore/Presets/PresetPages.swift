@@ -58,15 +58,18 @@ public struct PresetPages<Item: Identifiable & Sendable>: AddressablePageStrateg
         }
         let answer = PageAnswer(request: request, response: response, root: envelope.root, itemCount: items.count,
                                 lastItemID: items.last.map { "\($0.id)" }, list: list, rules: rules)
-        let next = items.isEmpty && rules.endsOnEmptyPage ? nil : try reading.paging.next(after: answer)
+        let (next, stop) = items.isEmpty && rules.endsOnEmptyPage
+            ? (nil, nil) : try PageStop.next { () throws(PageFailure) in try reading.paging.next(after: answer) }
         // The total as the answer says it (capped); where it says none, the end of an
         // addressable list is one, as for any API's. An estimate is shown as one only.
         var total = answer.total
-        if total == nil, !estimated, reading.addressing != nil, next == nil {
+        if total == nil, !estimated, reading.addressing != nil, next == nil, stop == nil {
             let (end, over) = position.addingReportingOverflow(items.count)
             total = over ? nil : end
         }
         let estimate = estimated ? reading.total?.value(root: envelope.root, response: response, pageSize: pageSize) : nil
-        return PageContent(items: items, next: next.map { rules.carrying($0, from: request) }, totalCount: total, estimatedTotal: estimate)
+        var page = PageContent(items: items, next: next.map { rules.carrying($0, from: request) }, totalCount: total, estimatedTotal: estimate)
+        page.stop = stop
+        return page
     }
 }

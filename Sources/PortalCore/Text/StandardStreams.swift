@@ -8,8 +8,10 @@ import Foundation
 /// locale is not UTF-8 gets ASCII only (`OutputCharset`: there UTF-8's bytes 0x80–0x9F
 /// are C1 controls); a file or a pipe gets UTF-8.
 ///
-/// The one other writer is `portal list`'s progress line (ProgressLine), whose bytes are
-/// portal's own: counts and the `\r`, `ESC [K` that redraw it in place.
+/// The other writers are `portal list`'s progress line (ProgressLine), whose bytes are
+/// portal's own: counts and the `\r`, `ESC [K` that redraw it in place; and `portal
+/// list`'s machine outputs to a file or a pipe (OutputSink), which are data for another
+/// program and keep the server's strings exactly, each format escaping what it must.
 ///
 /// The screen has its own sink, with the same rule: every cell the browser draws passes
 /// `Sanitize.isControl` in `NcursesScreen.put` (PortalTerminal), and the trace is JSON
