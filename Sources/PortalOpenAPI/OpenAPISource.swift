@@ -6,24 +6,40 @@ import PortalCore
 /// search sent as query parameters, and Enter on an item fetching its detail operation
 /// (`GET …/{id}`) when the document has one.
 ///
-/// A value: each tab's reading was made from its first answer before the source was
-/// built (`OpenAPITabs.source`), so nothing here changes afterwards. A tab whose list can
-/// ask for any page (page numbers, offsets) jumps (`addressablePages(of:)`); the others
-/// (cursors, `next` links) walk.
+/// A list is read from its own first page, when that page is decoded (its tab shown, or
+/// `portal list` naming it), not before: a document of 1,000 lists asks nothing until a
+/// tab is used (it asked every list's first page before the first screen). What each first
+/// answer said is kept in `readings` (shared by every copy) for the list's later pages,
+/// and the first page hands the list its addressing (`PageContent.addressing`): a tab
+/// whose list can ask for any page (page numbers, offsets) jumps; the others (cursors,
+/// `next` links) walk.
 public struct OpenAPISource: AddressableSource {
-    /// One tab: the document's list, its kind in the browser, and the list as any API's.
+    /// One tab: the document's list, its kind in the browser, and the list as any API's
+    /// before its first answer is read (its card, links and pictures).
     public struct Tab: Sendable {
         public let list: OpenAPIList
         public let kind: ItemKind
         public let base: AnyAPISource
+        /// `--fields`, for the list once read.
+        let fields: [String]?
+
+        public init(list: OpenAPIList, kind: ItemKind, base: AnyAPISource, fields: [String]? = nil) {
+            self.list = list
+            self.kind = kind
+            self.base = base
+            self.fields = fields
+        }
     }
 
     public let title: String
     public let lists: [Tab]
+    /// Each list's reading, once its first answer was read (by the list's name).
+    public let readings: FirstAnswerReadings<ListReading>
 
-    public init(title: String, lists: [Tab]) {
+    public init(title: String, lists: [Tab], readings: FirstAnswerReadings<ListReading> = FirstAnswerReadings()) {
         self.title = title
         self.lists = lists
+        self.readings = readings
     }
 
     public var tabs: [TabSpec] {
@@ -32,10 +48,17 @@ public struct OpenAPISource: AddressableSource {
 
     func tab(_ kind: ItemKind) -> Tab? { lists.first { $0.kind == kind } }
 
+    /// The tab's list as any API's: read as its first answer said, once it arrived.
+    func current(_ tab: Tab) -> AnyAPISource {
+        guard let reading = readings[tab.list.name] else { return tab.base }
+        let pages = AnyAPIPages(url: tab.base.pages.url, reading: reading, headers: tab.base.pages.headers)
+        return AnyAPISource(pages: pages, fields: tab.fields, picturesOrigin: tab.base.picturesOrigin)
+    }
+
     /// The tab's pages for `query`: its order (`s`) as any API's, its filters and search
     /// as query parameters of the URL (so each page the dialect builds keeps them).
     func pages(_ tab: Tab, _ query: ListQuery) -> AnyAPIPages {
-        let sorted = tab.base.pages(for: query)
+        let sorted = current(tab).pages(for: query)
         var url = sorted.url
         for (key, value) in query.pairs { url = QueryEdit.setting(url, key, value) ?? url }
         return AnyAPIPages(url: url, reading: sorted.reading, headers: sorted.headers)
@@ -54,10 +77,23 @@ public struct OpenAPISource: AddressableSource {
         // An entry the detail operation can fetch (an integer id, the only ids a browser
         // key keeps as written) is a summary: Enter asks for the whole item.
         let summary = tab.list.detail?.field == "id" ? JSONCardChoice(fields: card.fields, linkOrigin: card.linkOrigin, hasDetail: true) : nil
-        return try pages(tab, query).decode(response, for: request).map { row in
+        return try read(tab, response, for: request, of: query).map { row in
             let fetchable = summary != nil && Int(row["id"]?.description ?? "").map { abs($0) < 1 << 61 } == true
             return .json(JSONItem(row: row, card: fetchable ? summary ?? card : card), kind: kind)
         }
+    }
+
+    /// A page of the tab's list, read as its first answer said. The first page of a list
+    /// not read yet is that first answer: its reading is made from it (`OpenAPIDialect`),
+    /// kept, and handed to the list with the page when it can address pages.
+    func read(_ tab: Tab, _ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Row> {
+        guard request.index == 0, readings[tab.list.name] == nil else { return try pages(tab, query).decode(response, for: request) }
+        let reading = try OpenAPIDialect.reading(response, for: request.http.url, declared: tab.list.declared)
+        readings.learn(reading, for: tab.list.name)
+        let pages = pages(tab, query)
+        var page = try pages.decode(response, for: request)
+        if reading.addressing != nil { page.addressing = PageAddressing(pages: pages) }
+        return page
     }
 
     /// The detail operation's URL for an item with an integer `id` (the only ids a
@@ -93,13 +129,15 @@ public struct OpenAPISource: AddressableSource {
 
     public func pictureRequest(for item: Item) -> HTTPRequest? { tab(item.kind)?.base.pictureRequest(for: item) }
 
+    /// The tab's pages once its first answer said they can be addressed; nil before (the
+    /// first page then hands the addressing over) and for a list that walks.
     public func addressablePages(of query: ListQuery) -> (any PageAddressable)? {
-        guard let tab = tab(query.kind), tab.base.addressablePages(of: query) != nil else { return nil }
+        guard let tab = tab(query.kind), current(tab).addressablePages(of: query) != nil else { return nil }
         return pages(tab, query)
     }
 }
 
 extension OpenAPISource: AnyAPITabsSource {
     /// The tab's list as any API's: `s` sorts with its server's parameter.
-    public func anyAPISource(for query: ListQuery) -> AnyAPISource? { tab(query.kind)?.base }
+    public func anyAPISource(for query: ListQuery) -> AnyAPISource? { tab(query.kind).map(current) }
 }

@@ -66,22 +66,24 @@ public struct OpenAPITabs: Sendable {
         lists.first { $0.name.lowercased() == name.lowercased() } ?? lists.first { $0.operationID == name }
     }
 
-    /// The browser's source over `lists` (all of them by default): each list's first page
-    /// asked for (six at a time, through the one retry loop) and its reading made from the
-    /// answer (`OpenAPIDialect`). A list whose first page fails keeps its tab, read as one
-    /// page: its page shows the failure when it is opened. Returns each list's reading or
-    /// failure too, for the trace and `--explain`.
+    /// The browser's source over `lists` (all of them by default). Nothing is asked for a
+    /// list until it is used: each tab reads its list from its own first page, when shown
+    /// (`OpenAPISource`). The lists `chosen` (`portal list LIST`, `--explain`) are read now,
+    /// at most `probesInFlight` at a time, through the one retry loop; their answers, kept
+    /// by the caches, serve their first pages. A chosen list whose first page fails keeps
+    /// its tab: it is read again when its first page is asked. Returns each chosen list's
+    /// reading or failure, for the trace and `--explain`.
     public func source(
         transport: any Transport, headers: [String: String], fields: [String]? = nil, picturesOrigin: PicturesOrigin = .any,
         lists chosen: [OpenAPIList]? = nil
     ) async -> (source: OpenAPISource, readings: [(list: OpenAPIList, reading: Result<ListReading, PageFailure>)]) {
-        let chosen = chosen ?? lists
+        let probed = chosen ?? []
         let sender = RetryingSender(transport: transport)
-        var readings = [Result<ListReading, PageFailure>?](repeating: nil, count: chosen.count)
-        for start in stride(from: 0, to: chosen.count, by: 6) {
+        var outcomes = [Result<ListReading, PageFailure>?](repeating: nil, count: probed.count)
+        for start in stride(from: 0, to: probed.count, by: Self.probesInFlight) {
             await withTaskGroup(of: (Int, Result<ListReading, PageFailure>).self) { group in
-                for index in start..<min(start + 6, chosen.count) {
-                    let list = chosen[index]
+                for index in start..<min(start + Self.probesInFlight, probed.count) {
+                    let list = probed[index]
                     group.addTask {
                         let outcome = await sender.send(HTTPRequest(url: list.url, headers: headers)) { response throws(PageFailure) -> ListReading in
                             guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
@@ -90,19 +92,26 @@ public struct OpenAPITabs: Sendable {
                         return (index, outcome)
                     }
                 }
-                for await (index, outcome) in group { readings[index] = outcome }
+                for await (index, outcome) in group { outcomes[index] = outcome }
             }
         }
-        var tabs: [OpenAPISource.Tab] = []
+        let readings = FirstAnswerReadings<ListReading>()
         var results: [(list: OpenAPIList, reading: Result<ListReading, PageFailure>)] = []
-        for (list, outcome) in zip(chosen, readings) {
+        for (list, outcome) in zip(probed, outcomes) {
             let result = outcome ?? .failure(PageFailure(.malformed, "not asked"))
-            let reading = (try? result.get()) ?? ListReading(items: list.declared?.items ?? [], paging: NoPaging(), pageSize: 0)
-            let pages = AnyAPIPages(url: list.url, reading: reading, headers: headers)
-            tabs.append(OpenAPISource.Tab(list: list, kind: ItemKind(rawValue: list.name),
-                                          base: AnyAPISource(pages: pages, fields: fields, picturesOrigin: picturesOrigin)))
+            if case .success(let reading) = result { readings.learn(reading, for: list.name) }
             results.append((list, result))
         }
-        return (OpenAPISource(title: title, lists: tabs), results)
+        let tabs = (chosen ?? lists).map { list in
+            // Until its first answer is read: the items where the document says, one page.
+            let unread = ListReading(items: list.declared?.items ?? [], paging: NoPaging(), pageSize: 0)
+            let pages = AnyAPIPages(url: list.url, reading: unread, headers: headers)
+            return OpenAPISource.Tab(list: list, kind: ItemKind(rawValue: list.name),
+                                     base: AnyAPISource(pages: pages, fields: fields, picturesOrigin: picturesOrigin), fields: fields)
+        }
+        return (OpenAPISource(title: title, lists: tabs, readings: readings), results)
     }
+
+    /// The most chosen lists whose first pages are asked at once.
+    public static let probesInFlight = 4
 }

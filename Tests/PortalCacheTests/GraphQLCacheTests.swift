@@ -36,7 +36,7 @@ struct GraphQLCacheTests {
         let dir = try TemporaryDirectory()
         let network = GraphQLTestServer(count: 95, opaqueCursors: true)
         let first = try await Self.walk(through: Self.chain(network, dir))
-        // Introspection, the probe's first page (kept, so the list's own is free), 4 more pages.
+        // Introspection and the list's 5 pages (its first page says how its cursors are).
         #expect(first.count == 95 && Set(first).count == 95 && network.requests.count == 6)
         #expect(Set(network.bodies).count == 6, "six different bodies to one URL")
         let again = try await Self.walk(through: Self.chain(network, dir))

@@ -49,8 +49,12 @@ import Testing
             #expect(names.contains(name), "\(name) in \(names)")
         }
         #expect(!names.contains("character") && !names.contains("charactersByIds"))
-        // Offset cursors jump; the keyset list's opaque cursors walk.
+        // Offset cursors jump; the keyset list's opaque cursors walk (each seen on its first page).
         let jumping = ListQuery(kind: ItemKind(rawValue: "allCharacters")), keyset = ListQuery(kind: ItemKind(rawValue: "allCharactersKeyset"))
+        for query in [jumping, keyset] {
+            let first = source.firstPage(for: query)
+            _ = try source.decodePage(try await server.send(first.http), for: first, of: query)
+        }
         #expect(PageAddressing(source: source, query: jumping)?.pageSize == 20)
         #expect(PageAddressing(source: source, query: keyset) == nil)
         var walked: [[String]] = []

@@ -35,7 +35,7 @@ import Testing
         let tabs = try await OpenAPITabs.load(location: server.baseURL + "/openapi.json", transport: transport)
         #expect(tabs.lists.map(\.name) == ["users"])
         #expect(tabs.lists.first?.declared?.fromParameters == .offset(param: "skip"))
-        let (source, readings) = await tabs.source(transport: transport, headers: [:])
+        let (source, readings) = await tabs.source(transport: transport, headers: [:], lists: tabs.lists)
         #expect(try readings.first?.reading.get().paging.description == OffsetPaging(param: "skip").description)
         let users = try await everyItem(of: ItemKind(rawValue: "users"), in: source, through: transport)
         #expect(users.map(\.servedID) == (1...45).map { String($0) })

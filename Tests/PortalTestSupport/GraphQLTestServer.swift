@@ -13,6 +13,9 @@ import Synchronization
 /// - `episodes(page:)`: Rick and Morty's page object, 20 a page, `info { count pages next }`;
 /// - `search(term: String!)`: a list needing an argument portal cannot fill.
 ///
+/// - `characters1` … `charactersN` (`moreConnections: N`): more root connections of the
+///   same characters, for a schema of many lists (each answered under its own name).
+///
 /// `answerNext` queues answers given before the script (errors, failures); every request
 /// is logged. The query text is not parsed: the root field is the first of the names
 /// above the query mentions (as the list or under a `--query`'s own variable names).
@@ -21,12 +24,16 @@ public final class GraphQLTestServer: Transport {
     public let count: Int
     public let opaqueCursors: Bool
     public let introspection: Bool
+    public let moreConnections: Int
+    private let schema: String
     private let state = Mutex((log: [HTTPRequest](), queued: [HTTPResponse]()))
 
-    public init(count: Int = 95, opaqueCursors: Bool = false, introspection: Bool = true) {
+    public init(count: Int = 95, opaqueCursors: Bool = false, introspection: Bool = true, moreConnections: Int = 0) {
         self.count = count
         self.opaqueCursors = opaqueCursors
         self.introspection = introspection
+        self.moreConnections = moreConnections
+        schema = moreConnections == 0 ? Self.schema : Self.schema(moreConnections: moreConnections)
     }
 
     public var requests: [HTTPRequest] { state.withLock { $0.log } }
@@ -55,10 +62,12 @@ public final class GraphQLTestServer: Transport {
         func int(_ names: String...) -> Int? { names.lazy.compactMap { variables[$0] as? Int }.first }
         func string(_ names: String...) -> String? { names.lazy.compactMap { variables[$0] as? String }.first }
         if query.contains("__schema") {
-            return introspection ? Self.json(200, Self.schema)
+            return introspection ? Self.json(200, schema)
                 : Self.json(400, #"{"errors":[{"message":"GraphQL introspection is not allowed"}]}"#)
         }
-        if query.contains("characters") {
+        if let range = query.range(of: "characters") {
+            // The root field asked: `characters`, or one of `moreConnections` (`characters12`).
+            let name = "characters" + query[range.upperBound...].prefix { $0.isNumber }
             let first = int("first", "limit") ?? 10
             var start = 0
             if let after = string("after", "cursor", "endCursor") {
@@ -71,7 +80,7 @@ public final class GraphQLTestServer: Transport {
             let edges = ids.map { #"{"cursor":"\#(cursor($0))","node":\#(Self.character($0 + 1))}"# }.joined(separator: ",")
             let more = start + first < count
             let end = ids.last.map { "\"\(cursor($0))\"" } ?? "null"
-            return Self.json(200, #"{"data":{"characters":{"totalCount":\#(count),"pageInfo":{"hasNextPage":\#(more),"endCursor":\#(end)},"edges":[\#(edges)]}}}"#)
+            return Self.json(200, #"{"data":{"\#(name)":{"totalCount":\#(count),"pageInfo":{"hasNextPage":\#(more),"endCursor":\#(end)},"edges":[\#(edges)]}}}"#)
         }
         if query.contains("users") {
             let offset = int("offset", "skip") ?? 0
@@ -120,7 +129,9 @@ public final class GraphQLTestServer: Transport {
         #"{"kind":"OBJECT","name":"\#(name)","fields":[\#(fields.joined(separator: ","))]}"#
     }
 
-    public static let schema: String = {
+    public static let schema: String = schema(moreConnections: 0)
+
+    static func schema(moreConnections: Int) -> String {
         let int = named("Int", "SCALAR"), string = named("String", "SCALAR"), id = named("ID", "SCALAR"), bool = named("Boolean", "SCALAR")
         let types = [
             type("Query", [
@@ -129,7 +140,9 @@ public final class GraphQLTestServer: Transport {
                 field("episodes", named("Episodes"), args: [arg("page", int)]),
                 field("search", list(named("User")), args: [arg("term", nonNull(string))]),
                 field("viewer", named("User")),
-            ]),
+            ] + (0..<moreConnections).map { index in
+                field("characters\(index + 1)", nonNull(named("CharacterConnection")), args: [arg("first", int), arg("after", string)])
+            }),
             type("CharacterConnection", [
                 field("totalCount", nonNull(int)), field("pageInfo", nonNull(named("PageInfo"))),
                 field("edges", nonNull(list(nonNull(named("CharacterEdge"))))),
@@ -149,5 +162,5 @@ public final class GraphQLTestServer: Transport {
             #"{"kind":"SCALAR","name":"Int","fields":null}"#,
         ]
         return #"{"data":{"__schema":{"queryType":{"name":"Query"},"types":[\#(types.joined(separator: ","))]}}}"#
-    }()
+    }
 }

@@ -70,6 +70,7 @@ extension PageContent {
     public func map<Other>(_ transform: (Item) -> Other) -> PageContent<Other> {
         var page = PageContent<Other>(items: items.map(transform), next: next, totalCount: totalCount, estimatedTotal: estimatedTotal, cache: cache)
         page.notice = notice
+        page.addressing = addressing
         page.stop = stop
         return page
     }

@@ -29,9 +29,12 @@ public struct GraphQLList: Sendable, Hashable {
     }
 
     /// `--explain`'s and the trace's line: the paging, the size, and whether End jumps.
-    public func summary(offsetCursors: Bool) -> String {
+    /// `offsetCursors` nil: a Relay list whose first page has not been seen yet.
+    public func summary(offsetCursors: Bool?) -> String {
         let reach: String
-        if !isAddressable(offsetCursors: offsetCursors) {
+        if case .cursor = paging, offsetCursors == nil {
+            reach = "jumps if its cursors are offsets (seen on its first page), else walks"
+        } else if !isAddressable(offsetCursors: offsetCursors ?? false) {
             reach = "walks"
         } else if asksTotal {
             reach = "jumps"

@@ -1,11 +1,13 @@
 import Foundation
 
 /// Makes the `GraphQLSource` for an endpoint, before the list starts: asks the schema
-/// (introspection) and builds a query per list, or reads the user's `--query`; then asks
-/// the first page of each Relay list (at once; or of the query) to see whether its cursors
-/// are graphql-relay's offsets (so that list can jump: one server may have both kinds) and
-/// that the answer holds a list. All go through the one retry loop; the answers, having
-/// been read, are kept by the caches, so each tab's first page costs no second request.
+/// (introspection) and builds a query per list, or reads the user's `--query` and asks its
+/// first page (it must answer with a list; whether its cursors are offsets). A schema's
+/// lists are not asked for here: each Relay list's first page says whether its cursors are
+/// offsets when it is decoded (`GraphQLSource.cursorsSeen`), so a schema of 1,000 root
+/// connections costs the introspection until a tab is shown or `portal list` names one
+/// (it cost 1,000 first pages). All go through the one retry loop; an answer read here is
+/// kept by the caches, so the query's first page costs no second request.
 public enum GraphQLProbe {
     /// What was found, for `--explain` and the trace.
     public struct Found: Sendable {
@@ -25,9 +27,8 @@ public enum GraphQLProbe {
         } else {
             (lists, nested) = try await introspect(endpoint: endpoint, headers: headers, pageSize: pageSize, sender: sender)
         }
-        // The query's list, else every Relay list (at once): whether its cursors are offsets.
-        // The first one probed must answer; the others only decide whether they jump.
-        let probed = query == nil ? lists.filter { if case .cursor = $0.paging { true } else { false } } : Array(lists.prefix(1))
+        // The query's list must answer (a schema's lists are read when first asked).
+        let probed = query == nil ? [] : Array(lists.prefix(1))
         var offsetCursorLists: Set<String> = []
         let outcomes = await withTaskGroup(of: (Int, Result<Bool, PageFailure>).self) { group in
             for (index, list) in probed.enumerated() {
@@ -45,7 +46,7 @@ public enum GraphQLProbe {
         }
         let source = GraphQLSource(endpoint: endpoint, headers: headers, lists: lists, offsetCursorLists: offsetCursorLists,
                                    fields: fields, picturesOrigin: picturesOrigin, nested: nested)
-        let explanation = lists.map { $0.summary(offsetCursors: offsetCursorLists.contains($0.name)) }
+        let explanation = lists.map { $0.summary(offsetCursors: query == nil ? nil : offsetCursorLists.contains($0.name)) }
         return Found(source: source, explanation: explanation)
     }
 
@@ -53,15 +54,21 @@ public enum GraphQLProbe {
     static func offsetCursors(of list: GraphQLList, endpoint: URL, headers: [String: String], sender: RetryingSender) async -> Result<Bool, PageFailure> {
         let pages = GraphQLPages(endpoint: endpoint, headers: headers, list: list, offsetCursors: false)
         return await sender.send(pages.firstPage.http) { response throws(PageFailure) -> Bool in
-            let answer = try GraphQLAnswer.read(response)
-            guard let found = GraphQLFoundList.find(in: answer.data.node) else {
-                throw answer.errors.isEmpty
-                    ? PageFailure(.transport(.malformedAnswer("no list")), "no list in the answer (a field returning a list or a connection)")
-                    : GraphQLAnswer.failure(answer.errors)
-            }
-            guard case .cursor = list.paging else { return false }
-            return found.cursorsAreOffsets(from: 0)
+            try cursorsAreOffsets(response, of: list)
         }
+    }
+
+    /// Whether `response`, `list`'s first page, holds a list whose cursors are offsets
+    /// (false for other paging); a failure when it holds no list.
+    static func cursorsAreOffsets(_ response: HTTPResponse, of list: GraphQLList) throws(PageFailure) -> Bool {
+        let answer = try GraphQLAnswer.read(response)
+        guard let found = GraphQLFoundList.find(in: answer.data.node) else {
+            throw answer.errors.isEmpty
+                ? PageFailure(.transport(.malformedAnswer("no list")), "no list in the answer (a field returning a list or a connection)")
+                : GraphQLAnswer.failure(answer.errors)
+        }
+        guard case .cursor = list.paging else { return false }
+        return found.cursorsAreOffsets(from: 0)
     }
 
     /// The lists of the server's schema, and the lists inside its nodes.

@@ -12,11 +12,15 @@ public struct GraphQLSource: AddressableSource {
     public let endpoint: URL
     public let headers: [String: String]
     public let lists: [GraphQLList]
-    /// The Relay lists whose cursors are graphql-relay's offsets (seen by `GraphQLProbe`,
-    /// list by list: one server may have both kinds).
+    /// The Relay lists whose cursors were seen to be graphql-relay's offsets before the
+    /// source was made (`--query`'s list, by `GraphQLProbe`).
     public let offsetCursorLists: Set<String>
-    /// Some list's cursors are offsets.
-    public var offsetCursors: Bool { !offsetCursorLists.isEmpty }
+    /// Whether each Relay list's cursors are offsets, seen on its own first page when that
+    /// page is decoded (its tab shown, `portal list` naming it), list by list: one server
+    /// may have both kinds, and a schema of 1,000 connections asks nothing until one is used.
+    public let cursorsSeen: FirstAnswerReadings<Bool>
+    /// Some list's cursors are offsets, as far as seen.
+    public var offsetCursors: Bool { !offsetCursorLists.isEmpty || lists.contains { cursorsSeen[$0.name] == true } }
     public let card: JSONCardChoice
     public let picturesOrigin: PicturesOrigin
     /// The lists inside nodes (`GraphQLNestedCatalog`) a detail offers as links.
@@ -28,6 +32,7 @@ public struct GraphQLSource: AddressableSource {
         self.headers = headers
         self.lists = lists
         self.offsetCursorLists = offsetCursorLists
+        self.cursorsSeen = FirstAnswerReadings()
         // With nested lists, a URL on the endpoint's origin is a link (`GraphQLNestedLink`).
         self.card = JSONCardChoice(fields: fields, linkOrigin: nested.types.isEmpty ? nil : JSONLinks.origin(of: endpoint))
         self.picturesOrigin = picturesOrigin
@@ -44,13 +49,24 @@ public struct GraphQLSource: AddressableSource {
     public func pages(_ kind: ItemKind) -> GraphQLPages {
         let list = lists.first { $0.name == kind.rawValue } ?? lists.first
             ?? GraphQLList(name: kind.rawValue, query: "{ __typename }", paging: .none, pageSize: 1)
-        return GraphQLPages(endpoint: endpoint, headers: headers, list: list, offsetCursors: offsetCursorLists.contains(list.name))
+        return GraphQLPages(endpoint: endpoint, headers: headers, list: list, offsetCursors: hasOffsetCursors(list.name))
     }
+
+    /// Whether list `name`'s cursors are offsets, as far as known.
+    func hasOffsetCursors(_ name: String) -> Bool { offsetCursorLists.contains(name) || cursorsSeen[name] == true }
 
     public func firstPage(for query: ListQuery) -> PageRequest { pages(query.kind).firstPage }
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
-        let (page, errors) = try pages(query.kind).decode(response, for: request)
+        let pages = pages(query.kind)
+        var (page, errors) = try pages.decode(response, for: request)
+        if request.index == 0, case .cursor = pages.list.paging, !offsetCursorLists.contains(pages.list.name) {
+            // A Relay list's first answer: whether its cursors are offsets (so it can jump).
+            let offsets = (try? GraphQLProbe.cursorsAreOffsets(response, of: pages.list)) ?? false
+            cursorsSeen.learn(offsets, for: pages.list.name)
+            let addressable = GraphQLPages(endpoint: endpoint, headers: headers, list: pages.list, offsetCursors: offsets)
+            if pages.list.isAddressable(offsetCursors: offsets) { page.addressing = PageAddressing(pages: addressable) }
+        }
         let card = self.card
         let kind = query.kind
         var items = page.map { Item.json(JSONItem(row: withNestedLinks($0, list: kind.rawValue), card: card), kind: kind) }

@@ -20,6 +20,10 @@ public struct PageContent<Item: Sendable>: Sendable {
     /// What the server said besides the items, for the status line: a GraphQL answer's
     /// `errors` beside partial `data` (sanitised when made).
     public var notice: String?
+    /// How the list addresses its pages, when its source could only tell from this answer
+    /// (a list of a many-list source read on its first page, `FirstAnswerReadings`): a
+    /// list still awaiting its first page takes it, as if the source had said so at start.
+    public var addressing: PageAddressing?
     /// Why the list cannot go on past this page although it was read (its next link is on
     /// another origin, or does not parse): set only where `PageStop.keepsItems` asks for the
     /// page's items instead of a failure (`portal list`). `next` is nil then.

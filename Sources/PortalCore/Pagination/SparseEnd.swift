@@ -36,6 +36,12 @@ struct SparseEnd {
     var stride = 1
     /// A probe came back short: the gap is halved from now on.
     var bisecting = false
+    /// Probes that came back whole while climbing (1, 2, 4, … pages up).
+    var climbed = 0
+    /// The most probes an open search climbs before it stops (issue 35, item 2: a server
+    /// answering any offset was probed to offset 687,194,767,340). 2²⁴ pages is past any
+    /// list a screen walks to; the halving after it asks at most as many again.
+    static let maxClimb = 24
     /// The search was opened on a list with no total: until a page comes back short, the
     /// probes go up from the last whole page.
     var open = false
@@ -102,7 +108,10 @@ struct SparseEnd {
         probe = nil
         if count >= size {
             noteFull(page: page)
-            if !bisecting { stride = clampedProduct(stride, 2) }
+            if !bisecting {
+                stride = clampedProduct(stride, 2)
+                climbed += 1
+            }
         } else {
             bisecting = true
             noteShort(page: page, count: count, reported: reported, pageSize: size)

@@ -41,6 +41,10 @@ extension SparseList {
             }
             settleEnd(pageSize: size)
             return .loaded(total..<total)
+        case .success(let content) where Self.shrinks(content, pageSize: size):
+            end.probe = nil
+            walkInstead(because: "page \(index + 1) held \(content.items.count) of \(size) items and said more follow: it walks", pageSize: size)
+            return .loaded(0..<count)
         case .success(let content):
             end.probeAnswered(page: index, count: content.items.count, reported: content.totalCount.map(ReportedCount.clamped), pageSize: size)
             settleEnd(pageSize: size)

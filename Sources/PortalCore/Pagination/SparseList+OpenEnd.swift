@@ -15,7 +15,8 @@ extension SparseList {
     /// when it cannot (no addressing, no page yet, pages of uneven size, a refresh under
     /// way, already at the end), and then End walks.
     func startOpenEndSearch() -> Bool {
-        guard case .sequential = mode, let addressing, !end.isSearching, staleItems == nil, sequential.hasMore else { return false }
+        // A search that stopped (`pagingNote` says why) is not started again: End walks.
+        guard case .sequential = mode, let addressing, !end.isSearching, staleItems == nil, sequential.hasMore, pagingNote == nil else { return false }
         let size = addressing.pageSize
         let walked = sequential.pagesLoaded
         guard walked > 0, sequential.count == walked * size else { return false }
@@ -33,9 +34,13 @@ extension SparseList {
     func openEndProbe() -> PageTicket? {
         guard case .sequential = mode, end.open, let addressing else { return nil }
         let size = addressing.pageSize
+        if end.probe == nil, end.climbed >= SparseEnd.maxClimb, !end.bisecting {
+            abandonOpenEndSearch(because: "End found no end in \(SparseEnd.maxClimb) probes (page \(end.lastFull + 1) is whole): it walks")
+            return nil
+        }
         guard let index = end.nextProbePage(pageSize: size) else { return nil }
         guard index < ReportedCount.maximum / size, let request = addressing.request(forPage: index), request.index == index else {
-            abandonOpenEndSearch()
+            abandonOpenEndSearch(because: "End found no end before portal's largest list: it walks")
             return nil
         }
         end.probe = request
@@ -51,14 +56,22 @@ extension SparseList {
         switch result {
         case .failure(let failure) where failure.kind == .http(status: 404):
             end.probeAnswered(page: index, count: 0, reported: nil, pageSize: size)
-        case .failure:
-            abandonOpenEndSearch()
+        case .failure(let failure):
+            abandonOpenEndSearch(because: "End's probe of page \(index + 1) failed (\(failure.message)): it walks")
             return .loaded(count..<count)
         case .success(let content):
             let probed = Set(probedPages.values.joined().map(\.id))
             if !content.items.isEmpty, content.items.allSatisfy({ sequential.contains(id: $0.id) || probed.contains($0.id) }) {
                 // The server answered another page than the one asked: it cannot be addressed.
-                abandonOpenEndSearch()
+                abandonOpenEndSearch(because: "page \(index + 1) repeated items already shown: it walks")
+                return .loaded(count..<count)
+            }
+            if Self.shrinks(content, pageSize: size) {
+                abandonOpenEndSearch(because: "page \(index + 1) held \(content.items.count) of \(size) items and said more follow: it walks")
+                return .loaded(count..<count)
+            }
+            if contradictsAddressing(content.next, after: index) {
+                stopAddressing(because: Self.linksNote)
                 return .loaded(count..<count)
             }
             if !content.items.isEmpty { probedPages[index] = Array(content.items.prefix(size)) }
@@ -69,11 +82,12 @@ extension SparseList {
         return .loaded(0..<total)
     }
 
-    /// Ends the search; End walks instead (the walk has its own guards).
-    func abandonOpenEndSearch() {
+    /// Ends the search, saying why (`pagingNote`); End walks instead (the walk has its own guards).
+    func abandonOpenEndSearch(because note: String) {
         end = SparseEnd()
         probedPages = [:]
         isWalking = sequential.hasMore
+        pagingNote = note
     }
 
     /// The end is found: every index up to `total` exists; the walked items and the probes'

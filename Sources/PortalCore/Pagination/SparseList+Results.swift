@@ -13,6 +13,16 @@ extension SparseList {
         case .addressable(let size):
             return applyPage(result, for: ticket, pageSize: size)
         case .awaitingFirstPage:
+            // A source that could only tell from this answer how the list addresses its
+            // pages hands it over with the page (`PageContent.addressing`).
+            if case .success(let content) = result, addressing == nil, let learnt = content.addressing,
+               sequential.state == .loading(ticket.request) {
+                addressing = learnt
+            }
+            if case .success(let content) = result, contradictsAddressing(content.next, after: ticket.request.index) {
+                addressing = nil
+                pagingNote = Self.linksNote
+            }
             if case .success(let content) = result, sequential.state == .loading(ticket.request),
                let addressing, let reported = content.totalCount,
                content.items.count == min(addressing.pageSize, ReportedCount.clamped(reported)) {
@@ -26,6 +36,10 @@ extension SparseList {
         case .sequential:
             if end.open, end.probe == ticket.request { return applyOpenEndProbe(result, for: ticket) }
             if let refilled = applyDroppedPage(result, for: ticket) { return refilled }
+            if case .success(let content) = result, sequential.state == .loading(ticket.request),
+               contradictsAddressing(content.next, after: ticket.request.index) {
+                stopAddressing(because: Self.linksNote)
+            }
             return applySequential(result, for: ticket)
         }
     }
@@ -46,7 +60,12 @@ extension SparseList {
         end = SparseEnd()
         staleItems = nil
         revalidates = false
+        pagingNote = nil
+        walksInstead = false
     }
+
+    /// What the status line says of a list whose links contradict its page numbers.
+    static var linksNote: String { "its next links do not follow its page numbers or offsets: it walks" }
 
     /// `R`: asks the list again from the top, in a new generation (late answers of the old
     /// one are ignored) whose every request revalidates through the caches — an unchanged
@@ -132,6 +151,12 @@ extension SparseList {
         }
         let reported = content.totalCount.map(ReportedCount.clamped)
         let count = content.items.count
+        if Self.shrinks(content, pageSize: size) {
+            page.fetch = .idle
+            pages[index] = page
+            walkInstead(because: "page \(index + 1) held \(count) of \(size) items and said more follow: it walks", pageSize: size)
+            return .loaded(0..<self.count)
+        }
         if count >= size { end.noteFull(page: index) }
         if count < size, count < min(size, total - index * size) || end.distrustsTotals {
             // Fewer items than the list expected: the end is here or before (found with

@@ -41,6 +41,11 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     public var maxInFlight: Int
     /// A sequential walk to the end is under way (`startWalk`).
     public internal(set) var isWalking = false
+    /// What the list found about its paging that the status line says: an end search that
+    /// stopped without an end, links or pages that contradict the addressing (it walks).
+    public internal(set) var pagingNote: String?
+    /// The list was addressed until its pages contradicted it, and walks now (`walkInstead`).
+    var walksInstead = false
     /// Items not shown because their id was already at another index.
     public internal(set) var duplicatesDropped = 0
     /// Set by `refresh`: every request of this generation asks the server again
@@ -195,8 +200,14 @@ public final class SparseList<Item: Identifiable & Sendable> where Item.ID: Send
     /// addressable one.
     public var pagesLoaded: Int { isAddressable ? loadedPageCount : sequential.pagesLoaded }
 
-    /// The total the server reported, once known.
-    public var totalCount: Int? { isAddressable ? total : sequential.totalCount }
+    /// The total the server reported, once known. A list walked because its pages
+    /// contradicted their addressing (`walkInstead`) counts what arrived: its answers'
+    /// totals (and the page × size a last page implies) are what it contradicted.
+    public var totalCount: Int? {
+        if isAddressable { return total }
+        if walksInstead { return sequential.isExhausted ? sequential.count : nil }
+        return sequential.totalCount
+    }
 
     /// The server's estimate of the total (`count=planned|estimated`) while the list has
     /// no real count; shown as `≈ N`.

@@ -32,7 +32,7 @@ enum StatusText {
         let grid = tab.grid
         // A total at portal's cap is the server's "at least that many": said so, briefly.
         let capped = ReportedCount.note(for: list.totalCount) == nil ? nil : "capped (the server reports more)"
-        let note = [tab.offlineNote, tab.pageNotice, capped].compactMap { $0 }.joined(separator: " · ")
+        let note = [tab.offlineNote, tab.pageNotice, capped, list.pagingNote].compactMap { $0 }.joined(separator: " · ")
         guard let pageSize = list.addressing?.pageSize, list.isAddressable else {
             // A list that walks says where the selection is too, among what has arrived,
             // and the page it came on (Home at the top is `1 / …`, whatever has arrived).
