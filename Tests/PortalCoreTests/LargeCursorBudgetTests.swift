@@ -88,6 +88,22 @@ struct LargeCursorBudgetTests {
         #expect(list.failure?.message.contains("memory budget") == true, "\(String(describing: list.failure))")
     }
 
+    /// The session cache counts a request's URL against its budget as it counts the answer:
+    /// 1 MB cursors in the URLs of small answers kept 4 MiB of answers' worth of URLs each
+    /// time (only bodies were counted). 20 such pages through a 4 MiB cache keep about 3.
+    @Test func theSessionCacheCountsTheCursorsInItsKeys() async throws {
+        let server = HugeCursorList(cursorBytes: 1_048_576)
+        let cache = CachingTransport(wrapping: server, capacityBytes: 4 * 1_048_576)
+        for page in 2...21 {
+            let url = try #require(URL(string: "\(HugeCursorList.origin)/items?cursor=\(server.cursor(page: page))"))
+            let answer = try await cache.send(HTTPRequest(url: url))
+            answer.confirmDecoded()
+        }
+        // Each answer holds the next 1 MB cursor and its key another: two a megabyte each.
+        #expect(cache.count <= 2, "\(cache.count) answers kept")
+        #expect(cache.count >= 1)
+    }
+
     /// The loop guard over 300 pages of 1 MB cursors holds digests: a few kilobytes beside
     /// the last request, not 300 MB; and it still refuses a cursor that comes round again.
     @Test func theLoopGuardKeepsDigestsAndStillFindsARepeat() throws {

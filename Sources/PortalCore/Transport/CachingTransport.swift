@@ -96,6 +96,10 @@ final class ResponseStore: Sendable {
             identity = request.cacheIdentity
             headers = request.cacheKeyedHeaders
         }
+
+        /// What the key holds: its URL and body count against the budget as the answer
+        /// does (a server's cursor can make a URL of megabytes).
+        var bytes: Int { url.utf8.count + (body?.count ?? 0) }
     }
 
     private struct Entries {
@@ -125,7 +129,7 @@ final class ResponseStore: Sendable {
 
     func remove(_ key: Key) {
         entries.withLock { entries in
-            if let old = entries.table.removeValue(forKey: key) { entries.bytes -= old.response.body.count }
+            if let old = entries.table.removeValue(forKey: key) { entries.bytes -= old.response.body.count + key.bytes }
         }
     }
 
@@ -133,11 +137,11 @@ final class ResponseStore: Sendable {
         entries.withLock { entries in
             entries.clock += 1
             if let old = entries.table.updateValue((response, entries.clock), forKey: key) {
-                entries.bytes -= old.response.body.count
+                entries.bytes -= old.response.body.count + key.bytes
             }
-            entries.bytes += response.body.count
+            entries.bytes += response.body.count + key.bytes
             while entries.bytes > capacityBytes, let oldest = entries.table.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                entries.bytes -= oldest.value.response.body.count
+                entries.bytes -= oldest.value.response.body.count + oldest.key.bytes
                 entries.table.removeValue(forKey: oldest.key)
             }
         }
