@@ -137,6 +137,7 @@ let package = Package(
         // PortalMirror: `portal list` end to end against an in-process mirror.
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalTestSupport", "PortalImage"]),
         .testTarget(name: "PortalConfigTests", dependencies: ["PortalConfig"]),
+        .testTarget(name: "PortalMCPTests", dependencies: ["PortalMCP", "PortalCore", "PortalTestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(name: "PortalOpenAPITests", dependencies: ["PortalOpenAPI", "PortalCore", "PortalMirror", "PortalCurl", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalCore", "PortalRuntime", "PortalTestSupport"]),
     ],
