@@ -13,9 +13,9 @@ public struct ResolvedAPI: Sendable, CustomStringConvertible {
         public var url: String
         public var items: String?
         public var paging: String?
+        public var fields: [String]?
         /// The list's spec (`key`, `paging` table, `card`, `detail`, `by_keys`, `filters`).
         public var spec: ListSpec = ListSpec()
-        public var fields: [String]?
     }
 
     /// Supabase sign-in (`auth.supabase`): the password is used for the sign-in only.
@@ -93,6 +93,7 @@ public struct ResolvedAPI: Sendable, CustomStringConvertible {
         }
         return tabs
     }
+
     /// Each list's `by_keys` template, made absolute against `url` (`ByKeys`), by list name.
     public var byKeys: [String: String] {
         var templates: [String: String] = [:]
@@ -108,7 +109,6 @@ public struct ResolvedAPI: Sendable, CustomStringConvertible {
         guard let size, let parameter = spec.paging?.sizeParameter, let parsed = URL(string: url) else { return url }
         return QueryEdit.setting(parsed, parameter, String(size))?.absoluteString ?? url
     }
-
 
     private static func add(_ headers: inout RequestHeaders, _ name: String, _ value: String, key: String) throws(SecretReferenceError) {
         do {
