@@ -136,6 +136,8 @@ struct Harness {
 /// stay sequential. Every call goes to the real source.
 struct NextLinksOnly: Source {
     let source: RickAndMortySource
+    /// Where items' pictures are, in place of the source's (nil: the source's).
+    var pictures: (@Sendable (Item) -> HTTPRequest?)?
     var title: String { source.title }
     var tabs: [TabSpec] { source.tabs }
     func firstPage(for query: ListQuery) -> PageRequest { source.firstPage(for: query) }
@@ -144,7 +146,7 @@ struct NextLinksOnly: Source {
     }
     func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { source.itemsRequest(kind, ids: ids) }
     func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] { try source.decodeItems(kind, response) }
-    func pictureRequest(for item: Item) -> HTTPRequest? { source.pictureRequest(for: item) }
+    func pictureRequest(for item: Item) -> HTTPRequest? { pictures.map { $0(item) } ?? source.pictureRequest(for: item) }
 }
 
 /// Whether this run rewrites goldens (`PORTAL_RECORD_GOLDEN=1`). Under CI the request is

@@ -68,6 +68,7 @@ extension PictureStore {
         if !cardDrawn, cardPixels == nil {
             // Nothing to draw its card from: forgotten (asked for again if it comes back).
             entries[ticket] = nil
+            dropHolder(ticket)
             lastNeeded[ticket] = nil
             return picture.byteCount
         }
@@ -129,6 +130,7 @@ extension PictureStore {
         }
         failures.remove(ticket)
         entries[ticket] = nil
+        dropHolder(ticket)
         lastNeeded[ticket] = nil
         return pixels
     }

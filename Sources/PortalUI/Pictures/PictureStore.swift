@@ -49,7 +49,11 @@ public final class PictureStore {
     // Internal, not private: the store's other files (`PictureStore+*.swift`) keep them.
     var entries: [PictureTicket: Entry] = [:]
     /// Tickets in flight, oldest first.
-    private var inFlight: [PictureTicket] = []
+    // Internal, not private: `PictureStore+Sharing.swift` reads it.
+    var inFlight: [PictureTicket] = []
+    /// For each address, a ticket that holds its answer (a picture or a missing one), so
+    /// another card with the same address takes it instead of asking (`share`).
+    var holders: [HTTPRequest: PictureTicket] = [:]
     var lastNeeded: [PictureTicket: Int] = [:]
     private var step = 0
     /// Pixels of the pictures held: whole ones and cards'.
@@ -132,10 +136,16 @@ public final class PictureStore {
         // 11 of a screen's 15 on every jump.
         for ticket in wanted {
             if entries[ticket] == nil {
-                guard inFlight.count < maxInFlight else { continue }
-                entries[ticket] = .requested
-                inFlight.append(ticket)
-                plan.fetch.append(ticket)
+                switch share(ticket) {
+                case .taken: break
+                // Its address is in flight for another card: it takes that answer next.
+                case .waiting: continue
+                case .none:
+                    guard inFlight.count < maxInFlight else { continue }
+                    entries[ticket] = .requested
+                    inFlight.append(ticket)
+                    plan.fetch.append(ticket)
+                }
             }
             lastNeeded[ticket] = step
         }
@@ -156,8 +166,10 @@ public final class PictureStore {
             pictureBytes += picture.byteCount
             fullBytes += picture.byteCount
             full.insert(ticket)
+            holders[ticket.request] = ticket
         case .missing(let why):
             entries[ticket] = .missing(why)
+            holders[ticket.request] = ticket
         case .failed(let why):
             entries[ticket] = .failed(why)
             failures.insert(ticket)
