@@ -3,10 +3,14 @@ import Foundation
 import PortalCore
 import Synchronization
 
-/// The one thread that runs every transfer of the process, on one curl multi handle: no
-/// transfer blocks Swift's cooperative pool, connections are reused across requests (the
-/// multi handle keeps them), and a finished easy handle is reset and kept for the next
-/// request (at most `maxIdleHandles`).
+/// A thread that runs transfers on one curl multi handle: no transfer blocks Swift's
+/// cooperative pool, connections are reused across requests (the multi handle keeps them),
+/// and a finished easy handle is reset and kept for the next request (at most
+/// `maxIdleHandles`). There are two, one per `RequestLane`: pages (`shared`) and pictures
+/// (`pictures`), each with its own connections, name resolutions and DNS cache, so a
+/// picture origin that is slow or does not resolve never holds up a page (issue 35, item
+/// 18: a DRF list whose cards pointed at a CDN that did not resolve walked 180 items in
+/// 10 s, one page waiting 5 s behind a picture's name resolution).
 ///
 /// Each turn it takes new transfers in, drops cancelled ones, lets curl move every transfer
 /// along, finishes what curl says is done, and ends transfers whose idle or overall
@@ -17,20 +21,35 @@ import Synchronization
 /// own thread, but for `curl_multi_wakeup`, which libcurl documents as callable from any
 /// thread; new transfers cross over through `inbox`, a mutex.
 final class CurlLoop: @unchecked Sendable {
-    static let shared = CurlLoop()
+    /// The pages' loop: lists, items, links, tokens.
+    static let shared = CurlLoop(name: "portal-curl")
+    /// The pictures' loop.
+    static let pictures = CurlLoop(name: "portal-curl-pictures")
+
+    /// The loop that carries requests of `lane`.
+    static func serving(_ lane: RequestLane) -> CurlLoop {
+        switch lane {
+        case .pages: shared
+        case .pictures: pictures
+        }
+    }
 
     static let maxIdleHandles = 8
+
+    /// The loop thread's name (`portal-curl`, `portal-curl-pictures`).
+    let name: String
 
     private let multi: UnsafeMutableRawPointer
     private let inbox = Mutex<[CurlTransfer]>([])
 
-    private init() {
+    private init(name: String) {
+        self.name = name
         curl_global_init(Int(CURL_GLOBAL_DEFAULT))
         guard let multi = curl_multi_init() else { fatalError("libcurl could not make a multi handle") }
         self.multi = multi
         _ = portal_curl_multi_set_long(multi, CURLMOPT_MAXCONNECTS, Self.maxIdleHandles)
         let thread = Thread { [self] in run() }
-        thread.name = "portal-curl"
+        thread.name = name
         thread.start()
     }
 

@@ -169,6 +169,10 @@ final class CurlTransfer: @unchecked Sendable {
             // No signals from another thread (curl's resolver is threaded in Debian's build).
             portal_curl_set_long(easy, CURLOPT_NOSIGNAL, 1),
             portal_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectTimeout * 1000)),
+            // A transfer ended while its name is still being resolved (a timeout, a cancel)
+            // leaves the resolver thread to finish on its own: without this, curl joins that
+            // thread first, and the whole loop waited out a resolver that hangs (5 s a try).
+            portal_curl_set_long(easy, CURLOPT_QUICK_EXIT, 1),
             // Backstops only, a second late: CurlLoop ends a transfer at its deadlines to the
             // millisecond (curl counts the low-speed time in whole seconds).
             portal_curl_set_long(easy, CURLOPT_TIMEOUT_MS, remaining + 1000),

@@ -22,6 +22,10 @@ import PortalCore
 /// - A header the request may not carry (a control character in a value) is refused
 ///   before anything goes out, and the error never quotes it.
 /// - Cancelling the task ends the transfer at once (`CurlLoop` drops it on its next turn).
+/// - Rate limits are respected (`RateBudget`): every answer's rate-limit headers are
+///   noted, and a request to an origin with nothing left waits for its reset.
+/// - Pictures travel in their own lane (`HTTPRequest.lane`, `CurlLoop.pictures`): their
+///   own thread, connections and name resolutions, so pages never wait on them.
 ///
 /// The status is passed up untouched so that a 429 or 500 is seen as what it is, never
 /// as a decoding error. The answer names the proxy it came through (`HTTPResponse.proxy`).
@@ -40,6 +44,9 @@ public struct CurlTransport: Transport {
         public var userAgent: String = "portal/0.1"
         /// Where the proxy variables are read (the process's environment).
         public var proxies = ProxyEnvironment()
+        /// The origins' rate limits: every answer is noted, and a request to an origin
+        /// whose budget is spent waits for its reset (`RateBudget`).
+        public var rates = RateBudget.shared
         public init() {}
     }
 
@@ -63,13 +70,15 @@ public struct CurlTransport: Transport {
             throw TransportError.invalidRequest("the method is not an HTTP token")
         }
         let proxy = configuration.proxies.proxy(for: origin)
+        // Before the deadline starts: waiting out a spent budget is not the server's time.
+        try await configuration.rates.waitIfSpent(for: request.url)
         let deadline = ContinuousClock.now + .seconds(configuration.overallTimeout)
         var url = request.url
         var redirects = 0
         while true {
             try Task.checkCancellation(orThrow: TransportError.cancelled)
             let transfer = CurlTransfer(exchange(url, request, proxy: proxy), limits: limits(deadline), origin: origin)
-            let answer = try await transfer.run(on: CurlLoop.shared)
+            let answer = try await transfer.run(on: CurlLoop.serving(request.lane))
             if redirects < configuration.maxRedirects, let target = sameOriginRedirect(answer, from: url, origin: origin) {
                 redirects += 1
                 url = target
@@ -77,6 +86,7 @@ public struct CurlTransport: Transport {
             }
             var response = HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body)
             response.proxy = proxy.map(ProxyEnvironment.shown)
+            configuration.rates.observe(response, from: request.url)
             return response
         }
     }

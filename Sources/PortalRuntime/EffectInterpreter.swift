@@ -26,8 +26,15 @@ public final class EffectInterpreter: EffectPerformer {
     /// The page fetches waiting or running, so `cancelPage` can stop one the planner no
     /// longer wants.
     private let pageTasks = KeyedTasks<PageTaskKey>()
-    /// Every request goes through it: a cap on requests in flight, the pages on screen first.
+    /// Every request but pictures goes through it: a cap on requests in flight, the pages
+    /// on screen first.
     public let gate: FetchGate
+    /// Pictures' own slots: a picture from a slow or unreachable origin holds one of these,
+    /// never one of the pages' (issue 35, item 18).
+    public let pictureGate: FetchGate
+    /// The origins' rate limits as the live transport noted them: each page carries its
+    /// origin's (`PageContent.rate`) to the status line and the planner.
+    public let rates: RateBudget
     public let activity = EffectActivity()
     /// Runs first in every effect's task, on its pool thread: the terminal gives the
     /// thread an alternate signal stack there, so a crash in a decode still restores it.
@@ -43,6 +50,8 @@ public final class EffectInterpreter: EffectPerformer {
         itemCacheLimit: Int = 20_000,
         pictureCacheBytes: Int = PictureBudget.memoryCacheBytes,
         gate: FetchGate = FetchGate(),
+        pictureGate: FetchGate = FetchGate(limit: EffectInterpreter.pictureSlots),
+        rates: RateBudget = .shared,
         prepareThread: @escaping @Sendable () -> Void = {}
     ) where C.Instant == ContinuousClock.Instant {
         self.pictureCache = PictureMemoryCache(maxBytes: pictureCacheBytes)
@@ -53,7 +62,13 @@ public final class EffectInterpreter: EffectPerformer {
         self.sender = RetryingSender(transport: transport, policy: retryPolicy, clock: clock, random: random)
         self.items = ItemCache(limit: itemCacheLimit)
         self.gate = gate
+        self.pictureGate = pictureGate
+        self.rates = rates
     }
+
+    /// Pictures fetched at once (the picture store asks for at most four at a time; a
+    /// cancelled one may still be on its way out).
+    public static let pictureSlots = 4
 
     // MARK: EffectPerformer
 
@@ -108,11 +123,12 @@ public final class EffectInterpreter: EffectPerformer {
         switch effect {
         case .fetchPage(let list, let ticket, let query, let priority):
             // Straight to the sender, the source decoding (no adapter between them).
-            let source = self.source, request = ticket.request
+            let source = self.source, request = ticket.request, rates = self.rates
             guard var result = await gate.run(priority, {
                 await sender.send(request.http, decode: { response throws(PageFailure) in
                     var content = try source.decodePage(response, for: request, of: query)
                     content.cache = response.cache
+                    content.rate = rates.limit(for: request.http.url)
                     content.next?.readLink()  // here, not on the UI thread (PageLinkReading)
                     return content
                 }, onRetry: { attempt, failure, wait in
@@ -135,8 +151,8 @@ public final class EffectInterpreter: EffectPerformer {
             guard let result = await gate.run(.pane, { await fetchLink(link, revalidate: purpose == .refreshed) }) else { return nil }
             return .items(pane, purpose, result)
         case .fetchPicture(let ticket, let renderings):
-            // Behind every page on screen and the pane's needs in the gate, like a prefetch.
-            guard let outcome = await gate.run(.nearby, { await fetchPicture(ticket.request) }) else { return nil }
+            // In their own slots and the transport's picture lane: a page never waits on one.
+            guard let outcome = await pictureGate.run(.nearby, { await fetchPicture(ticket.request) }) else { return nil }
             var rendered: [PictureRendering: PictureCells] = [:]
             if case .picture(let picture) = outcome, !Task.isCancelled {
                 for rendering in renderings { rendered[rendering] = rendering.render(picture) }
@@ -183,6 +199,8 @@ public final class EffectInterpreter: EffectPerformer {
         let key = request.url.absoluteString
         if let known = pictureCache.lookup(key) { return known }
         let outcome: PictureOutcome
+        var request = request
+        request.lane = .pictures
         do {
             let response = try await transport.send(request)
             switch response.status {

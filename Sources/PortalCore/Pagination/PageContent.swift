@@ -17,6 +17,9 @@ public struct PageContent<Item: Sendable>: Sendable {
     public var estimatedTotal: Int?
     /// Where the page came from when a disk cache is in use (see `CacheStatus`).
     public var cache: CacheStatus?
+    /// The rate limit of the list's origin when the page arrived (`RateBudget`), for the
+    /// status line and the prefetch; nil when the server says none.
+    public var rate: RateLimit?
     /// What the server said besides the items, for the status line: a GraphQL answer's
     /// `errors` beside partial `data` (sanitised when made).
     public var notice: String?

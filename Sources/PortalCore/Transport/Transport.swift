@@ -21,6 +21,9 @@ public struct HTTPRequest: Sendable, Hashable {
     /// be read again as the server has it now, not revalidated into the same bytes (a 304)
     /// nor served from memory. Never sent as a header, not part of the request's identity.
     public var reload = false
+    /// The live transport's lane (`RequestLane`): pictures travel apart from pages. Never
+    /// sent, not part of the request's identity.
+    public var lane = RequestLane.pages
 
     public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil, cacheIdentity: String? = nil) {
         self.method = method
