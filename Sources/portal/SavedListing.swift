@@ -34,12 +34,12 @@ extension ListCommand {
         let run = try await SavedRun.resolve(api)
         let made = try await run.connect(try source.connect(scopingCredentials: false), offline: source.cache.offline)
         do {
+            let (listed, query, name) = try await run.listSource(named: savedList, transport: made.transport, tracer: made.tracer)
             if explain, let spec = await SpecInForce.text(listed, query, transport: made.transport, api: api.name, list: name,
                                                           path: api.lists.first { $0.name == name }?.path ?? name, items: nil) {
                 // The spec in force, as portal apis show prints it: through the sanitising sink.
                 StandardStreams.error(lines: spec.split(separator: "\n").map(String.init))
             }
-            let (listed, query, name) = try await run.listSource(named: savedList, transport: made.transport, tracer: made.tracer)
             try await stream(listed, query, made.transport, noun: "items of \(Sanitize.line(api.name)) \(Sanitize.line(name))", output: output)
         } catch {
             if let problem = made.traceProblem { StandardStreams.error(problem) }
