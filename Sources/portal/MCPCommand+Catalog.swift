@@ -58,7 +58,8 @@ extension MCPCommand {
         }
         if options.graphQL.graphql != nil || options.openAPI.location != nil {
             let name = options.graphQL.graphql != nil ? "graphql" : "openapi"
-            return MCPAPI(name: name, title: options.openAPILabel ?? options.label, origin: "--\(name)") {
+            let title = options.graphQL.graphql.flatMap { URL(string: $0)?.host } ?? options.openAPILabel ?? options.label
+            return MCPAPI(name: name, title: Sanitize.line(title), origin: "--\(name)") {
                 try await Self.opening("--\(name)") { try await Self.described(options, made: made) }
             }
         }
