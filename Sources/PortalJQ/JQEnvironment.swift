@@ -17,8 +17,18 @@ public enum JQEnvironment {
         hidden.withLock { $0.formUnion(names) }
     }
 
+    /// Names to hide, found when the first program is compiled (the config file's `env:`
+    /// names, read only if a jq program runs at all).
+    private static let pending = Mutex<(@Sendable () -> [String])?>(nil)
+
+    /// Hides what `names` gives, asked once, before the next program is compiled.
+    public static func hide(later names: @escaping @Sendable () -> [String]) {
+        pending.withLock { $0 = names }
+    }
+
     /// `environment` without portal's secrets.
     public static func visible(_ environment: [String: String]) -> [String: String] {
+        if let names = pending.withLock({ pending in defer { pending = nil }; return pending }) { hide(names()) }
         let named = hidden.withLock { $0 }
         return environment.filter { !named.contains($0.key) && !looksSecret(name: $0.key, value: $0.value) }
     }

@@ -34,6 +34,7 @@ struct RuntimeFailure: Error, CustomStringConvertible {
 enum Main {
     @MainActor
     static func main() async {
+        SavedRun.hideConfigSecretsFromJQ(arguments: Array(CommandLine.arguments.dropFirst()))
         do {
             // `portal NAME [LIST]` is `portal open NAME [LIST]` (a saved API).
             var command = try PortalCommand.parseAsRoot(SavedBrowseCommand.routed(Array(CommandLine.arguments.dropFirst())))

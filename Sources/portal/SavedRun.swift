@@ -42,6 +42,19 @@ struct SavedRun {
         }
     }
 
+    /// Every run: the variables the config file (`--config FILE` in `arguments`, else the
+    /// default) names by `env:` are hidden from jq programs — read only when a program is
+    /// compiled, so a run without `--jq` or `|` never reads the file for it.
+    static func hideConfigSecretsFromJQ(arguments: [String]) {
+        var explicit: String?
+        for (index, word) in arguments.enumerated() {
+            if word == "--config", index + 1 < arguments.count { explicit = arguments[index + 1] }
+            if word.hasPrefix("--config=") { explicit = String(word.dropFirst("--config=".count)) }
+        }
+        let path = ConfigFile.path(explicit: explicit, environment: ProcessInfo.processInfo.environment)
+        JQEnvironment.hide(later: { ((try? ConfigFile.load(path: path))?.apis ?? []).flatMap(\.environmentNames) })
+    }
+
     /// The names saved in the config file, for completions; none when it cannot be read.
     static func savedNames(config: String? = nil) -> [String] {
         let path = ConfigFile.path(explicit: config, environment: ProcessInfo.processInfo.environment)
@@ -115,9 +128,10 @@ struct SavedRun {
     }
 
     /// The browser's source: the document's or schema's lists, the preset's, or every saved
-    /// list side by side as tabs, each read as `--url` reads its list (its first answer
-    /// asked for now, through `transport`).
-    func browseSource(transport: any Transport, tracer: TracingTransport?) async throws -> any Source {
+    /// list side by side as tabs, each read as `--url` reads its list: its first answer
+    /// asked for now, through `transport`, or (`readWhenUsed`, the browser) when its tab is
+    /// shown, so a config of many lists asks nothing before the first screen but that tab's.
+    func browseSource(transport: any Transport, tracer: TracingTransport?, readWhenUsed: Bool = false) async throws -> any Source {
         if let options = try describedOptions() {
             if let found = try await options.graphQLSource(transport: transport, tracer: tracer) { return found.source }
             if let source = try await options.openAPIBrowseSource(transport: transport, tracer: tracer) { return source }
@@ -126,6 +140,10 @@ struct SavedRun {
         var lists: [(name: String, source: any Source)] = []
         for tab in resolved.tabs {
             let options = try options(for: tab)
+            if readWhenUsed {
+                lists.append((tab.name, try options.unreadAnyAPISource(url: tab.url, spec: tab.spec, name: tab.name, byKeys: resolved.byKeys)))
+                continue
+            }
             lists.append((tab.name, try await options.anyAPISource(url: tab.url, transport: transport, tracer: tracer, spec: tab.spec, name: tab.name,
                                                                    byKeys: resolved.byKeys).0))
         }

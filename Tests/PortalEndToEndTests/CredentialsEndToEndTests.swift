@@ -134,5 +134,13 @@ struct CredentialsEndToEndTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("SECRET"))
         #expect(result.stdout.split(separator: "\n").first == "[null,null,true]")
+        // A variable the config names by env: is hidden too, though its name says nothing.
+        let folder = try SavedAPIEndToEndTests.folder(config: "[apis.shop]\nurl = \"http://127.0.0.1:1/x\"\nauth = { bearer = \"env:H1_SHOPVAR\" }\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let named = try await offThePool {
+            try Self.run(["list", "characters", "--data", data, "--to", "1", "--config", folder + "/config.toml", "--jq", "[env.H1_SHOPVAR, env.H1_PLAINVAR]"],
+                         environment: ["H1_SHOPVAR": "shop-SECRET", "H1_PLAINVAR": "plain"])
+        }
+        #expect(named.stdout == "[null,\"plain\"]\n", "\(named.stdout) \(named.stderr)")
     }
 }

@@ -28,6 +28,13 @@ struct JQEnvironmentTests {
         #expect(try Self.outputs("$ENV.H1_JQTEST_PLAIN, env.H1_JQTEST_PLAIN") == ["visible-3", "visible-3"])
     }
 
+    /// The config's `env:` names, found only when a program is compiled.
+    @Test func namesGivenLaterAreHiddenWhenAProgramIsCompiled() throws {
+        setenv("H1_JQTEST_LATER", "SECRET-LATER-4", 1)
+        JQEnvironment.hide(later: { ["H1_JQTEST_LATER"] })
+        #expect(try Self.outputs("env.H1_JQTEST_LATER") == ["null"])
+    }
+
     @Test func portalsOwnVariablesAreHiddenByName() {
         let environment = ["PORTAL_API_KEY": "k", "PORTAL_PASSWORD": "p", "GITHUB_TOKEN": "t", "AWS_SECRET_ACCESS_KEY": "s",
                            "DB_PASSWORD": "d", "STRIPE_KEY": "x", "https_proxy": "http://u:pw@proxy:3128", "HOME": "/home/me", "LANG": "C"]
