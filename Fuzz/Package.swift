@@ -13,6 +13,12 @@ import PackageDescription
 /// runtime brings its own `main`.
 let package = Package(
     name: "portal-fuzz",
+    // The OpenAPI reader's libraries, at the main package's resolved versions (its
+    // Package.resolved), so fuzz-openapi fuzzes what portal runs.
+    dependencies: [
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0", traits: []),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+    ],
     targets: [
         // The project's sources, unchanged.
         .target(name: "PortalCore", path: "Linked/PortalCore"),
@@ -23,9 +29,12 @@ let package = Package(
         .target(name: "PortalImage", dependencies: ["CImageShim", "CPictureShim"], path: "Linked/PortalImage"),
         .target(name: "CTextWidth", path: "Linked/CTextWidth"),
         .target(name: "PortalEffects", dependencies: ["PortalCore", "PortalImage"], path: "Linked/PortalEffects"),
-        .systemLibrary(name: "CJQ", path: "Linked/CJQ"),
-        .target(name: "PortalJQ", dependencies: ["CJQ"], path: "Linked/PortalJQ"),
-        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "CTextWidth", "PortalJQ"], path: "Linked/PortalUI"),
+        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "CTextWidth"], path: "Linked/PortalUI"),
+        .target(name: "PortalOpenAPI", dependencies: [
+            "PortalCore",
+            .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+            .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"), .product(name: "Yams", package: "Yams"),
+        ], path: "Linked/PortalOpenAPI"),
         .systemLibrary(name: "CNcurses", path: "Linked/CNcurses"),
         .target(name: "CPortalShim", path: "Linked/CPortalShim"),
         .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalEffects", "PortalCore", "PortalImage", "CNcurses", "CPortalShim"], path: "Linked/PortalTerminal"),
@@ -38,6 +47,8 @@ let package = Package(
         .target(name: "FuzzEntryPoints", dependencies: ["PortalCore"]),
         // The same for fuzz-cache-answer; compiled into PortalCacheTests too.
         .target(name: "CacheFuzzEntryPoint", dependencies: ["PortalCore", "PortalCacheReadBack"]),
+        // The same for fuzz-openapi; compiled into PortalOpenAPITests too.
+        .target(name: "OpenAPIFuzzEntryPoint", dependencies: ["PortalCore", "PortalOpenAPI"]),
 
         .executableTarget(name: "fuzz-rickandmorty-page", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-pokeapi-page", dependencies: ["FuzzEntryPoints"]),
@@ -54,6 +65,9 @@ let package = Package(
         .executableTarget(name: "fuzz-cache-answer", dependencies: ["CacheFuzzEntryPoint", "FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-sanitize", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-graphql", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-event-stream", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-graphql-schema", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-openapi", dependencies: ["OpenAPIFuzzEntryPoint"]),
 
         // Writes the seed corpora from the snapshot through the project's server rules.
         .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzEntryPoints", "PortalCore", "PortalServers", "CNcurses"]),

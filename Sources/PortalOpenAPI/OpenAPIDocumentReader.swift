@@ -18,7 +18,8 @@ public enum OpenAPIDocumentReader {
     public static func read(_ data: Data, limits: DocumentLimits = .standard) throws(OpenAPIDocumentError) -> OpenAPIKit.OpenAPI.Document {
         try limits.checkBytes(data.count)
         let isJSON = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{")
-        if isJSON { _ = try JSONShape.check(data, limits: limits) } else { try YAMLShape.check(data, limits: limits) }
+        var data = data
+        if isJSON { data = JSONShape.canonical(try JSONShape.check(data, limits: limits)) } else { try YAMLShape.check(data, limits: limits) }
         let version = try versionField(data, isJSON: isJSON)
         do {
             if version.hasPrefix("3.0") {

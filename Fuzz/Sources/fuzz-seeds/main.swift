@@ -212,7 +212,17 @@ do {
     trees.add("[" + Array(repeating: "0", count: 600).joined(separator: ",") + "]")
     trees.add("{" + Array(repeating: #""":{}"#, count: 300).joined(separator: ",") + "}")
 
-    for corpus in [rickAndMortyPages, pokeAPIPages, postgRESTPages, anyAPIPages, urls, baseURLs, headers, models, keys, images, cacheRows, grids, trees] {
+    // The description readers: introspection answers, with a status line or without; documents.
+    var schemas = Corpus(target: "fuzz-graphql-schema")
+    for answer in Introspection.seeds {
+        schemas.add(answer)
+        schemas.add("200\nContent-Type: application/json\n\n" + answer)
+    }
+    var documents = Corpus(target: "fuzz-openapi")
+    for document in OpenAPISeeds.seeds { documents.add(document) }
+
+    for corpus in [rickAndMortyPages, pokeAPIPages, postgRESTPages, anyAPIPages, urls, baseURLs, headers, models, keys, images, cacheRows, grids, trees,
+                   schemas, documents] {
         try corpus.write()
     }
 } catch {

@@ -1,0 +1,1 @@
+../../Fuzz/Sources/OpenAPIFuzzEntryPoint/OpenAPIFuzzEntryPoint.swift
