@@ -34,7 +34,8 @@ public struct EventStreamParser: Sendable {
     private var lineDropped = false
     private var data: [UInt8] = []
     private var eventType: [UInt8] = []
-    private var idBuffer = ""
+    /// The last event id buffer, as bytes (decoded when an event is dispatched).
+    private var idBuffer: [UInt8] = []
     /// The event being read passed `maxEventBytes`: its data and type are dropped.
     private var oversized = false
     /// Bytes of the byte order mark matched at the start of the stream; nil once past it.
@@ -48,7 +49,8 @@ public struct EventStreamParser: Sendable {
     /// The bytes the parser holds for the event and line being read: at most
     /// `maxEventBytes` and a field name's 8 bytes (and the last `id`), whatever the
     /// stream sends. An event's size is its data lines, a line feed each, and its type.
-    public var heldBytes: Int { line.count + data.count + eventType.count + idBuffer.utf8.count }
+    /// The id buffer is kept as bytes: decoded, a byte that is not UTF-8 is three.
+    public var heldBytes: Int { line.count + data.count + eventType.count + idBuffer.count }
 
     /// Reads `chunk`, handing each event, `retry:` and skipped event to `emit` in order.
     public mutating func feed(_ chunk: UnsafeRawBufferPointer, _ emit: (EventStreamItem) throws -> Void) rethrows {
@@ -97,7 +99,7 @@ public struct EventStreamParser: Sendable {
         lineDropped = false
         data = []
         eventType = []
-        idBuffer = ""
+        idBuffer = []
         oversized = false
         bomMatched = 0
         afterCR = false
@@ -157,7 +159,7 @@ public struct EventStreamParser: Sendable {
             data.append(contentsOf: value)
             data.append(Self.lf)
         case "id":
-            if !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
+            if !value.contains(0) { idBuffer = Array(value) }
         case "retry":
             if !value.isEmpty, value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
                 let milliseconds = Self.saturatingInteger(value)
@@ -170,7 +172,7 @@ public struct EventStreamParser: Sendable {
     }
 
     private mutating func dispatch(_ emit: (EventStreamItem) throws -> Void) rethrows {
-        lastEventID = idBuffer
+        lastEventID = String(decoding: idBuffer, as: UTF8.self)
         if oversized {
             oversized = false
             return try emit(.tooLarge(limit: maxEventBytes))

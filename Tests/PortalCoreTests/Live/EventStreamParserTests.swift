@@ -1,4 +1,4 @@
-import PortalCore
+@testable import PortalCore
 import Testing
 
 /// The WHATWG HTML standard's event stream interpretation, one rule a test, and the bounds
@@ -194,5 +194,37 @@ import Testing
         let data = String(repeating: "y", count: 63)
         #expect(Self.events("data: \(data)\n\n", max: 64) == [Self.event(data)])
         #expect(Self.events("data: \(data)y\n\n", max: 64) == [.tooLarge(limit: 64)])
+    }
+}
+
+/// The fuzz target's invariants (`FuzzEntryPoint.eventStream`: chunking, bounds, the
+/// standard's rules read plainly) on streams that cross the bound and the line rules.
+@Suite struct EventStreamFuzzEntryTests {
+    @Test(arguments: [
+        "\u{0}\u{FEFF}id: 1\r\nevent: created\ndata: {\"type\":\"created\",\"record\":{\"id\":1}}\n\n",
+        "\u{5}retry: 12\rdata\r\rdata: a\r\n: c\r\n\r\nid: x\u{0}y\n\n",
+        "\u{FF}" + String(repeating: "data: 0123456789abcdef\n", count: 40) + "\nid: 2\ndata: after\n\n",
+        "\u{7}data: {\"op\":\"d\",\"before\":{\"id\":\"k\"}}\n\n",
+    ])
+    func theFuzzInvariantsHold(input: String) throws {
+        try FuzzEntryPoint.eventStream(Array(input.utf8))
+    }
+
+    /// fuzz-event-stream's first finding: an `id` of bytes that are not UTF-8 was held
+    /// decoded, each byte three (U+FFFD), past the bound; the buffer is bytes now.
+    @Test func anIDOfBytesThatAreNotUTF8IsHeldAsItsBytes() throws {
+        let input: [UInt8] = [0x05] + Array(":b\rid:\"u".utf8) + Array(repeating: 0x9D, count: 66) + Array("rl\":\n".utf8)
+        try FuzzEntryPoint.eventStream(input)
+    }
+
+    /// Its second: the plain reading split `data:` from a combining mark after the colon
+    /// as Swift's Characters do (one grapheme); the standard reads code points, as the
+    /// parser does. The reference reads code points now.
+    @Test func aCombiningMarkAfterTheColonIsTheValuesFirstCodePoint() throws {
+        let input: [UInt8] = [0x05, 0xEF, 0xBB, 0xBF, 0x15] + Array("da\ndata:".utf8) + [0xD6, 0x9D] + Array("\r;d: 4\r\n\r\n".utf8)
+        try FuzzEntryPoint.eventStream(input)
+        var parser = EventStreamParser()
+        #expect(parser.feed(Array("data:\u{301}x\n\n".utf8)) == [.event(ServerSentEvent(data: "\u{301}x"))])
+        #expect(parser.feed(Array("data: \u{301}\n\n".utf8)) == [.event(ServerSentEvent(data: "\u{301}"))], "only the space goes")
     }
 }
