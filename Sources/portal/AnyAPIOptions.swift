@@ -27,8 +27,11 @@ struct AnyAPIOptions: ParsableArguments {
             }
             return
         }
-        guard SplitURL(url) != nil, URL(string: url) != nil else {
-            throw ValidationError("--url '\(Sanitize.line(url))' must be an http(s) URL with a valid host and port (spaces and other characters percent-encoded)")
+        // Checked without its user and password, which go as Basic (takeCredentialsOutOfURLs,
+        // run after this), and never shown (a password may hold `/`).
+        let bare = URLCredentials(url).url
+        guard SplitURL(bare) != nil, URL(string: bare) != nil else {
+            throw ValidationError("--url '\(Sanitize.line(URLRedaction.redacted(url)))' must be an http(s) URL with a valid host and port (spaces and other characters percent-encoded)")
         }
         if let paging, !PagingDialects.names.contains(paging) {
             throw ValidationError("--paging must be one of \(PagingDialects.names.joined(separator: ", ")), got '\(Sanitize.line(paging))'")

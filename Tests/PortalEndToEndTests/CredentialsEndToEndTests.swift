@@ -125,6 +125,21 @@ struct CredentialsEndToEndTests {
         #expect(result.stderr.contains("proxy"), "\(result.stderr)")
     }
 
+    /// A password holding `/` in `--url` goes as Basic, and is in no message.
+    @Test func aURLPasswordHoldingASlashGoesAsBasicAndIsNeverShown() async throws {
+        try await offThePool {
+            let lists = try Recording { _ in LoopbackServer.response("200 OK", headers: ["Content-Type": "application/json"], body: #"[{"id":1,"name":"a"}]"#) }
+            defer { lists.server.stop() }
+            let port = lists.server.port
+            let listed = try Self.run(["list", "--url", "http://u:pass-SECRET/x@127.0.0.1:\(port)/v1/users", "--no-cache"])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            let basic = "Basic " + Data("u:pass-SECRET/x".utf8).base64EncodedString()
+            #expect(lists.seen.count == 1 && lists.seen.allSatisfy { $0.contains(basic) }, "\(lists.seen)")
+            let refused = try Self.run(["list", "--url", "http://u:pass-SECRET/x@bad host/v1", "--no-cache"])
+            #expect(refused.status == 2 && refused.stderr.contains("***") && !refused.stderr.contains("SECRET"), "\(refused.stderr)")
+        }
+    }
+
     @Test func jqSeesNoKeyOfPortals() async throws {
         guard let data = EndToEndEnvironment.dataFolder else { return }
         let result = try await offThePool {
