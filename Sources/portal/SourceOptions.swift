@@ -12,7 +12,7 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Read the offline snapshot in this folder (holding rickandmorty/ and pokeapi/).", valueName: "dir"))
     var data: String?
 
-    @Option(name: .long, help: ArgumentHelp("The API root to fetch from over HTTP.", valueName: "url"))
+    @Option(name: .long, help: ArgumentHelp("The API root to fetch from over HTTP (with --openapi: the origin its lists are served from, which then gets --header and the key).", valueName: "url"))
     var baseURL: String?
 
     @Option(name: .long, help: ArgumentHelp("Append one JSON line per request to this file.", valueName: "file"))
