@@ -61,7 +61,7 @@ struct GetRowsTool: Sendable {
         out.endArray()
         let next = from + shown
         let capped = shown < read.rows.count
-        let more = capped || !(read.ended || read.endsBefore) && (read.total.map { next <= $0 } ?? true)
+        let more = capped || read.stop == nil && !(read.ended || read.endsBefore) && (read.total.map { next <= $0 } ?? true)
         if shown > 0 { out.field("to", next - 1) }
         if more {
             // Out of time, the rows wanted are still `from`…: asked again, the walk goes on
@@ -76,6 +76,8 @@ struct GetRowsTool: Sendable {
             out.field("note", "answer capped at \(limits.answerBytes) bytes after \(shown) rows; call again with from = \(next)\(walks ? " or the cursor" : "")")
         } else if read.outOfTime {
             out.field("note", "walked to row \(read.reached) in \(limits.walkSeconds) s (the time limit) without reaching row \(from); \(target.name) can only be walked page by page: call again with next_cursor to go on")
+        } else if let stop = read.stop {
+            out.field("note", stop)
         } else if read.endsBefore {
             out.field("note", "the list ends before row \(from)\(read.total.map { " (it has \($0))" } ?? "")")
         }

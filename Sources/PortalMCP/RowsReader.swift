@@ -26,6 +26,8 @@ struct RowsReader: Sendable {
         var pages = 0
         /// Whether the last page read named a next one.
         var hasNext = false
+        /// Why the list stops after the rows read (a next link that cannot be followed).
+        var stop: String?
     }
 
     /// A page passed: rows walked so far and the total when known (for progress).
@@ -61,8 +63,15 @@ struct RowsReader: Sendable {
                 return true
             }
         } catch let failure as ListStream.Failure {
+            // The next link of the page that stopped the walk is not one to start from again.
+            if failure.afterItsItems, read.hasNext, !passed.isEmpty { passed.removeLast() }
             await session.note(key, total: stream.totalCount, estimated: read.estimated, pages: passed)
-            throw ToolError("page \(failure.page) of \(target.name) failed: \(failure.failure.message)")
+            guard failure.afterItsItems else {
+                throw ToolError("page \(failure.page) of \(target.name) failed: \(failure.failure.message)")
+            }
+            // The page's rows were read; only its next link cannot be followed.
+            read.stop = "the list stops after page \(failure.page): \(failure.failure.message)"
+            end = .finished
         } catch {
             throw ToolError(Task.isCancelled ? "cancelled" : "\(target.name) could not be read: \(Sanitize.line("\(error)", limit: 200))")
         }

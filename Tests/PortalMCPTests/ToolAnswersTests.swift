@@ -70,6 +70,14 @@ import Testing
         #expect(catalog.fixed.cancelled.withLock { $0 } == 1, "the page asked when time ran out was cancelled")
     }
 
+    @Test func rowsBeforeANextLinkThatCannotBeFollowedAreAnswered() async throws {
+        let body = #"{"results":[{"id":1,"name":"a"},{"id":2,"name":"b"}],"next":"http://elsewhere.test/items?page=2"}"#
+        let rows = try await MCPTestCatalog(body: body).json("get_rows", ["api": "odd", "list": "items"])
+        #expect((rows["rows"] as? [[Any]])?.compactMap { $0.first as? Int } == [1, 2])
+        #expect((rows["note"] as? String)?.hasPrefix("the list stops after page 1: ") == true, "\(rows)")
+        #expect(rows["next_from"] == nil)
+    }
+
     @Test func anItemComesWithItsRelatedListInOneRequest() async throws {
         let catalog = MCPTestCatalog()
         let rick = try await catalog.json("get_item", ["api": "rickandmorty", "list": "characters", "key": "1"])
