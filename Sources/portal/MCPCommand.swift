@@ -20,10 +20,10 @@ struct MCPCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Read saved APIs from this config file instead of $XDG_CONFIG_HOME/portal/config.toml.", valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("The most bytes of one answer (default 24000); rows past it are left for the next call.", valueName: "n"))
+    @Option(help: ArgumentHelp("The most bytes of one answer; rows past it are left for the next call.", valueName: "n"))
     var answerBytes: Int = MCPLimits().answerBytes
 
-    @Option(help: ArgumentHelp("Seconds a tool call may take (default 30); a walk stops before and says where it got to.", valueName: "s"))
+    @Option(help: ArgumentHelp("Seconds a tool call may take; a walk stops before and says where it got to.", valueName: "s"))
     var timeLimit: Int = MCPLimits().callSeconds
 
     @Flag(help: "Say each call on stderr (its size and time; never its arguments' secrets).") var verbose = false
