@@ -72,7 +72,7 @@ struct SavedBrowseCommand: AsyncParsableCommand {
         // Everything that can fail with a message fails here, before the screen changes.
         let run = try await SavedRun.resolve(try SavedRun.api(named: name, config: config))
         let made = try await run.connect(try source.connect(scopingCredentials: false), offline: source.cache.offline)
-        let browseSource = try await run.browseSource(transport: made.transport, tracer: made.tracer)
+        let browseSource = try await run.browseSource(transport: made.transport, tracer: made.tracer, readWhenUsed: true)
         let initialTab = try list.map { try run.tabIndex($0, in: browseSource) } ?? 0
         let label = run.label
         let maxPages = self.maxPages

@@ -237,6 +237,17 @@ extension SourceOptions {
         return headers.applied(to: [:])
     }
 
+    /// `--url`'s list read from its own first page when its tab is shown, not before (a
+    /// saved API's lists in the browser: nothing is asked before the first screen but the
+    /// first tab's pages), with the same overrides `anyAPISource` reads it with.
+    func unreadAnyAPISource(url text: String, spec: ListSpec = ListSpec(), name: String? = nil, byKeys: [String: String] = [:]) throws -> any Source {
+        guard let url = URL(string: text) else { throw RuntimeFailure("--url '\(Sanitize.line(text))' is not a URL") }
+        var overrides = anyAPI.overrides
+        overrides.spec = spec.paging
+        return AnyAPISource.unread(url: url, headers: try anyAPIHeaders(), overrides: overrides, fields: anyAPI.cardFields,
+                                   picturesOrigin: pictures.picturesOrigin, spec: spec, name: name, byKeys: byKeys)
+    }
+
     /// The list at `--url`: its first page asked for once and its reading (items, the
     /// paging dialect among `APIRegistry.dialects`, total, jumps) taken from the answer
     /// (through `transport`, so the trace and the caches see it), then the source for it.

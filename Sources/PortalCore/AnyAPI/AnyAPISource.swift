@@ -6,9 +6,13 @@ import Foundation
 /// when that reading has an `addressing`, so the list jumps; otherwise it walks.
 ///
 /// A value with no mutable state: a link the pane follows carries its URL (`ItemLink`),
-/// so decoding an answer only reads it.
+/// so decoding an answer only reads it. A list of many (a saved API's) may be read from
+/// its own first page instead, when its tab is shown (`unread`, `DeferredReading`).
 public struct AnyAPISource: AddressableSource {
-    public let pages: AnyAPIPages
+    /// The pages as given: read already, or (`deferred`) not yet.
+    let givenPages: AnyAPIPages
+    /// Set for a list read from its own first page: what it is read with, and what it read.
+    var deferred: DeferredReading?
     public let kind: ItemKind
     public let card: JSONCardChoice
     /// Where its pictures may come from (`--pictures-origin`): any http(s) origin by default.
@@ -19,7 +23,8 @@ public struct AnyAPISource: AddressableSource {
     /// of every list of the API by name, for the related lists of its details.
     public init(pages: AnyAPIPages, fields: [String]? = nil, picturesOrigin: PicturesOrigin = .any, spec: ListSpec = ListSpec(),
                 name: String? = nil, byKeys: [String: String] = [:]) {
-        self.pages = pages
+        self.givenPages = pages
+        self.deferred = nil
         self.picturesOrigin = picturesOrigin
         self.kind = ItemKind(rawValue: name ?? Self.listName(pages.url))
         self.card = JSONCardChoice(fields: fields, linkOrigin: JSONLinks.origin(of: pages.url), spec: spec, byKeys: byKeys)
@@ -47,7 +52,10 @@ public struct AnyAPISource: AddressableSource {
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
         let kind = self.kind
         let card = self.card
-        return try pages.decode(response, for: request).map { .json(JSONItem(row: $0, card: card), kind: kind) }
+        let learnt = try readFirstAnswer(response, for: request)
+        var page = try pages.decode(response, for: request).map { Item.json(JSONItem(row: $0, card: card), kind: kind) }
+        if learnt, let addressable = addressablePages(of: query) { page.addressing = PageAddressing(pages: addressable) }
+        return page
     }
 
     public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { itemsRequest(kind, keys: ids.map(RecordKey.number)) }
