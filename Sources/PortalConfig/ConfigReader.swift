@@ -75,8 +75,8 @@ struct ConfigReader {
         }
         if !api.lists.isEmpty, api.url == nil {
             throw error("lists need a url to join their paths to", at: at + ["lists"])
-        try ListSpecReader(reader: self).checkRelated(api)
         }
+        try ListSpecReader(reader: self).checkRelated(api)
         return api
     }
 
