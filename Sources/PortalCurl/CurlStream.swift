@@ -17,7 +17,9 @@ import Synchronization
 /// `@unchecked Sendable`, and why that is safe: the easy and multi handles and the
 /// `head*` fields are used only on the stream's own thread (its callbacks run there);
 /// everything the reader touches is in `shared`, a mutex; `curl_multi_wakeup` is the one
-/// call made from other threads, which libcurl allows.
+/// call made from other threads, which libcurl allows; it is made under that mutex, and
+/// the stream's thread frees the multi handle under it too, so no wake-up reaches a freed
+/// handle (a reader closes its body after the stream ended).
 final class CurlStream: @unchecked Sendable {
     struct Limits {
         var idleTimeout: TimeInterval
@@ -35,6 +37,8 @@ final class CurlStream: @unchecked Sendable {
         var paused = false
         var resume = false
         var closed = false
+        /// The multi handle is still there to wake (false once the stream's thread freed it).
+        var awake = true
     }
 
     let limits: Limits
@@ -114,7 +118,7 @@ final class CurlStream: @unchecked Sendable {
         if shared.paused, shared.buffered <= limits.maxBufferedBytes / 2 {
             shared.paused = false
             shared.resume = true
-            _ = curl_multi_wakeup(multi)
+            if shared.awake { _ = curl_multi_wakeup(multi) }
         }
         return chunk
     }
@@ -123,12 +127,13 @@ final class CurlStream: @unchecked Sendable {
     func close() {
         let waiting: (CheckedContinuation<[UInt8]?, any Error>?, CheckedContinuation<(Int, [String: String]), any Error>?) = shared.withLock { shared in
             shared.closed = true
+            // Under the lock: the stream's thread frees the handle under it too.
+            if shared.awake { _ = curl_multi_wakeup(multi) }
             defer { shared.reader = nil; shared.head = nil }
             return (shared.reader, shared.head)
         }
         waiting.0?.resume(throwing: TransportError.cancelled)
         waiting.1?.resume(throwing: TransportError.cancelled)
-        _ = curl_multi_wakeup(multi)
     }
 
     // MARK: - The stream's thread
@@ -195,7 +200,10 @@ final class CurlStream: @unchecked Sendable {
     private func cleanUp() {
         curl_multi_remove_handle(multi, easy)
         curl_easy_cleanup(easy)
-        curl_multi_cleanup(multi)
+        shared.withLock { shared in
+            shared.awake = false
+            curl_multi_cleanup(multi)
+        }
         if let headerList { curl_slist_free_all(headerList) }
         headerList = nil
     }
