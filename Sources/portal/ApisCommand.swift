@@ -19,7 +19,7 @@ struct ApisCommand: ParsableCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Save an API in the config file.")
 
-        @Argument(help: "The name to open it by: portal NAME.") var name: String
+        @Argument(help: "The name to open it by: portal NAME (letters, digits, - and _, starting with a letter).") var name: String
         @Argument(help: "The list's URL, or the API's root.") var url: String
         /// `--header` lines (repeatable), as every command reads them.
         @OptionGroup var source: SourceOptions
