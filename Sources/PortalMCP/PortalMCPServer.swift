@@ -30,8 +30,16 @@ public struct PortalMCPServer: Sendable {
             capabilities: Server.Capabilities(tools: Server.Capabilities.Tools(listChanged: false)))
         await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: ToolDefinitions.all) }
         await server.withMethodHandler(CallTool.self) { [self] params in
-            let progress = Self.progress(params._meta?.progressToken, server: server)
-            return await call(params.name, params.arguments, progress: progress)
+            guard let token = params._meta?.progressToken else { return await call(params.name, params.arguments) }
+            // Progress goes out in order, all of it before the answer.
+            let (events, sink) = AsyncStream<(walked: Int, total: Int?)>.makeStream()
+            let sender = Task {
+                for await event in events { try? await server.notify(Self.progress(token, event.walked, event.total)) }
+            }
+            let result = await call(params.name, params.arguments) { walked, total in sink.yield((walked, total)) }
+            sink.finish()
+            await sender.value
+            return result
         }
         try await server.start(transport: StdioLines())
         log("portal mcp: serving \(session.catalog.apis.count) APIs on stdio")
@@ -88,14 +96,10 @@ public struct PortalMCPServer: Sendable {
         }
     }
 
-    /// Progress notifications for a call that asked for them (its `progressToken`).
-    static func progress(_ token: ProgressToken?, server: Server) -> RowsReader.Progress {
-        guard let token else { return { _, _ in } }
-        return { walked, total in
-            let message = ProgressNotification.message(.init(
-                progressToken: token, progress: Double(walked), total: total.map(Double.init),
-                message: "walked \(walked) rows" + (total.map { " of \($0)" } ?? "")))
-            Task { try? await server.notify(message) }
-        }
+    /// The progress notification of a walk at row `walked` (of `total`, when known).
+    static func progress(_ token: ProgressToken, _ walked: Int, _ total: Int?) -> Message<ProgressNotification> {
+        ProgressNotification.message(.init(
+            progressToken: token, progress: Double(walked), total: total.map(Double.init),
+            message: "walked \(walked) rows" + (total.map { " of \($0)" } ?? "")))
     }
 }
