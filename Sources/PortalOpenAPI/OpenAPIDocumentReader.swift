@@ -18,16 +18,22 @@ public enum OpenAPIDocumentReader {
     public static func read(_ data: Data, limits: DocumentLimits = .standard) throws(OpenAPIDocumentError) -> OpenAPIKit.OpenAPI.Document {
         try limits.checkBytes(data.count)
         let isJSON = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{")
-        var data = data
-        if isJSON { data = JSONShape.canonical(try JSONShape.check(data, limits: limits)) } else { try YAMLShape.check(data, limits: limits) }
-        let version = try versionField(data, isJSON: isJSON)
+        // What the decoder reads: JSON written again from its tree, YAML composed with plain tags.
+        let parsed: Parsed
+        if isJSON {
+            parsed = .json(JSONShape.canonical(try JSONShape.check(data, limits: limits)))
+        } else {
+            try YAMLShape.check(data, limits: limits)
+            parsed = .yaml(try YAMLTree.compose(data))
+        }
+        let version = try versionField(parsed)
         do {
             if version.hasPrefix("3.0") {
-                let old: OpenAPIKit30.OpenAPI.Document = try decode(data, isJSON: isJSON)
+                let old: OpenAPIKit30.OpenAPI.Document = try decode(parsed)
                 return old.convert(to: .v3_1_1)
             }
             if version.hasPrefix("3.1") || version.hasPrefix("3.2") {
-                return try decode(data, isJSON: isJSON)
+                return try decode(parsed)
             }
         } catch {
             throw OpenAPIDocumentError("not a valid OpenAPI \(Sanitize.line(version)) document: " + describe(error))
@@ -61,14 +67,14 @@ public enum OpenAPIDocumentReader {
 
     /// The `openapi` field, read before the whole document so a Swagger 2.0 file or a
     /// page that is no document gets its own message.
-    static func versionField(_ data: Data, isJSON: Bool) throws(OpenAPIDocumentError) -> String {
+    static func versionField(_ parsed: Parsed) throws(OpenAPIDocumentError) -> String {
         struct Head: Decodable {
             var openapi: String?
             var swagger: String?
         }
         let head: Head
         do {
-            head = try decode(data, isJSON: isJSON)
+            head = try decode(parsed)
         } catch {
             throw OpenAPIDocumentError("not an OpenAPI document (neither JSON nor YAML holding an object): " + describe(error))
         }
@@ -79,9 +85,17 @@ public enum OpenAPIDocumentReader {
         return version
     }
 
-    static func decode<T: Decodable>(_ data: Data, isJSON: Bool) throws -> T {
-        if isJSON { return try JSONDecoder().decode(T.self, from: data) }
-        return try YAMLDecoder().decode(T.self, from: data)
+    /// A document as the decoder reads it.
+    enum Parsed {
+        case json(Data)
+        case yaml(Node)
+    }
+
+    static func decode<T: Decodable>(_ parsed: Parsed) throws -> T {
+        switch parsed {
+        case .json(let data): try JSONDecoder().decode(T.self, from: data)
+        case .yaml(let node): try YAMLDecoder().decode(T.self, from: node)
+        }
     }
 
     /// One line for a decoding error: OpenAPIKit's own wording with the path where it is.
