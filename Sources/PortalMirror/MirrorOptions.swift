@@ -57,8 +57,12 @@ public struct FaultSettings: Sendable, Equatable {
     public var truncateRate: Double = 0
     /// Closes the connection without an answer.
     public var dropRate: Double = 0
-    /// More than this many requests in one second from one client IP answer 429.
+    /// More than this many requests in one window (`rateWindow`) from one client IP answer 429.
     public var rateLimit: Int?
+    /// The rate limit's window in seconds (`--rate-limit N/WINDOW`; 1 for `--rate-limit N`).
+    public var rateWindow = 1
+    /// The headers every answer carries under `--rate-limit` (`--rate-limit-headers`).
+    public var rateHeaders = MirrorRateHeaders.ietf
 
     public init() {}
 
@@ -78,6 +82,7 @@ public struct FaultSettings: Sendable, Equatable {
         }
         if latencyMS < 0 || jitterMS < 0 { return "--latency and --jitter must not be negative" }
         if let rateLimit, rateLimit < 1 { return "--rate-limit must be at least 1" }
+        if rateWindow < 1 { return "--rate-limit's window must be at least 1 s" }
         return nil
     }
 }

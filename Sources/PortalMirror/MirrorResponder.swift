@@ -51,10 +51,16 @@ struct MirrorResponder: HTTPResponder {
         let method = request.method.rawValue
         let target = request.head.path ?? "/"
 
+        // The rate limit's headers go on every answer, the refused one's too.
+        var rateFields: [String: String] = [:]
         if let limiter = state.limiter {
             let client = context.channel.remoteAddress?.ipAddress ?? "unknown"
-            if !limiter.admit(client) {
-                let response = Self.throttled()
+            let count = limiter.count(client)
+            rateFields = limiter.headers.fields(count, window: limiter.window)
+            if !count.admitted {
+                var response = Self.throttled()
+                response.headers["retry-after"] = "\(count.resetIn)"
+                response.headers.merge(rateFields) { _, rate in rate }
                 state.log.record(method: method, target: target, status: response.status, since: start, note: "rate-limited")
                 return Self.convert(response)
             }
@@ -108,6 +114,7 @@ struct MirrorResponder: HTTPResponder {
             response.body = response.body.prefix(FaultInjector.cutLength(response.body.count, fraction: fraction))
             note = "truncated"
         }
+        response.headers.merge(rateFields) { _, rate in rate }
         state.log.record(method: method, target: target, status: response.status, since: start, note: note)
         return Self.convert(response)
     }

@@ -51,7 +51,7 @@ public enum MirrorServer {
         let requestLog = try RequestLog(options.log)
         let state = MirrorState(
             faults: FaultInjector(options.faults),
-            limiter: options.faults.rateLimit.map { RateLimiter(limit: $0) },
+            limiter: options.faults.rateLimit.map { RateLimiter(limit: $0, window: options.faults.rateWindow, headers: options.faults.rateHeaders) },
             log: requestLog)
         if options.port != 0 {
             state.install(MirrorRoutes(data: data, publicURL: options.publicURL ?? defaultPublicURL(host: options.host, port: options.port), requireKey: options.requireKey, auth: auth, oauth: oauth))

@@ -60,8 +60,22 @@ struct PortalMirrorCommand: AsyncParsableCommand {
     @Option(name: .customLong("drop-rate"), help: "Fraction of connections closed without an answer.")
     var dropRate: Double = 0
 
-    @Option(name: .customLong("rate-limit"), help: "More than N requests per second from one client IP answer 429.")
-    var rateLimit: Int?
+    @Option(name: .customLong("rate-limit"), help: ArgumentHelp(
+        "At most N requests per WINDOW (60s, 1m, 1h; 1s when left out) from one client IP; more answer 429 with Retry-After until the window ends. Every answer carries the limit's headers (--rate-limit-headers).",
+        valueName: "n[/window]"))
+    var rateLimit: String?
+
+    @Option(name: .customLong("rate-limit-headers"), help: "The rate-limit headers sent with --rate-limit: ietf (RateLimit, RateLimit-Policy), ietf-fields (RateLimit-Limit/-Remaining/-Reset), x-ratelimit (X-RateLimit-*, reset in seconds), github (x-ratelimit-*, reset in epoch seconds, -used, -resource) or none.")
+    var rateLimitHeaders: String = MirrorRateHeaders.ietf.rawValue
+
+    /// `--rate-limit`'s count and window in seconds; nil when it does not read.
+    static func rateLimit(_ text: String) -> (count: Int, window: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let count = Int(parts[0]), count >= 1 else { return nil }
+        guard parts.count == 2 else { return (count, 1) }
+        guard let window = interval(String(parts[1])) else { return nil }
+        return (count, Int(window.components.seconds))
+    }
 
     @Option(help: "Write request log lines to this file instead of stdout.")
     var log: String?
@@ -102,6 +116,12 @@ struct PortalMirrorCommand: AsyncParsableCommand {
         guard tokenTTL > 0 else { throw ValidationError("--token-ttl must be more than 0 seconds") }
         if let churn, !(1...1_000_000).contains(churn) { throw ValidationError("--churn takes 1 to 1000000 changes a second") }
         if churn != nil, growEvery != nil { throw ValidationError("--churn and --grow-every both change the characters; give one") }
+        if let rateLimit, Self.rateLimit(rateLimit) == nil {
+            throw ValidationError("--rate-limit takes N or N/WINDOW, N at least 1 and a window like 60s, 1m or 1h (got '\(rateLimit)')")
+        }
+        if MirrorRateHeaders(rawValue: rateLimitHeaders) == nil {
+            throw ValidationError("--rate-limit-headers takes \(MirrorRateHeaders.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(rateLimitHeaders)')")
+        }
         if let growEvery, Self.interval(growEvery) == nil {
             throw ValidationError("--grow-every takes a duration of at least 1s, like 5s, 2m or 1h (got '\(growEvery)')")
         }
@@ -123,7 +143,11 @@ struct PortalMirrorCommand: AsyncParsableCommand {
         options.faults.throttleRate = throttleRate
         options.faults.truncateRate = truncateRate
         options.faults.dropRate = dropRate
-        options.faults.rateLimit = rateLimit
+        if let limit = rateLimit.flatMap(Self.rateLimit) {
+            options.faults.rateLimit = limit.count
+            options.faults.rateWindow = limit.window
+        }
+        options.faults.rateHeaders = MirrorRateHeaders(rawValue: rateLimitHeaders) ?? .ietf
         options.log = quiet ? .none : log.map { .file($0) } ?? .stdout
         options.requireKey = requireKey
         options.authUsers = authUsers.compactMap { user in

@@ -111,6 +111,8 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         OutputSink.ignoreBrokenPipe()
         if let events = live.events { return try await followEvents(events) }
+        // A spent rate limit is waited out, and said on stderr (RateBudget: issue 35, item 19).
+        RateBudget.shared.announceWaits { StandardStreams.error($0) }
         // A program jq refuses is said before any request.
         let output = makeOutput()
         if let saved = try savedAPI() {

@@ -113,8 +113,26 @@ struct RateLimitTests {
         #expect(spent.seconds == 20)
         #expect(budget.spent(for: other, now: now) == nil, "another origin has its own budget")
         #expect(budget.spent(for: api, now: now + 20) == nil && budget.limit(for: api, now: now + 20) == nil, "past the reset it holds no more")
-        // A cached answer's old headers never reach it: only the live transport observes.
-        budget.observe(HTTPResponse(status: 200, headers: ["X-RateLimit-Remaining": "40", "X-RateLimit-Reset": "20"], body: Data()), from: api, now: now)
+        // A new window's answer gives the budget back.
+        budget.observe(HTTPResponse(status: 200, headers: ["X-RateLimit-Remaining": "40", "X-RateLimit-Reset": "80"], body: Data()), from: api, now: now)
         #expect(budget.spent(for: api, now: now) == nil)
+    }
+
+    /// Requests sent together count against what is left before their answers come: with
+    /// two left, the third waits; an older answer saying more is left changes nothing.
+    @Test func requestsSentTogetherDoNotAllTakeTheLastOne() throws {
+        let budget = RateBudget()
+        let api = try #require(URL(string: "https://api.example.com/v1/items"))
+        let origin = try #require(SplitURL(api.absoluteString)?.origin)
+        let answer = { (left: Int) in HTTPResponse(status: 200, headers: ["X-RateLimit-Remaining": "\(left)", "X-RateLimit-Reset": "20"], body: Data()) }
+        budget.observe(answer(2), from: api, now: now)
+        #expect(budget.reserve(origin, now: now) == nil)
+        #expect(budget.reserve(origin, now: now) == nil)
+        #expect(budget.reserve(origin, now: now)?.1 == 20, "the third waits for the reset")
+        budget.observe(answer(1), from: api, now: now)
+        #expect(budget.spent(for: api, now: now) != nil, "a late answer of the same window does not give back what was counted")
+        // The next window is another matter.
+        budget.observe(HTTPResponse(status: 200, headers: ["X-RateLimit-Remaining": "5", "X-RateLimit-Reset": "80"], body: Data()), from: api, now: now)
+        #expect(budget.reserve(origin, now: now) == nil)
     }
 }

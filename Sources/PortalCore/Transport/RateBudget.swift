@@ -27,6 +27,13 @@ public final class RateBudget: Sendable {
         guard let limit = RateLimit.read(response, now: now), let origin = SplitURL(url.absoluteString)?.origin else { return }
         limits.withLock { table in
             if table.count >= Self.maxOrigins, table[origin] == nil { table.removeAll() }
+            var limit = limit
+            // An answer to a request sent before others of the same window says more is
+            // left than is: the fewest said (or counted, `take`) in a window stands.
+            if let known = table[origin], let left = known.remaining, let said = limit.remaining, left < said,
+               let a = known.reset, let b = limit.reset, abs(a.timeIntervalSince(b)) <= 1 {
+                limit.remaining = left
+            }
             table[origin] = limit
         }
     }
@@ -50,10 +57,13 @@ public final class RateBudget: Sendable {
         announcer.withLock { $0 = say }
     }
 
-    /// Waits while `url`'s origin has no requests left, saying so first; throws
-    /// `TransportError.cancelled` when the task is cancelled meanwhile.
+    /// Waits while `url`'s origin has no requests left, saying so first, then counts the
+    /// request against what is left (so requests sent together, four pictures at once, do
+    /// not all go on the last one); throws `TransportError.cancelled` when the task is
+    /// cancelled meanwhile.
     public func waitIfSpent(for url: URL) async throws {
-        while let (limit, seconds) = spent(for: url) {
+        guard let origin = SplitURL(url.absoluteString)?.origin else { return }
+        while let (limit, seconds) = reserve(origin, now: Date()) {
             announcer.withLock { $0 }?(limit.waitNote(now: Date()))
             do {
                 // A little past the reset: the server's clock and ours are not one.
@@ -61,6 +71,20 @@ public final class RateBudget: Sendable {
             } catch {
                 throw TransportError.cancelled
             }
+        }
+    }
+
+    /// The spent limit to wait out with its seconds, or nil after counting one request
+    /// against what is left: one step, so two requests never both take the last one.
+    func reserve(_ origin: Origin, now: Date) -> (RateLimit, TimeInterval)? {
+        limits.withLock { table in
+            guard var limit = table[origin], limit.holds(at: now) else { return nil }
+            if limit.isSpent(at: now), let reset = limit.reset { return (limit, reset.timeIntervalSince(now)) }
+            if let left = limit.remaining, left > 0 {
+                limit.remaining = left - 1
+                table[origin] = limit
+            }
+            return nil
         }
     }
 }

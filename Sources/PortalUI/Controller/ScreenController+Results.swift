@@ -22,6 +22,7 @@ extension ScreenController {
             guard list.tab < tabs.count else { return }
             let tab = tabs[list.tab]
             planner.received(ticket.request, at: now())
+            if case .success(let page) = result { planner.noteRate(page.rate) }  // rate limits (Planning)
             if ticket.generation == tab.list.generation {
                 tab.retryNote = nil
                 tab.retryRefusal = nil

@@ -1,3 +1,4 @@
+import Foundation
 import PortalCore
 
 /// What the status line, the grid's note, the footer and the breadcrumb say, read from
@@ -7,7 +8,9 @@ extension ScreenController {
     /// the last `s` found, then the watch and what y / Y / o said (Watch/).
     public var listStatus: ListStatus {
         var status = StatusText.listStatus(of: tab, requests: planner.pageRequestCount)
-        let notes = [status.note, tab.query.sort.map { "sorted \($0)" }, tab.sortNote].compactMap { $0 }
+        // A rate limit is said when it matters: few requests left (`rate 12 left · resets 14:05`).
+        let rate = planner.lowRate(at: Date())?.statusText()
+        let notes = [status.note, rate, tab.query.sort.map { "sorted \($0)" }, tab.sortNote].compactMap { $0 }
         status.note = notes.isEmpty ? nil : notes.joined(separator: " · ")
         return withNotes(status)  // the watch and what y / Y / o said (Watch/)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import PortalCore
 
 /// The one planning step: after every event, a function of the state that lists what the
@@ -28,6 +29,9 @@ struct ScreenPlanner {
     private var sentAt: [PageRequest: Instant] = [:]
     /// Plans applied: one per batch of events (the terminal loop's wake-up).
     private(set) var plansApplied = 0
+    /// The list's origin's rate limit as the last page said (`PageContent.rate`): while it
+    /// is low no page is asked for beyond the screen (issue 35, item 19).
+    private(set) var rate: RateLimit?
 
     // MARK: Measuring
 
@@ -44,6 +48,18 @@ struct ScreenPlanner {
     /// A page answer came back: its round trip feeds the prefetch distance.
     mutating func received(_ request: PageRequest, at now: Instant) {
         if let sent = sentAt.removeValue(forKey: request) { prefetch.roundTrip(from: sent, to: now) }
+    }
+
+    /// A page arrived with its origin's rate limit (nil: the server says none).
+    mutating func noteRate(_ limit: RateLimit?) {
+        rate = limit
+    }
+
+    /// The rate limit while it is low and its reset still ahead (`wallClock` now): the
+    /// status line shows it, and prefetch holds.
+    func lowRate(at wallClock: Date) -> RateLimit? {
+        guard let rate, rate.isLow, rate.holds(at: wallClock) else { return nil }
+        return rate
     }
 
     // MARK: Planning
@@ -84,7 +100,10 @@ struct ScreenPlanner {
         guard grid.hasArea else { return nil }
         let list = tab.list
         let perPage = list.addressing?.pageSize ?? (list.pagesLoaded > 0 ? list.count / list.pagesLoaded : grid.columns)
-        let rows = prefetch.rowsBeyond(viewportRows: grid.viewportRows, pageRows: PageWindow.pageRows(perPage: perPage, in: grid), at: now)
+        // Few requests left: only what the screen shows (a walking list's next page once
+        // the screen reaches its end), nothing speculative.
+        let rows = lowRate(at: Date()) != nil ? 0
+            : prefetch.rowsBeyond(viewportRows: grid.viewportRows, pageRows: PageWindow.pageRows(perPage: perPage, in: grid), at: now)
         let window = PageWindow.of(grid, rowsBeyond: rows, direction: prefetch.direction)
         // Far is beyond the longest prefetch there can be, so a margin that shrinks when the
         // user stops cancels nothing.
