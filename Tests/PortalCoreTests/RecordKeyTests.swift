@@ -46,3 +46,25 @@ struct RecordKeyTests {
         #expect(ByKeys.url(template: template, keys: [.text("a,b"), .text("c")])?.absoluteString == "https://crew.test/v2/teams?ids=a%2Cb,c")
     }
 }
+
+/// A card line of several fields (`{species} · {type}`) leaves out the empty ones with the
+/// text before them, as the character card writes `Human` for an empty type.
+@Suite("Spec templates")
+struct SpecTemplateTests {
+    @Test(arguments: [
+        (#"{"species":"Human","type":""}"#, "Human"),
+        (#"{"species":"Human","type":"Clone"}"#, "Human · Clone"),
+        (#"{"species":"","type":"Clone"}"#, "Clone"),
+        (#"{"species":"Alien"}"#, "Alien"),
+    ])
+    func aLineLeavesOutTheEmptyFields(json: String, line: String) throws {
+        let row = try RecordKeyTests.row(json)
+        #expect(SpecTemplate("{species} · {type}").line(from: row) == line)
+    }
+
+    @Test func aURLTemplateNeedsEveryField() throws {
+        let row = try RecordKeyTests.row(#"{"uid":"a b","org":"x"}"#)
+        #expect(SpecTemplate("/p/{org}/{uid}.png").filled(from: row, encode: { $0.replacingOccurrences(of: " ", with: "%20") }) == "/p/x/a%20b.png")
+        #expect(SpecTemplate("/p/{nope}.png").filled(from: row) == nil)
+    }
+}

@@ -78,6 +78,15 @@ struct CrewSpecTests {
         #expect(h.controller.source.firstPage(for: query).http.url.absoluteString == CrewTransport.root + "/members?state=away")
     }
 
+    /// In another record's related list a record shows its badge too, as a character does
+    /// in an episode's.
+    @Test func aRelatedRowShowsItsBadge() async throws {
+        let h = try await Self.opened()
+        let item = try #require(h.controller.listView.list.item(at: 1))
+        #expect(item.relatedLine.map(\.text).joined() == "Member 2 ● gone")
+        #expect(item.relatedLine.first { $0.text == "●" }?.style.foreground == .red)
+    }
+
     @Test func thePictureIsTheSpecsFieldResolvedAgainstTheListsURL() async throws {
         let h = try await Self.opened()
         let item = try #require(h.controller.listView.list.item(at: 0))

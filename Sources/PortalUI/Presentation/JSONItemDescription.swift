@@ -30,7 +30,11 @@ enum JSONItemDescription: ItemDescription {
         JSONTree.fields(item.row, linkOrigin: item.card.linkOrigin, folds: folds, page: true, prefix: "p\(number)", skipping: 1)
     }
 
-    static func relatedLine(_ item: JSONItem) -> [Span] { [Span(Sanitize.shown(item.title))] }
+    /// Its title, and its badge as the card shows it (`Member 7 ● away`) when its list's spec has one.
+    static func relatedLine(_ item: JSONItem) -> [Span] {
+        guard let badge = item.card.spec.card?.badge.flatMap({ SpecCard.badge($0, in: item.row) }) else { return [Span(Sanitize.shown(item.title))] }
+        return [Span(Sanitize.shown(item.title) + " ")] + badge
+    }
 
     static func crumb(_ item: JSONItem) -> String { Sanitize.shown(item.title) }
 }

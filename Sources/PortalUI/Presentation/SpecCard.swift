@@ -8,8 +8,9 @@ enum SpecCard {
     static func card(_ item: JSONItem, _ spec: CardSpec) -> CardContent {
         var lines: [[Span]] = [[Span(Sanitize.shown(item.title), Style(bold: true))]]
         if let badge = spec.badge { lines.append(self.badge(badge, in: item.row) ?? []) }
-        if let subtitle = spec.subtitle { lines.append([Span(Sanitize.shown(value(subtitle, in: item.row)))]) }
-        let used = Set([spec.title, spec.subtitle, spec.badge?.field].compactMap { $0 })
+        if let subtitle = spec.subtitle { lines.append([Span(Sanitize.shown(line(subtitle, in: item.row)))]) }
+        let named = spec.subtitle.map { SpecTemplate($0).parts.compactMap(\.field) } ?? []
+        let used = Set([spec.title, spec.subtitle, spec.badge?.field].compactMap { $0 } + named)
         let rest = item.cardFields(limit: 3).filter { !used.contains($0.name) }
         for field in rest where lines.count < 3 {
             lines.append([Span(Sanitize.shown(field.name) + " ", Style(dim: true)), Span(Sanitize.shown(field.value))])
@@ -35,6 +36,14 @@ enum SpecCard {
         case .white?: Style(foreground: .white)
         case .dim?, nil: Style(dim: true)
         }
+    }
+
+    /// A subtitle: one field, or several in a template (`{species} · {type}`, the empty
+    /// ones left out with the text before them); `—` when nothing has a value.
+    static func line(_ subtitle: String, in row: Row) -> String {
+        guard SpecTemplate.isTemplate(subtitle) else { return value(subtitle, in: row) }
+        let text = SpecTemplate(subtitle).line(from: row)
+        return text.isEmpty ? "—" : text
     }
 
     /// A field's value as shown, `—` when absent.

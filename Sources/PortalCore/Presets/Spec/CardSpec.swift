@@ -3,6 +3,7 @@
 /// and Morty character card, for any API. Fields are dotted paths (`owner.login`).
 public struct CardSpec: Sendable, Hashable {
     public var title: String?
+    /// A field, or a template of several (`"{species} · {type}"`: the empty ones left out).
     public var subtitle: String?
     /// A field holding the picture's URL, or a URL template naming fields in braces
     /// (`/avatars/{uid}.png`); relative URLs are resolved against the list's URL.

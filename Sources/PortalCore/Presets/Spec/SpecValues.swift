@@ -28,17 +28,9 @@ public enum SpecValues {
     /// URL; nil when a field is missing or the result is no http(s) URL.
     public static func picture(_ spec: String, in row: Row, listURL: URL) -> URL? {
         let text: String
-        if spec.contains("{") {
-            var filled = ""
-            var rest = Substring(spec)
-            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-                filled += rest[..<open]
-                let field = String(rest[rest.index(after: open)..<close])
-                guard let value = JSONItem.value(at: field, in: row), value != "null" else { return nil }
-                filled += ByKeys.encoded(value)
-                rest = rest[rest.index(after: close)...]
-            }
-            text = filled + rest
+        if SpecTemplate.isTemplate(spec) {
+            guard let filled = SpecTemplate(spec).filled(from: row, encode: ByKeys.encoded) else { return nil }
+            text = filled
         } else if spec.hasPrefix("/") || spec.hasPrefix("http://") || spec.hasPrefix("https://") {
             text = spec
         } else {
