@@ -92,7 +92,7 @@ struct CatalogTools: Sendable {
         out.endArray()
         out.key("card_fields")
         out.beginArray()
-        for name in records.first.map({ MCPRecord.cardFields(of: $0.item) }) ?? [] { out.string(name) }
+        for name in records.first.map({ MCPRecord.cardFields(of: $0) }) ?? [] { out.string(name) }
         out.endArray()
         out.key("filters")
         out.beginArray()

@@ -41,7 +41,7 @@ struct GetItemTool: Sendable {
             out.beginObject()
             out.field("name", list.title)
             out.field("count", list.ids.count)
-            let columns = rows.first.map { MCPRecord.cardFields(of: $0.item) } ?? []
+            let columns = rows.first.map { MCPRecord.cardFields(of: $0) } ?? []
             out.strings("columns", columns)
             out.key("rows")
             out.beginArray()

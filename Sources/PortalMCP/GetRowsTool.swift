@@ -39,7 +39,7 @@ struct GetRowsTool: Sendable {
         let target = try ListTarget(api: api, list: list, opened: try await session.open(api))
         let deadline = ContinuousClock.now + .seconds(limits.walkSeconds)
         let read = try await RowsReader(session: session, target: target).read(query, from: from, count: count, deadline: deadline, progress: progress)
-        let columns = fields ?? read.rows.first.map { MCPRecord.cardFields(of: $0.record.item) } ?? []
+        let columns = fields ?? read.rows.first.map { MCPRecord.cardFields(of: $0.record) } ?? []
         let walks = !target.addressable(query)
         var out = AnswerJSON()
         out.beginObject()

@@ -45,9 +45,16 @@ struct MCPRecord: Sendable {
     }
 
     /// The fields a card of this list shows (`id`, the title and the card's fields), the
-    /// compact rows' default columns.
-    static func cardFields(of first: Item) -> [String] {
-        ItemColumns.choose(fields: nil, first: first).paths
+    /// compact rows' default columns: at most six, none an array or an object (a table's
+    /// rows offer every column; a row of nested lists is not compact).
+    static func cardFields(of first: MCPRecord) -> [String] {
+        let paths = ItemColumns.choose(fields: nil, first: first.item).paths.filter { path in
+            switch first.value(at: path)?.node {
+            case .array?, .object?: false
+            default: true
+            }
+        }
+        return Array(paths.prefix(6))
     }
 
     /// A list this record points at by ids: a character's episodes, an episode's

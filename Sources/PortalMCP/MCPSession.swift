@@ -54,7 +54,10 @@ actor MCPSession {
         let task = opening[name] ?? Task { try await api.open() }
         opening[name] = task
         do {
-            return try await task.value
+            return try await Awaiting.value(of: task)
+        } catch is CancellationError {
+            // This caller gave up (its deadline, the client); the opening goes on.
+            throw ToolError("cancelled while \(name) was opening")
         } catch {
             opening[name] = nil
             if let error = error as? ToolError { throw error }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PortalConfig
 import PortalCore
+import PortalCurl
 import PortalMCP
 import PortalOpenAPI
 
@@ -11,10 +12,12 @@ import PortalOpenAPI
 extension MCPCommand {
     func catalog() async throws -> MCPCatalog {
         let made = try source.connect()
+        let http = network(beside: made)
         var apis: [MCPAPI] = []
         if let api = try commandLineAPI(made) { apis.append(api) }
         let (file, path) = try SavedRun.load(config: config)
         let saved = file.apis.map { saved in
+            let made = http
             let offline = source.cache.offline
             return MCPAPI(name: saved.name, title: saved.name, origin: "saved in \(path)") {
                 try await Self.opening("saved API \(saved.name)") { try await Self.open(saved, made: made, offline: offline) }
@@ -22,6 +25,17 @@ extension MCPCommand {
         }
         for preset in try presets(made) where !file.apis.contains(where: { $0.name == preset.name }) { apis.append(preset) }
         return MCPCatalog(apis: apis + saved)
+    }
+
+    /// With `--data` the presets read the snapshot, while saved APIs still go over HTTP: a
+    /// connection of their own, through the same trace and the disk cache. Else `made`.
+    private func network(beside made: Connection) -> Connection {
+        guard source.data != nil else { return made }
+        let disk = source.cache.openIfUsed()
+        var transport = source.cache.wrap(CurlTransport(), in: disk)
+        if let tracer = made.tracer { transport = tracer.tracing(transport) }
+        transport = CachingTransport(wrapping: transport, capacityBytes: CachingTransport.budget(diskBehind: disk != nil))
+        return Connection(transport: transport, tracer: made.tracer, session: nil, email: nil, remember: nil)
     }
 
     /// The built-in presets: the one `--data` or `--base-url` names, else the ones with a
