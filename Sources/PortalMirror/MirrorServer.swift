@@ -74,7 +74,7 @@ public enum MirrorServer {
             },
             logger: logger)
         let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: handleSignals ? [.sigint, .sigterm] : [], logger: logger))
-        let task = Task(executorPreference: MirrorExecutor.shared) {
+        let task = Task {
             do {
                 try await group.run()
                 bound.fail(MirrorError.stoppedBeforeListening)
