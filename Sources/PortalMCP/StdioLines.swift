@@ -43,9 +43,11 @@ actor StdioLines: Transport {
         var message = data
         message.append(UInt8(ascii: "\n"))
         try message.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            // Never empty: it ends with the line feed.
+            guard let base = bytes.baseAddress else { return }
             var offset = 0
             while offset < bytes.count {
-                let written = write(output, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = write(output, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw MCPError.transportError(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
