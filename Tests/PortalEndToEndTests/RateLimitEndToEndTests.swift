@@ -29,7 +29,11 @@ struct RateLimitEndToEndTests {
         let statuses = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").map { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["status"] as? Int ?? -1
         }
-        #expect(statuses == Array(repeating: 200, count: 7), "no 429, each page once: \(statuses)")
+        // No 429, and each page answered once. A 0 is a request that got no answer at all (a
+        // kept-alive connection the server closed as it was reused): the transport sends it
+        // again, and that is no rate limit met.
+        #expect(!statuses.contains(429) && statuses.allSatisfy { $0 == 200 || $0 == 0 } && statuses.filter { $0 == 200 }.count == 7,
+                "no 429, each page once: \(statuses)")
         let waits = result.stderr.split(separator: "\n")
         #expect(!waits.isEmpty && waits.allSatisfy { $0.hasPrefix("portal: rate limit reached: waiting until ") && $0.hasSuffix(" s)") },
                 "\(result.stderr)")
