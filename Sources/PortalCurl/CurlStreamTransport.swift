@@ -25,13 +25,7 @@ public struct CurlStreamTransport: StreamingTransport {
     }
 
     public func open(_ request: HTTPRequest) async throws -> StreamingResponse {
-        guard let origin = SplitURL(request.url.absoluteString)?.origin else {
-            throw TransportError.notServed(request.url.absoluteString)
-        }
-        for (name, value) in request.headers
-        where !RequestHeaders.isHeaderName(name) || RequestHeaders.holdsControlCharacter(value) {
-            throw TransportError.invalidRequest("the header \(RequestHeaders.isHeaderName(name) ? name : "name") holds characters HTTP does not allow")
-        }
+        let origin = try CurlRequestCheck.origin(of: request)
         var fields: [(String, String)] = [("User-Agent", configuration.userAgent), ("Accept", "text/event-stream"), ("Cache-Control", "no-cache")]
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             fields.removeAll { $0.0.caseInsensitiveCompare(name) == .orderedSame }

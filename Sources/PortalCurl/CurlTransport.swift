@@ -57,15 +57,7 @@ public struct CurlTransport: Transport {
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard let origin = SplitURL(request.url.absoluteString)?.origin else {
-            throw TransportError.notServed(request.url.absoluteString)
-        }
-        // Checked here too, not only where headers are made: a value with a control
-        // character never reaches curl (a line break would start another header).
-        for (name, value) in request.headers
-        where !RequestHeaders.isHeaderName(name) || RequestHeaders.holdsControlCharacter(value) {
-            throw TransportError.invalidRequest("the header \(RequestHeaders.isHeaderName(name) ? name : "name") holds characters HTTP does not allow")
-        }
+        let origin = try CurlRequestCheck.origin(of: request)
         guard RequestHeaders.isHeaderName(request.method) else {
             throw TransportError.invalidRequest("the method is not an HTTP token")
         }
