@@ -18,7 +18,11 @@ struct GraphQLEndToEndTests {
             defer { mirror.stop() }
             let run = PortalRun(session, source: "--graphql '\(mirror.origin)/graphql' --no-cache --pictures off")
             try session.type(line: "NO_COLOR=1 " + run.commandLine)
-            let first = try session.waitFor(timeout: 60, "the first cards") { $0.contains("Rick Sanchez") && $0.contains("Morty Smith") }
+            // The cards and the count come in separate frames: wait for both (a clean-clone run
+            // captured the cards with the status line still at "0 · loading…").
+            let first = try session.waitFor(timeout: 60, "the first cards and their count") {
+                $0.contains("Rick Sanchez") && $0.contains("Morty Smith") && $0.contains("1 / 826")
+            }
             #expect(first.contains("allCharacters") && first.contains("1 / 826"), "\(first)")
             let before = try run.settledURLs().filter { $0.hasSuffix("/graphql") }
             try session.press("End")
