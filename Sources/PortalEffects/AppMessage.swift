@@ -24,4 +24,7 @@ public enum AppMessage: Sendable {
     case jq(PaneAddress, ticket: Int, JQOutcome)
     /// A timer set with `Effect.wakeAfter` is due.
     case woke(Wake)
+    /// What an answer other than a page (a picture's, a pane's) said of its origin's rate
+    /// limit (`RateBudget`): the status line and the planner follow it as a page's.
+    case rate(Origin, RateLimit)
 }

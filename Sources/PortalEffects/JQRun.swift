@@ -39,17 +39,3 @@ public enum JQOutcome: Sendable, Equatable {
     case outputs([String], cut: Bool)
     case failed(String)
 }
-
-/// What a timer asked with `Effect.wakeAfter` is for: it comes back as `AppMessage.woke`
-/// once the time has passed, through the mailbox like any answer (no second way into the
-/// update). A wake that is no longer wanted is ignored by whoever set it (its ticket).
-public enum Wake: Sendable, Hashable, CustomStringConvertible {
-    /// The `|` prompt's quiet time after a key: the program as typed runs if no key came since.
-    case paneFilter(PaneAddress, ticket: Int)
-
-    public var description: String {
-        switch self {
-        case .paneFilter(let pane, let ticket): "jq prompt \(ticket) for \(pane)"
-        }
-    }
-}
