@@ -27,4 +27,9 @@ public enum AppMessage: Sendable {
     /// What an answer other than a page (a picture's, a pane's) said of its origin's rate
     /// limit (`RateBudget`): the status line and the planner follow it as a page's.
     case rate(Origin, RateLimit)
+    /// Changes a followed feed pushed for tab `tab`'s list since the last of these (at most
+    /// one per display tick; the last change of each key).
+    case liveUpdates(tab: Int, [LiveUpdate])
+    /// Tab `tab`'s feed opened, is reconnecting, has something to say, or ended.
+    case liveStatus(tab: Int, LiveStatus)
 }

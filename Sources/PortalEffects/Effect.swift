@@ -138,6 +138,12 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case runJQ(JQRun)
     /// A timer: answer `AppMessage.woke(wake)` once `after` has passed.
     case wakeAfter(Duration, Wake)
+    /// Follow the changes a server pushes for tab `tab`'s list (`--events`, a saved list's
+    /// `events`): answered by `AppMessage.liveUpdates` (coalesced per display tick) and
+    /// `.liveStatus`, until `stopEvents` or quit. One feed per tab; a new one replaces it.
+    case followEvents(tab: Int, LiveSubscription)
+    /// Stop following tab `tab`'s feed.
+    case stopEvents(tab: Int)
 
     public var description: String {
         switch self {
@@ -154,6 +160,8 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case .openURL(let url): "openURL(\(url.absoluteString))"
         case .runJQ(let run): "runJQ(\(run))"
         case .wakeAfter(let after, let wake): "wakeAfter(\(after), \(wake))"
+        case .followEvents(let tab, let subscription): "followEvents(tab \(tab), \(subscription))"
+        case .stopEvents(let tab): "stopEvents(tab \(tab))"
         }
     }
 }

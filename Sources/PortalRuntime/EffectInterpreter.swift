@@ -41,6 +41,9 @@ public final class EffectInterpreter: EffectPerformer {
     let prepareThread: @Sendable () -> Void
     /// Waits on the interpreter's clock (`Effect.wakeAfter`; a `ManualClock` in tests).
     let pause: @Sendable (Duration) async throws -> Void
+    /// Makes the feeds live lists follow (`Effect.followEvents`), and their tasks by tab.
+    let liveFeeds: LiveFeeds
+    let liveTasks = KeyedTasks<Int>()
 
     /// - Parameter clock: the retry policy's waits and time budget (a `ManualClock` in tests).
     public init<C: Clock>(
@@ -52,10 +55,12 @@ public final class EffectInterpreter: EffectPerformer {
         gate: FetchGate = FetchGate(),
         pictureGate: FetchGate = FetchGate(limit: EffectInterpreter.pictureSlots),
         rates: RateBudget = .shared,
-        prepareThread: @escaping @Sendable () -> Void = {}
+        prepareThread: @escaping @Sendable () -> Void = {},
+        liveFeeds: LiveFeeds = .none
     ) where C.Instant == ContinuousClock.Instant {
         self.pictureCache = PictureMemoryCache(maxBytes: pictureCacheBytes)
         self.prepareThread = prepareThread
+        self.liveFeeds = liveFeeds
         self.pause = { try await clock.sleep(for: $0) }
         self.source = source
         self.transport = transport
@@ -77,6 +82,7 @@ public final class EffectInterpreter: EffectPerformer {
         case .quit, .copyToClipboard, .openURL:  // the terminal layer's own effects
             return
         case .runJQ, .wakeAfter: performAnswered(effect, deliver: deliver)  // +JQ
+        case .followEvents, .stopEvents: performLive(effect, deliver: deliver)  // +Live
         case .cancel(let pane):
             tasks.cancelAll(pane)
         case .cancelPanePage(let pane, let page):
@@ -160,7 +166,7 @@ public final class EffectInterpreter: EffectPerformer {
             return .picture(ticket, outcome, rendered: rendered)
         case .runJQ(let jq): return await runJQ(jq)  // +JQ
         case .wakeAfter(let after, let wake): return await self.wake(wake, after: after)
-        case .cancel, .cancelPanePage, .cancelPage, .cancelPicture, .quit, .copyToClipboard, .openURL:
+        case .cancel, .cancelPanePage, .cancelPage, .cancelPicture, .quit, .copyToClipboard, .openURL, .followEvents, .stopEvents:
             return nil
         }
     }

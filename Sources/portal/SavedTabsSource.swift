@@ -79,6 +79,12 @@ struct SavedTabsSource: AddressableSource {
         throw failure
     }
 
+    /// A pushed record of a tab (its saved name) or of a part's own kind: read by that part.
+    func liveItem(_ kind: ItemKind, record: JSONSpan) -> Item? {
+        guard let part = parts.first(where: { $0.name == kind.rawValue || $0.spec.kind == kind }) else { return nil }
+        return part.source.liveItem(part.spec.kind, record: record)
+    }
+
     /// A followed link is asked by the first list that may ask it (its origin), with that
     /// list's headers, and read by the same list.
     func linkRequest(_ link: ItemLink) -> HTTPRequest? {

@@ -40,7 +40,7 @@ final class EffectQueue {
                     default: false
                     }
                 }
-            case .cancel, .quit, .copyToClipboard, .openURL: break
+            case .cancel, .quit, .copyToClipboard, .openURL, .followEvents, .stopEvents: break
             }
         }
     }

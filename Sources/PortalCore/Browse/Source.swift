@@ -25,6 +25,9 @@ public protocol Source: Sendable {
     func itemsRequest(_ kind: ItemKind, keys: [RecordKey]) -> HTTPRequest?
     /// Reads the answer to `itemsRequest` (an array, or one object).
     func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item]
+    /// A record a live feed pushed (`LiveChange.record`) read as one of `kind`'s items, as
+    /// a page would have read it; nil when it cannot be (by default: `decodeItems` of it).
+    func liveItem(_ kind: ItemKind, record: JSONSpan) -> Item?
 
     /// The request for what a followed link names (any API: a URL in an item), nil when
     /// the source follows no URLs or the link is not one it may ask (another origin).

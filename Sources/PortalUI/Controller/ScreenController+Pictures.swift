@@ -42,7 +42,7 @@ extension ScreenController {
             pictures.rememberTickets(of: page.items, pictures: pictureMode == .off ? nil : page.pictures)
         case .items(_, _, .success(let items)):
             pictures.rememberTickets(of: items, pictures: nil)
-        case .page, .items, .pageRetrying, .picture, .jq, .woke, .rate:
+        case .page, .items, .pageRetrying, .picture, .jq, .woke, .rate, .liveUpdates, .liveStatus:
             return
         }
     }

@@ -9,7 +9,7 @@ extension ScreenController {
         switch message {
         case .page(let list, _, _), .pageRetrying(let list, _, _, _, _): touchedTabs.insert(list.tab)
         case .items(let pane, _, _): touchedTabs.insert(pane.tab)
-        case .picture, .jq, .woke, .rate: break
+        case .picture, .jq, .woke, .rate, .liveUpdates, .liveStatus: break
         }
         switch message {
         case .pageRetrying(let list, let ticket, let attempt, let failure, _):
@@ -47,6 +47,8 @@ extension ScreenController {
             pictures.receive(ticket, outcome, rendered: rendered)
         case .jq, .woke:
             receivePaneFilter(message)  // `|` in a pane (JQ/)
+        case .liveUpdates, .liveStatus:
+            receiveLive(message)  // live lists (Live/)
         case .rate:
             break
         }

@@ -150,6 +150,7 @@ public final class ScreenController: App, ItemListViewDelegate {
     /// must not see two answers before its next probe; pictures, keys and panes' answers
     /// are what arrives in bursts).
     public func update(_ events: [AppEvent]) -> [Effect] {
+        if let quiet = quietLiveBatch(events) { return quiet }  // changes far off screen draw nothing (Live/)
         var effects: [Effect] = []
         for (position, event) in events.enumerated() {
             handle(event)

@@ -39,6 +39,8 @@ public final class TabState {
     /// must be the one asked for (a Django REST framework or GitHub server ignores a
     /// parameter it does not take), else the list goes back to the server's own order.
     var sortToVerify: ListSort?
+    /// The feed of pushed changes this tab follows, and what they did (Live/).
+    var live: LiveModel?
 
     init<C: Clock>(index: Int, spec: TabSpec, query: ListQuery, firstPage: PageRequest, addressing: PageAddressing?,
                    maxPages: Int, clock: C) where C.Instant == ContinuousClock.Instant {

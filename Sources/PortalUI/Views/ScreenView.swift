@@ -21,6 +21,7 @@ public enum ScreenView {
             if tab.table.isShown {
                 TableView.draw(tab.table, grid: tab.grid.state, slot: tab.listView.slot(at:), note: c.gridNote, sort: tab.query.sort,
                                in: layout.grid, into: screen)
+                WatchMarksView.draw(c, in: layout.grid.belowFirstRow, into: screen)  // marks at each row's end (Watch/)
             } else {
                 GridView.draw(grid: tab.grid.state, slot: tab.listView.slot(at:), note: c.gridNote, pictures: c.gridPictures, in: layout.grid, into: screen)
                 WatchMarksView.draw(c, in: layout.grid, into: screen)  // new / changed (Watch/)

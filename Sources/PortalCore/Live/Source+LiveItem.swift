@@ -1,0 +1,19 @@
+import Foundation
+
+extension Source {
+    /// By default a pushed record is read as the answer of an items request holding it
+    /// alone (the built-in APIs read one object as one item).
+    public func liveItem(_ kind: ItemKind, record: JSONSpan) -> Item? {
+        guard case .object = record.node else { return nil }
+        let items = try? decodeItems(kind, HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(record.text.utf8)))
+        return items?.count == 1 ? items?.first : nil
+    }
+}
+
+extension AnyAPISource {
+    /// A pushed record is one row of the list, read as its pages' rows are.
+    public func liveItem(_ kind: ItemKind, record: JSONSpan) -> Item? {
+        guard case .object = record.node else { return nil }
+        return .json(JSONItem(row: JSONItems.row(record, columns: nil, position: 0), card: card), kind: kind)
+    }
+}

@@ -1,0 +1,133 @@
+import PortalCore
+
+/// A tab's live list (issue 38): the feed it follows, what the feed said last, and what
+/// the pushed changes did — the marks by record and the counts the status line shows
+/// (`live · 3 new · 1 changed`).
+///
+/// `apply` folds a tick's changes into the tab's list: a record the list holds is
+/// replaced where it is and marked `changed`; a created one goes where the list's order
+/// puts it (`SparseList.liveAppend`: the end of a list in ascending order) and is marked
+/// `new`; a deleted one is marked and stays until `R`. No index moves, so the selection
+/// stays on its record and the screen does not jump. A change to a record the list does
+/// not hold (far from the screen) changes nothing shown: no count, no redraw; its mark
+/// is kept, so the record is marked when its page comes.
+struct LiveModel {
+    /// The most marks kept; past it they start over (a mark missed, never a wrong one).
+    static let markLimit = 100_000
+
+    let subscription: LiveSubscription
+    /// What the feed said last; nil while the first connection is being made.
+    var status: LiveStatus?
+    /// The last note (an event skipped, credentials withheld), until the next status.
+    var note: String?
+    var marks: [RecordKey: LiveMark] = [:]
+    var newCount = 0
+    var changedCount = 0
+    var deletedCount = 0
+    /// Records pushed as new that the list could not place yet (a newest-first list, a
+    /// list not walked to its end): they come with `R`.
+    var waiting = 0
+
+    init(_ subscription: LiveSubscription) {
+        self.subscription = subscription
+    }
+
+    /// What `apply` did: whether the frame changes (a row on screen, a count), and
+    /// whether the list's count grew (the grid follows).
+    struct Outcome: Equatable {
+        var redraw = false
+        var grew = false
+    }
+
+    /// Folds `updates` into `list`. `newestFirst`: the list's order puts new records at
+    /// its top (they are not placed, only counted, until `R`).
+    mutating func apply(_ updates: [LiveUpdate], to list: SparseList<Item>, newestFirst: Bool) -> Outcome {
+        var outcome = Outcome()
+        if marks.count + updates.count > Self.markLimit { marks = [:] }
+        for update in updates {
+            let key = update.key.id
+            let held = list.index(ofID: update.key)
+            switch update.kind {
+            case .deleted:
+                marks[key] = .deleted
+                guard held != nil else { continue }
+                deletedCount += 1
+                outcome.redraw = true
+            case .updated, .upserted where held != nil || !(list.isComplete && update.kind == .upserted):
+                if let item = update.item, list.replace(item) != nil {
+                    if marks[key] != .new { mark(key, .changed) }
+                    outcome.redraw = true
+                } else if marks[key] == nil {
+                    marks[key] = .changed  // shown when its page comes; nothing on screen now
+                }
+            case .created, .upserted:
+                guard let item = update.item else { continue }
+                let placement: SparseList<Item>.LivePlacement = newestFirst ? .notPlaced : list.liveAppend(item)
+                if case .alreadyShown = placement {
+                    list.replace(item)
+                } else {
+                    newCount += 1
+                }
+                marks[key] = .new
+                switch placement {
+                case .shown, .grew: outcome.grew = true
+                case .notPlaced: waiting += 1
+                case .alreadyShown: break
+                }
+                outcome.redraw = true
+            }
+        }
+        return outcome
+    }
+
+    private mutating func mark(_ key: RecordKey, _ mark: LiveMark) {
+        if marks[key] != mark { changedCount += mark == .changed ? 1 : 0 }
+        marks[key] = mark
+    }
+
+    /// A status from the feed: `reconnecting`, `open`, a note, the end.
+    mutating func receive(_ status: LiveStatus) {
+        switch status {
+        case .note(let text), .reset(let text):
+            note = text
+            if case .reset = status { note = "\(text) · R reads the list again" }
+        default:
+            self.status = status
+            if case .open = status { note = nil }
+        }
+    }
+
+    /// `R`: deleted records leave the list, so their marks go too; the rest stay.
+    mutating func listRefreshed() {
+        marks = marks.filter { $0.value != .deleted }
+        deletedCount = 0
+        waiting = 0
+    }
+
+    /// The status line's words: `live · 3 new · 1 changed`, `reconnecting… 4 s`, a note.
+    var statusText: String {
+        var parts: [String]
+        switch status {
+        case nil: parts = ["live · connecting…"]
+        case .open?: parts = ["live"]
+        case .reconnecting(let after, _)?: parts = ["reconnecting… \(Self.seconds(after))"]
+        case .ended(let why)?: parts = ["live ended: \(why)"]
+        case .note?, .reset?: parts = ["live"]
+        }
+        if newCount > 0 { parts.append("\(newCount) new") }
+        if changedCount > 0 { parts.append("\(changedCount) changed") }
+        if deletedCount > 0 { parts.append("\(deletedCount) deleted") }
+        if waiting > 0 { parts.append("R shows \(waiting) more") }
+        if let note { parts.append(note) }
+        if case .reconnecting(_, let because)? = status { parts.append(because) }
+        return Sanitize.line(parts.joined(separator: " · "))
+    }
+
+    /// `4 s`, `1.5 s`, `2 min`.
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, atto) = duration.components
+        if seconds >= 120 { return "\(seconds / 60) min" }
+        let tenths = atto / 100_000_000_000_000_000
+        return tenths == 0 ? "\(seconds) s" : "\(seconds).\(tenths) s"
+    }
+}

@@ -1,0 +1,91 @@
+import PortalCore
+
+/// Live lists beside the controller (issue 38): a tab follows a feed of its list's
+/// changes (`--events URL`, a saved list's `events`), the interpreter runs it
+/// (`Effect.followEvents`) and hands over each display tick's changes
+/// (`AppMessage.liveUpdates`), which `LiveModel` folds into the tab's list.
+extension ScreenController {
+    /// Follows `subscription` for tab `tab` (the active one when nil) from the start:
+    /// the feed is asked for with the first update.
+    @discardableResult
+    public func following(_ subscription: LiveSubscription?, tab: Int? = nil) -> Self {
+        guard let subscription else { return self }
+        let index = tab ?? activeTab
+        guard tabs.indices.contains(index) else { return self }
+        tabs[index].live = LiveModel(subscription)
+        emit([.followEvents(tab: index, subscription)])
+        return self
+    }
+
+    /// Whether a batch is only pushed changes to records the lists do not hold (far from
+    /// the screen): they are noted (their marks kept) and nothing is drawn or planned.
+    /// Nil when the batch has anything else, which `update` handles as usual.
+    func quietLiveBatch(_ events: [AppEvent]) -> [Effect]? {
+        guard !events.isEmpty else { return nil }
+        var quiet: [(Int, [LiveUpdate])] = []
+        for event in events {
+            guard case .message(.liveUpdates(let index, let updates)) = event, tabs.indices.contains(index), tabs[index].live != nil else { return nil }
+            let list = tabs[index].list
+            guard updates.allSatisfy({ LiveModel.isQuiet($0, in: list) }) else { return nil }
+            quiet.append((index, updates))
+        }
+        for (index, updates) in quiet { _ = tabs[index].live?.apply(updates, to: tabs[index].list, newestFirst: false) }
+        return []
+    }
+
+    /// A live message for a tab (`receive` routes them here).
+    func receiveLive(_ message: AppMessage) {
+        switch message {
+        case .liveUpdates(let index, let updates):
+            guard tabs.indices.contains(index), tabs[index].live != nil else { return }
+            let tab = tabs[index]
+            let outcome = tab.live?.apply(updates, to: tab.list, newestFirst: Self.isNewestFirst(tab)) ?? .init()
+            if outcome.grew { tab.grid.state.setItemCount(tab.list.count) }
+            if outcome.grew || outcome.redraw { touchedTabs.insert(index) }
+        case .liveStatus(let index, let status):
+            guard tabs.indices.contains(index) else { return }
+            tabs[index].live?.receive(status)
+        default:
+            break
+        }
+    }
+
+    /// `R` on a live tab: the rows marked deleted leave, and so do their marks.
+    func liveListRefreshed(_ tab: TabState) {
+        tab.live?.listRefreshed()
+    }
+
+    /// The mark on `item`'s card or row in the active tab: a pushed change's, else the
+    /// watch's.
+    public func shownMark(of item: Item) -> LiveMark? {
+        if let mark = tab.live?.marks[item.key] { return mark }
+        return mark(of: item).flatMap(LiveMark.init(rawValue:))
+    }
+
+    /// Whether any card of the active tab may carry a mark.
+    var hasMarks: Bool { marks[activeTab] != nil || tab.live?.marks.isEmpty == false }
+
+    /// The status line's words about the active tab's feed, if it follows one.
+    var liveNote: String? { tab.live?.statusText }
+
+    /// A list whose order puts new records at its top: sorted descending, or (unsorted)
+    /// its first records' numeric keys going down.
+    static func isNewestFirst(_ tab: TabState) -> Bool {
+        if let sort = tab.query.sort { return sort.descending }
+        guard case .number(let first)? = tab.list.item(at: 0)?.key, case .number(let second)? = tab.list.item(at: 1)?.key else { return false }
+        return first > second
+    }
+}
+
+extension LiveModel {
+    /// A change that touches nothing the list holds: an update or deletion of a record
+    /// not loaded (an upsert too, unless the whole list is loaded: then it is new).
+    static func isQuiet(_ update: LiveUpdate, in list: SparseList<Item>) -> Bool {
+        guard list.index(ofID: update.key) == nil else { return false }
+        switch update.kind {
+        case .updated, .deleted: return true
+        case .upserted: return !list.isComplete
+        case .created: return false
+        }
+    }
+}
