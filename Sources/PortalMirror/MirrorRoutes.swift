@@ -62,7 +62,7 @@ public struct MirrorRoutes: Sendable {
         eventsHeartbeat = data.heartbeat
         let served = ServedData(rickAndMorty: data.rickAndMorty, characters: characters, pokemon: data.pokemon,
                                 pokemonSprites: data.pokemonSprites)
-        graphQL = MirrorGraphQL(served: served, publicRoot: root)
+        graphQL = MirrorGraphQL(served: served, publicRoot: root, churn: churn)
         routes = APIRegistry.mirrorMounts
             .sorted { $0.claims.count > $1.claims.count }
             .map { Route(mount: $0, rules: $0.serve(served, root)) }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import PortalCore
@@ -63,7 +64,10 @@ public enum MirrorServer {
         let app = Application(
             responder: MirrorResponder(state: state),
             // A rejected request (a header or path of 1 MB) closes its connection fully.
-            server: .http1(configuration: .init(additionalChannelHandlers: [FullCloseAfterError()])),
+            // `/graphql` upgrades to a WebSocket (graphql-transport-ws; MirrorSockets.swift).
+            server: .http1WebSocketUpgrade(
+                configuration: .init(http1: .init(additionalChannelHandlers: [FullCloseAfterError()]), ws: .init(maxFrameSize: 1 << 20)),
+                shouldUpgrade: { request, _, _ in state.webSocketUpgrade(request) }),
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port

@@ -58,6 +58,9 @@ struct ListCommand: AsyncParsableCommand {
     /// `--events URL` (ListCommand+Events.swift).
     @OptionGroup var live: EventsOptions
 
+    /// `--live` (ListCommand+Live.swift).
+    @OptionGroup var liveFlag: LiveOptions
+
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         if live.events != nil, source.anyAPI.url == nil { throw ValidationError("--events goes with --url (the list whose changes it streams)") }
@@ -111,6 +114,7 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         OutputSink.ignoreBrokenPipe()
         if let events = live.events { return try await followEvents(events) }
+        if liveFlag.live { return try await followLive() }
         // A spent rate limit is waited out, and said on stderr (RateBudget: issue 35, item 19).
         RateBudget.shared.announceWaits { StandardStreams.error($0) }
         // A program jq refuses is said before any request.

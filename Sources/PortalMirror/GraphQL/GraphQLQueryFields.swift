@@ -33,7 +33,8 @@ enum MirrorGraphQLSchema {
               filter: "FilterLocation", filterKeys: ["name", "type", "dimension"]),
     ]
 
-    static func make(_ catalog: GraphQLCatalog) throws -> GraphQLSchema {
+    /// With `churn`, a `Subscription` root too (`SubscriptionFields`).
+    static func make(_ catalog: GraphQLCatalog, churn: CharacterChurn? = nil) throws -> GraphQLSchema {
         let book = SchemaTypeBook()
         book.add(try PagedTypes.pageInfo())
         book.add(try PagedTypes.info())
@@ -50,7 +51,8 @@ enum MirrorGraphQLSchema {
             }
         }
         fields[KeysetConnection.name] = try KeysetConnection.field(book: book, catalog: catalog)
-        return try GraphQLSchema(query: GraphQLObjectType(name: "Query", fields: fields))
+        let subscription = try churn.map { try SubscriptionFields.type(book: book, churn: $0) }
+        return try GraphQLSchema(query: GraphQLObjectType(name: "Query", fields: fields), subscription: subscription)
     }
 
     private static func rootFields(

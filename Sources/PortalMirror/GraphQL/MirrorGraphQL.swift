@@ -20,12 +20,14 @@ public struct MirrorGraphQL: Sendable {
     public static let path = "/graphql"
     /// The schema, built once; nil only if the library refused it (then every request is
     /// a 500 naming why).
-    private let schema: Result<GraphQLSchema, GraphQLError>
+    let schema: Result<GraphQLSchema, GraphQLError>
 
-    public init(served: ServedData, publicRoot: BaseURL) {
+    /// With `churn`, the schema has `Subscription.characterChanged`, served over
+    /// graphql-transport-ws (`MirrorGraphQL+Socket.swift`).
+    public init(served: ServedData, publicRoot: BaseURL, churn: CharacterChurn? = nil) {
         let catalog = GraphQLCatalog(served: served, publicRoot: publicRoot)
         do {
-            schema = .success(try MirrorGraphQLSchema.make(catalog))
+            schema = .success(try MirrorGraphQLSchema.make(catalog, churn: churn))
         } catch let error as GraphQLError {
             schema = .failure(error)
         } catch {

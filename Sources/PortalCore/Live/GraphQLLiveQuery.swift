@@ -1,0 +1,99 @@
+import Foundation
+
+/// The subscription that follows a GraphQL list's changes, and how its results are read.
+///
+/// Found in the introspected schema (`find`): a root `Subscription` field, taking no
+/// required argument, whose type is the list's item type (each result is the record:
+/// an upsert), or an object holding one field of that type (the record) and, usually, a
+/// field naming the change (`type`, `op`, `action`, `mutation`, … as `ChangeReader` reads
+/// them: `created`, `UPDATED`, `delete`, …). The record is selected as the list selects
+/// its items (`GraphQLQueryBuilder.nodeFields`), so a change reads as a row of the list.
+public struct GraphQLLiveQuery: Sendable, Hashable {
+    /// `subscription PortalLive { characterChanged { type character { id name … } } }`.
+    public var query: String
+    /// The root subscription field.
+    public var field: String
+    /// The record's field inside the field's value; nil when the value is the record.
+    public var recordField: String?
+    /// The field naming the change; nil when there is none (every result an upsert).
+    public var kindField: String?
+
+    public init(query: String, field: String, recordField: String? = nil, kindField: String? = nil) {
+        self.query = query
+        self.field = field
+        self.recordField = recordField
+        self.kindField = kindField
+    }
+
+    /// Names of a change's kind field, in the order tried.
+    static let kindFieldNames = ChangeReader.typeFields + ["mutation", "mutationType", "mutation_type"]
+
+    /// The subscription for the list `listField` (a root Query field) of `schema`, whose
+    /// subscription root type is `subscriptionType`; nil when the schema has none for it.
+    public static func find(list listField: String, in schema: GraphQLSchema, subscriptionType: String?) -> GraphQLLiveQuery? {
+        guard let root = subscriptionType.flatMap({ schema.types[$0] }),
+              let field = schema.types[schema.queryType]?.field(listField),
+              let shape = GraphQLQueryBuilder.shape(of: field, in: schema) else { return nil }
+        let item = shape.node
+        let selection = GraphQLQueryBuilder.nodeFields(item, in: schema)
+        var plain: GraphQLLiveQuery?
+        for candidate in root.fields where candidate.requiredArguments.isEmpty && !candidate.type.isList {
+            let name = candidate.type.core.name
+            if name == item.name {
+                plain = plain ?? GraphQLLiveQuery(query: "subscription PortalLive { \(candidate.name) { \(selection) } }", field: candidate.name)
+                continue
+            }
+            guard let wrapper = schema.types[name],
+                  let record = wrapper.fields.first(where: { $0.type.core.name == item.name && !$0.type.isList && $0.requiredArguments.isEmpty }) else { continue }
+            let kind = kindFieldNames.lazy.compactMap { wrapper.field($0) }.first { $0.type.isLeaf && $0.requiredArguments.isEmpty }
+            let head = kind.map { "\($0.name) " } ?? ""
+            return GraphQLLiveQuery(
+                query: "subscription PortalLive { \(candidate.name) { \(head)\(record.name) { \(selection) } } }",
+                field: candidate.name, recordField: record.name, kindField: kind?.name)
+        }
+        return plain
+    }
+
+    /// The introspection query portal sends for `--live`: the list's own, asking the
+    /// subscription root's name too.
+    public static let introspectionQuery = GraphQLSchema.introspectionQuery.replacingOccurrences(
+        of: "queryType { name }", with: "queryType { name } subscriptionType { name }")
+
+    /// The subscription root's name in an introspection answer's `data`.
+    public static func subscriptionType(in data: JSONNode) -> String? {
+        data["__schema"]?["subscriptionType"]?["name"]?.string
+    }
+
+    /// What one `next` payload (an execution result) is to the list.
+    public func read(_ payload: JSONSpan, keyFields: [String]) -> LiveEventReading {
+        let errors = (payload.node["errors"]?.elements ?? []).map { $0.node["message"]?.string.map(Sanitize.line) ?? "an error" }
+        guard let data = payload.node.fields?.first(where: { $0.key == "data" })?.value,
+              let value = data.node.fields?.first(where: { $0.key == field })?.value, value.node.fields != nil else {
+            return .problem(errors.isEmpty ? "a result without \(field)" : "the server's errors: \(errors.joined(separator: "; "))")
+        }
+        var kind = LiveChange.Kind.upserted
+        if let kindField, let name = value.node[kindField]?.string {
+            switch ChangeReader.kind(name, code: kindField == "op") {
+            case .change(let named)?: kind = named
+            case .reset?: return .reset("the server says to read the list again (\(Sanitize.line(name)))")
+            case nil: return .problem("a change of unknown kind \(Sanitize.line(String(name.prefix(40))))")
+            }
+        }
+        let record = recordField.map { name in value.node.fields?.first { $0.key == name }?.value } ?? value
+        guard let record, record.node.fields != nil else { return .problem("a change without its record (\(recordField ?? field))") }
+        let reader = ChangeReader(keyFields: keyFields)
+        guard let key = RecordKey(of: record.node, fields: reader.keyFields) else {
+            return .problem("a change whose record has no key (\(reader.keyFields.joined(separator: ", ")))")
+        }
+        return .change(LiveChange(kind: kind, key: key, record: record, eventID: ""))
+    }
+}
+
+extension GraphQLQueryBuilder.Shape {
+    /// The item type, whatever the list's shape.
+    var node: GraphQLObjectType {
+        switch self {
+        case .list(let node), .edges(let node, _), .nodes(let node, _), .results(let node, _), .items(let node, _): node
+        }
+    }
+}

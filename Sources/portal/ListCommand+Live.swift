@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import PortalCore
+import PortalWebSocket
+
+/// `--live`: the list's changes as the server pushes them over a GraphQL subscription.
+struct LiveOptions: ParsableArguments {
+    @Flag(help: ArgumentHelp(
+        "With --graphql URL LIST: follow the list's changes over the schema's subscription of its items (graphql-transport-ws) and print each as an NDJSON line, as --events does, until interrupted or the server ends it (--limit N: after N changes). Reconnects with backoff; the credentials go only to the endpoint's origin."))
+    var live = false
+}
+
+/// `portal list --graphql URL LIST --live`: finds the `Subscription` field of the list's
+/// item type in the introspected schema (`GraphQLLiveProbe`), follows it over
+/// graphql-transport-ws (`GraphQLSubscriptionFeed` on `NIOWebSocketConnector`) and prints
+/// each change as `portal list --events` does: one NDJSON line (`LiveChange.jsonLine`),
+/// notes and reconnections on stderr, the same exit rules (0 on --limit, a closed pipe,
+/// an interrupt or the server completing the subscription; 1 when it refuses it).
+extension ListCommand {
+    func followLive() async throws {
+        guard let text = source.graphQL.graphql else {
+            throw ValidationError("--live goes with --graphql URL LIST (the GraphQL list whose subscription it follows)")
+        }
+        guard let origin = SplitURL(text)?.origin, let endpoint = URL(string: text) else {
+            throw ValidationError("--graphql '\(Sanitize.line(text))' must be an http(s) URL")
+        }
+        guard let resource else { throw ValidationError("--live: name the list to follow (portal list --graphql URL LIST --live)") }
+        if (format != nil && format != .ndjson) || jq != nil || from != nil || to != nil || explain || source.graphQL.query != nil {
+            throw ValidationError("--live prints one NDJSON line a change; --format, --jq, --from, --to, --explain and --query do not go with it")
+        }
+        let headers = try source.anyAPIHeaders()
+        let made = try source.connect()
+        let live: GraphQLLiveQuery
+        do {
+            live = try await GraphQLLiveProbe.find(endpoint: endpoint, headers: headers, list: resource, transport: made.transport)
+        } catch let problem as GraphQLLiveProblem {
+            throw RuntimeFailure("\(Sanitize.line(text)): \(problem.description)")
+        }
+        let feed = GraphQLSubscriptionFeed(endpoint: endpoint, headers: headers, credentialOrigin: origin, live: live,
+                                           keyFields: ListSpec().keyFields, connector: NIOWebSocketConnector())
+        try await printChanges(of: feed, completes: "the server completed the subscription")
+    }
+
+    /// Prints a feed's changes as NDJSON lines until it ends; `completes`: the end that is
+    /// no failure.
+    func printChanges(of feed: any LiveFeed, completes: String) async throws {
+        let sink = OutputSink(format: .ndjson)
+        var printed = 0
+        let end: String
+        do {
+            end = try await feed.follow { signal in
+                switch signal {
+                case .change(let change):
+                    try sink.write(change.jsonLine + "\n")
+                    printed += 1
+                    if let limit, printed >= limit { throw LiveDone() }
+                case .status(.reconnecting(let wait, let why)):
+                    StandardStreams.error("\(Sanitize.line(why)); reconnecting in \(Self.seconds(wait)) s")
+                case .status(.note(let note)):
+                    StandardStreams.error(Sanitize.line(note))
+                case .status(.reset(let why)):
+                    StandardStreams.error("\(Sanitize.line(why)) (read the list again)")
+                case .status(.open), .status(.ended):
+                    break
+                }
+            }
+        } catch is LiveDone {
+            return
+        } catch is OutputSink.ReaderGone {
+            return
+        }
+        guard end == completes else { throw RuntimeFailure("the subscription ended: \(Sanitize.line(end))") }
+        StandardStreams.error(Sanitize.line(end))
+    }
+
+    private static func seconds(_ wait: Duration) -> String {
+        String(format: "%.1f", Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
+    }
+}
+
+/// `--limit` changes printed.
+private struct LiveDone: Error {}
