@@ -14,8 +14,14 @@ extension EffectInterpreter {
     static let jqQueue = DispatchQueue(label: "portal.jq", qos: .userInitiated)
 
     /// Starts `.runJQ` or `.wakeAfter`; its message goes to `deliver` when it ends. A run
-    /// that never ends never answers, and stays in `activity` (portal is not idle).
+    /// that never ends never answers, and stays in `activity` (portal is not idle). A
+    /// background timer (`Wake.isBackground`: the watch's interval, a rate limit's reset)
+    /// is no work in flight: waiting for it is idleness.
     func performAnswered(_ effect: Effect, deliver: @escaping @Sendable (AppMessage) -> Void) {
+        if case .wakeAfter(_, let wake) = effect, wake.isBackground {
+            Task.detached { if let message = await self.run(effect) { deliver(message) } }
+            return
+        }
         activity.begin()
         Task.detached {
             defer { self.activity.end() }

@@ -126,6 +126,7 @@ public final class EffectInterpreter: EffectPerformer {
     /// Runs `effect` to its end: interim messages (a retry in progress) go to `post`, the
     /// result is returned. Nil for effects that answer nothing (`cancel`, `quit`).
     public func run(_ effect: Effect, post: @escaping @Sendable (AppMessage) -> Void = { _ in }) async -> AppMessage? {
+        defer { postRate(after: effect, post) }  // a picture's or pane's rate limit (+Rates)
         switch effect {
         case .fetchPage(let list, let ticket, let query, let priority):
             // Straight to the sender, the source decoding (no adapter between them).

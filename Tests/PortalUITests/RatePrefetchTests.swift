@@ -11,34 +11,11 @@ import Testing
 @MainActor
 @Suite("Prefetch holds while the rate limit is low")
 struct RatePrefetchTests {
-    /// Answers pages with GitHub's rate-limit headers (`remaining` left of 60, the reset ten
-    /// minutes away), noting each in `budget` as the live transport does.
-    final class RatedPages: Transport {
-        let inner: any Transport
-        let budget: RateBudget
-        let remaining: Int
-        init(_ inner: any Transport, budget: RateBudget, remaining: Int) {
-            self.inner = inner
-            self.budget = budget
-            self.remaining = remaining
-        }
-
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            var response = try await inner.send(request)
-            response.headers["x-ratelimit-limit"] = "60"
-            response.headers["x-ratelimit-remaining"] = "\(remaining)"
-            response.headers["x-ratelimit-used"] = "\(60 - remaining)"
-            response.headers["x-ratelimit-reset"] = "\(Int(Date().timeIntervalSince1970) + 600)"
-            budget.observe(response, from: request.url)
-            return response
-        }
-    }
-
     /// The list at 120 × 40 (36 cards on screen) with `remaining` requests left.
     func start(remaining: Int) -> (CountingTransport, EffectQueue, ScreenController) {
         let budget = RateBudget()
         let source = RickAndMortySource(baseURL: TestData.base)
-        let transport = CountingTransport(RatedPages(TestData.snapshot, budget: budget, remaining: remaining))
+        let transport = CountingTransport(RatedAnswers(TestData.snapshot, budget: budget, remaining: remaining))
         let runner = EffectQueue(interpreter: EffectInterpreter(source: source, transport: transport, retryPolicy: .none,
                                                                 clock: ManualClock(), rates: budget))
         let controller = ScreenController(source: source, sourceLabel: "mirror", pictures: .off)

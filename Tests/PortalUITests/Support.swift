@@ -18,6 +18,9 @@ final class EffectQueue {
     private(set) var log: [Effect] = []
     /// Interim messages posted by the last effect that ran, in order.
     private(set) var interim: [AppMessage] = []
+    /// Background timers set (`Wake.isBackground`: the watch's, a rate reset's), oldest
+    /// first: never run by `drain` (their time is the user's); a test takes them (`takeTimers`).
+    private(set) var timers: [(after: Duration, wake: Wake)] = []
 
     init(interpreter: EffectInterpreter) { self.interpreter = interpreter }
 
@@ -25,6 +28,7 @@ final class EffectQueue {
         log += effects
         for effect in effects {
             switch effect {
+            case .wakeAfter(let after, let wake) where wake.isBackground: timers.append((after, wake))
             case .fetchPage, .fetchItems, .fetchLink, .fetchPicture, .runJQ, .wakeAfter: pending.append(effect)
             // A picture no longer needed: a fetch not started yet never starts (as the
             // interpreter cancels its task); one already run may still be answered.
@@ -58,12 +62,20 @@ final class EffectQueue {
         return message
     }
 
-    /// Runs the oldest effect and delivers its message; false when nothing was queued.
+    /// Runs the oldest effect and delivers its message (after the rate limit it posted,
+    /// `AppMessage.rate`, as the mailbox would); false when nothing was queued.
     @discardableResult
     func runNext(into app: ScreenController) async -> Bool {
         guard let message = await takeNext() else { return false }
+        for case .rate(let origin, let limit) in interim { enqueue(app.update(.message(.rate(origin, limit)))) }
         enqueue(app.update(.message(message)))
         return true
+    }
+
+    /// The background timers set so far, taken (the test decides when each is due).
+    func takeTimers() -> [(after: Duration, wake: Wake)] {
+        defer { timers = [] }
+        return timers
     }
 
     /// Runs and delivers until nothing is queued (results may queue more work).

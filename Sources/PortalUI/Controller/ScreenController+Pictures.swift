@@ -74,6 +74,7 @@ extension ScreenController {
             cards = grid.visibleRange
             ahead = PicturePlanner.aheadIndices(visible: cards, columns: grid.columns, count: grid.itemCount,
                                                 down: PageWindow.leadsDown(grid, direction: prefetch.direction))
+            ahead = aheadWithinRate(ahead, of: tab)  // none ahead on an origin with little left (+Rates)
         }
         let paneItem = layout.isTooSmall ? nil : pane?.item
         let list = tab.list

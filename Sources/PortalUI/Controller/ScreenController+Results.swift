@@ -22,7 +22,7 @@ extension ScreenController {
             guard list.tab < tabs.count else { return }
             let tab = tabs[list.tab]
             planner.received(ticket.request, at: now())
-            if case .success(let page) = result { planner.noteRate(page.rate) }  // rate limits (Planning)
+            if case .success(let page) = result { noteRate(page.rate, from: RateNotes.origin(of: ticket.request.http.url)) }  // (+Rates)
             if ticket.generation == tab.list.generation {
                 tab.retryNote = nil
                 tab.retryRefusal = nil
@@ -45,12 +45,14 @@ extension ScreenController {
             // Kept under its own item only while still asked for; counts, order and the
             // selection are untouched (the next frame redraws the card that shows it).
             pictures.receive(ticket, outcome, rendered: rendered)
-        case .jq, .woke:
+        case .jq, .woke(.paneFilter), .woke(.watch):
             receivePaneFilter(message)  // `|` in a pane (JQ/)
         case .liveUpdates, .liveStatus:
             receiveLive(message)  // live lists (Live/)
-        case .rate:
-            break
+        case .woke(.rateReset(let ticket)):
+            wokeForRateReset(ticket)  // rate limits (+Rates)
+        case .rate(let origin, let limit):
+            noteRate(limit, from: origin)  // a picture's or pane's answer (+Rates)
         }
     }
 

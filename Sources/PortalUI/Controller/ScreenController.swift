@@ -59,7 +59,7 @@ public final class ScreenController: App, ItemListViewDelegate {
     private var planOwed = false
 
     /// The one place fetches are decided.
-    var planner = ScreenPlanner()
+    lazy var planner = ScreenPlanner(today: today)
     /// The monotonic clock (scroll speed, round trips, `Retry-After`), read once per use.
     let now: @Sendable () -> Instant
     /// The wall clock, for "cached 3 h ago" (a cached answer's age is a date).

@@ -29,9 +29,15 @@ struct ScreenPlanner {
     private var sentAt: [PageRequest: Instant] = [:]
     /// Plans applied: one per batch of events (the terminal loop's wake-up).
     private(set) var plansApplied = 0
-    /// The list's origin's rate limit as the last page said (`PageContent.rate`): while it
-    /// is low no page is asked for beyond the screen (issue 35, item 19).
-    private(set) var rate: RateLimit?
+    /// The rate limits answers said, by origin (`RateNotes`): while the list's origin's is
+    /// low no page is asked for beyond the screen (issue 35, item 19).
+    var rates = RateNotes()
+    /// The wall clock a rate limit's reset is read on (`ScreenController.today`).
+    let today: @Sendable () -> Date
+
+    init(today: @escaping @Sendable () -> Date = { Date() }) {
+        self.today = today
+    }
 
     // MARK: Measuring
 
@@ -50,16 +56,10 @@ struct ScreenPlanner {
         if let sent = sentAt.removeValue(forKey: request) { prefetch.roundTrip(from: sent, to: now) }
     }
 
-    /// A page arrived with its origin's rate limit (nil: the server says none).
-    mutating func noteRate(_ limit: RateLimit?) {
-        rate = limit
-    }
-
-    /// The rate limit while it is low and its reset still ahead (`wallClock` now): the
-    /// status line shows it, and prefetch holds.
-    func lowRate(at wallClock: Date) -> RateLimit? {
-        guard let rate, rate.isLow, rate.holds(at: wallClock) else { return nil }
-        return rate
+    /// The rate limit of `tab`'s list's origin while it is low and its reset still ahead:
+    /// the status line shows it, and prefetch holds.
+    func lowRate(of tab: TabState) -> RateLimit? {
+        rates.low(url: tab.list.firstPage.http.url, at: today())
     }
 
     // MARK: Planning
@@ -102,7 +102,7 @@ struct ScreenPlanner {
         let perPage = list.addressing?.pageSize ?? (list.pagesLoaded > 0 ? list.count / list.pagesLoaded : grid.columns)
         // Few requests left: only what the screen shows (a walking list's next page once
         // the screen reaches its end), nothing speculative.
-        let rows = lowRate(at: Date()) != nil ? 0
+        let rows = lowRate(of: tab) != nil ? 0
             : prefetch.rowsBeyond(viewportRows: grid.viewportRows, pageRows: PageWindow.pageRows(perPage: perPage, in: grid), at: now)
         let window = PageWindow.of(grid, rowsBeyond: rows, direction: prefetch.direction)
         // Far is beyond the longest prefetch there can be, so a margin that shrinks when the
