@@ -15,7 +15,7 @@ public struct ConfigFile: Sendable, Equatable {
     /// Names a saved API cannot take: the built-in resources and portal's subcommands, which
     /// `portal NAME` would otherwise mean too.
     public static let reservedNames: Set<String> = [
-        "characters", "episodes", "locations", "pokemon", "list", "browse", "cache", "apis", "help",
+        "characters", "episodes", "locations", "pokemon", "list", "browse", "cache", "apis", "help", "mcp", "open",
     ]
 
     /// `--config`, else `$XDG_CONFIG_HOME/portal/config.toml`, else `~/.config/portal/config.toml`.

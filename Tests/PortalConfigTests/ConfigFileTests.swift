@@ -111,7 +111,7 @@ struct ConfigFileTests {
     }
 
     @Test func aNameThatClashesWithABuiltInIsRefused() {
-        for name in ["characters", "pokemon", "list", "apis"] {
+        for name in ["characters", "pokemon", "list", "apis", "mcp", "open"] {
             let text = "# saved\n[apis.\(name)]\nurl = \"http://x\"\n"
             let error = #expect(throws: ConfigError.self) { try ConfigFile.parse(text, path: "config.toml", othersCanRead: false) }
             #expect(error?.line == 2)
