@@ -6,16 +6,16 @@ import Glibc
 
 /// The event loop: the one thread (the main thread) that owns all UI state.
 ///
-/// It sleeps in `poll()` with no timeout (or, while a list is watched, until the watch's
-/// next tick: `TimedApp`) on three descriptors: the terminal (keys), the
-/// self-pipe (signals and finished effects) and, when libdispatch offers it, the main
-/// queue's wake-up fd (so main-actor jobs still run while the thread is parked in
-/// `poll()`). Idle means zero wake-ups and ~0 % CPU.
+/// It sleeps in `poll()` with no timeout on two descriptors: the terminal (keys) and the
+/// self-pipe (signals and finished effects). Idle means zero wake-ups and ~0 % CPU. There
+/// is no other way in: a timer (the list watch's interval, the jq prompt's quiet time, a
+/// rate limit's reset) is an effect, `wakeAfter`, whose `AppMessage.woke` comes through
+/// the mailbox like a page's answer; no main-queue job and no tick reaches the app.
 ///
 /// Each wake-up is one turn, in a fixed order: drain the pipe (an exit signal ends the
-/// loop at once), run pending main-queue jobs, then hand every mailbox message, every key
-/// and a resize to the app as ONE batch (one update, one planning step), then draw at most
-/// one frame — and only if the app says something changed (or the size did).
+/// loop at once), then hand every mailbox message, every key and a resize to the app as
+/// ONE batch (one update, one planning step), then draw at most one frame — and only if
+/// the app says something changed (or the size did).
 ///
 /// The command table's `anywhere` rows are asked before the app sees a key: `forceQuit`
 /// (Ctrl-C) always ends the loop (status 130) — in raw mode it is just a key, and a way
@@ -29,7 +29,6 @@ final class TerminalLoop {
     private let input: InputReader
     private let wake: WakePipe
     private let mailbox: Mailbox
-    private let mainQueueDescriptor: Int32
     private let performer: any EffectPerformer
     /// Runs once the first frame is on screen (the `PORTAL_TEST_CRASH` hook).
     private let afterFirstFrame: (() -> Void)?
@@ -49,7 +48,6 @@ final class TerminalLoop {
         self.input = InputReader(window: session.window)
         self.wake = wake
         self.mailbox = mailbox
-        self.mainQueueDescriptor = portal_main_queue_fd()
     }
 
     /// Runs `app` until it quits, Ctrl-C, an exit signal, or the terminal goes away.
@@ -65,16 +63,9 @@ final class TerminalLoop {
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0),
         ]
-        if mainQueueDescriptor >= 0 {
-            descriptors.append(pollfd(fd: mainQueueDescriptor, events: Int16(POLLIN), revents: 0))
-        }
-
-        // An app with a timer (the list watch) sets poll()'s timeout to its next tick; with
-        // none the loop sleeps until something happens, as before.
-        let timed = app as? any TimedApp
         while true {
             for index in descriptors.indices { descriptors[index].revents = 0 }
-            if poll(&descriptors, nfds_t(descriptors.count), Self.pollTimeout(until: timed?.timeUntilTick)) < 0 {
+            if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
                 if errno == EINTR { continue }
                 return .hangUp
             }
@@ -87,12 +78,6 @@ final class TerminalLoop {
                     if signal == SIGTSTP { session.suspendUntilContinued() }
                     if signal == SIGWINCH || signal == SIGCONT || signal == SIGTSTP { resized = true }
                 }
-            }
-            var drawAnyway = false
-            if descriptors.count > 2, descriptors[2].revents != 0 {
-                portal_main_queue_drain()
-                // A main-queue job (a jq run in a pane ending) changes what is shown.
-                drawAnyway = true
             }
             // Every message and key waiting now goes to the app as one batch: one update,
             // one planning step, however many pages or pictures arrived at once.
@@ -136,12 +121,7 @@ final class TerminalLoop {
             }
             if !events.isEmpty, step(app, events) { return .quit }
 
-            if let timed, let left = timed.timeUntilTick, left <= .zero {
-                if perform(timed.tick()) { return .quit }
-                drawAnyway = true
-            }
-
-            if resized || app.needsRedraw || drawAnyway {
+            if resized || app.needsRedraw {
                 if draw(app) { return .quit }
             }
             if idleOwed, performer.activity.running == 0, mailbox.isEmpty {
@@ -181,16 +161,6 @@ final class TerminalLoop {
             }
         }
         return quits
-    }
-
-    /// poll()'s timeout for a tick due in `left`: -1 (none) without one, else the
-    /// milliseconds rounded up (so the tick is due when poll() returns), at least 0.
-    nonisolated static func pollTimeout(until left: Duration?) -> Int32 {
-        guard let left else { return -1 }
-        let (seconds, attoseconds) = left.components
-        guard seconds >= 0, left > .zero else { return 0 }
-        guard seconds < Int64(Int32.max) / 1000 else { return Int32.max }
-        return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
     /// One frame: the app blanks the screen, draws, and flushes (only changed cells are

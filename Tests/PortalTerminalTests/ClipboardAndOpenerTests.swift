@@ -45,14 +45,4 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("ran").path))
         #expect(!PageOpener.open(try #require(URL(string: "file:///etc/passwd")), browser: script.path))
     }
-
-    @Test func pollWaitsExactlyUntilTheNextTick() {
-        #expect(TerminalLoop.pollTimeout(until: nil) == -1)
-        #expect(TerminalLoop.pollTimeout(until: .seconds(30)) == 30_000)
-        #expect(TerminalLoop.pollTimeout(until: .milliseconds(1500)) == 1500)
-        #expect(TerminalLoop.pollTimeout(until: .nanoseconds(1)) == 1, "rounded up: poll() never returns before the tick")
-        #expect(TerminalLoop.pollTimeout(until: .zero) == 0)
-        #expect(TerminalLoop.pollTimeout(until: .seconds(-3)) == 0)
-        #expect(TerminalLoop.pollTimeout(until: .seconds(Int64.max / 2)) == Int32.max)
-    }
 }

@@ -17,13 +17,21 @@ import Testing
 
     static func screen(_ harness: Harness) -> String { harness.screen().lines.joined(separator: "\n") }
 
-    /// The watch's look as the timer would start it.
+    /// The watch's look as its timer starts it: the wake set last, answered (as the
+    /// interpreter does once the interval has passed); the fetches it made.
     @discardableResult
     static func look(_ harness: Harness) -> [Effect] {
-        harness.controller.watch.nextLook = ContinuousClock.now  // due now
-        let effects = harness.controller.tick()
-        harness.runner.enqueue(effects)
-        return effects
+        let effects = harness.send(.message(.woke(.watch(ticket: harness.controller.watch.ticket))))
+        return effects.filter { if case .fetchPage = $0 { true } else { false } }
+    }
+
+    /// The watch timers among `effects`: (interval, wake).
+    static func timers(_ effects: [Effect]) -> [(after: Duration, wake: Wake)] {
+        effects.compactMap { if case .wakeAfter(let after, let wake) = $0, case .watch = wake { (after, wake) } else { nil } }
+    }
+
+    static func looks(_ effects: [Effect]) -> Int {
+        effects.filter { if case .fetchPage(let address, _, _, _) = $0 { ListWatch.isLook(address) } else { false } }.count
     }
 
     @Test func intervalsReadAsSecondsMinutesAndHours() {
@@ -41,25 +49,46 @@ import Testing
     }
 
     @Test func noTimerUntilWatchingThenOneEveryInterval() {
-        let clock = ManualClock()
         let source = PostgRESTSource(baseURL: Self.base, table: "t")
-        let controller = ScreenController(source: source, sourceLabel: "test", pictures: .off, clock: clock)
-        _ = controller.update(.start(Size(columns: 100, rows: 30)))
-        #expect(controller.timeUntilTick == nil, "not watching: poll() sleeps with no timeout")
-        #expect(controller.tick().isEmpty)
-        _ = controller.update(.key(.character("w")))
-        #expect(controller.timeUntilTick == .seconds(30))
-        clock.advance(.seconds(12))
-        #expect(controller.timeUntilTick == .seconds(18))
-        clock.advance(.seconds(18))
-        #expect(controller.timeUntilTick == .zero)
-        _ = controller.tick()  // nothing loaded yet: no look, the next one interval on
-        #expect(controller.timeUntilTick == .seconds(30))
+        let controller = ScreenController(source: source, sourceLabel: "test", pictures: .off)
+        #expect(Self.timers(controller.update(.start(Size(columns: 100, rows: 30)))).isEmpty, "not watching: no timer")
+        #expect(controller.update(.message(.woke(.watch(ticket: 0)))).isEmpty, "a wake not set does nothing")
+        let set = Self.timers(controller.update(.key(.character("w"))))
+        #expect(set.map(\.after) == [.seconds(30)])
+        // Nothing loaded yet: no look, and the next timer an interval on.
+        let woke = controller.update(.message(.woke(set[0].wake)))
+        #expect(Self.looks(woke) == 0)
+        let next = Self.timers(woke)
+        #expect(next.map(\.after) == [.seconds(30)] && next.map(\.wake) != set.map(\.wake))
+        #expect(controller.update(.message(.woke(set[0].wake))).isEmpty, "a replaced timer does nothing")
         let screen = TextScreen(size: controller.size)
         controller.render(into: screen)
         #expect(screen.lines.joined().contains("watching · every 30s"))
-        _ = controller.update(.key(.character("w")))
-        #expect(controller.timeUntilTick == nil)
+        #expect(Self.timers(controller.update(.key(.character("w")))).isEmpty)
+        #expect(controller.update(.message(.woke(next[0].wake))).isEmpty, "off: the last timer does nothing")
+    }
+
+    /// Issue 34, item 3: the interval is a timer as a message. `--watch 5s` sets one with
+    /// the first update; each wake makes one look and sets the next; no wake, no request.
+    @Test func theIntervalIsDrivenByTheWakeMessage() async throws {
+        let harness = Self.harness(NamedRowsServer(.init(ids: Array(1...30))))
+        harness.controller.startWatching(every: .seconds(5))
+        await harness.runner.drain(into: harness.controller)  // the first page, and the timer with it
+        let first = harness.runner.takeTimers()
+        #expect(first.map(\.after) == [.seconds(5)])
+        let before = harness.transport.count
+        await harness.runner.drain(into: harness.controller)
+        #expect(harness.transport.count == before, "no wake, no look")
+        for round in 1...3 {
+            let timer = try #require(harness.runner.takeTimers().last ?? (round == 1 ? first.last : nil))
+            harness.send(.message(.woke(timer.wake)))
+            await harness.runner.drain(into: harness.controller)
+            #expect(harness.transport.count == before + round, "one look per wake")
+            #expect(harness.runner.timers.map(\.after) == [.seconds(5)], "and the next timer an interval on")
+        }
+        harness.press(.character("w"))
+        #expect(harness.runner.takeTimers().count == 1)
+        #expect(Self.look(harness).isEmpty, "not watching: the last wake makes no look")
     }
 
     @Test func newItemsSlideInAtTheTopMarkedNewAndTheSelectionStays() async throws {
@@ -75,7 +104,7 @@ import Testing
         let looked = Self.look(harness)
         guard case .fetchPage(let address, let ticket, _, _) = try #require(looked.first) else { Issue.record("\(looked)"); return }
         #expect(address.generation < 0 && ticket.request.index == 0 && ticket.request.http.revalidate)
-        #expect(harness.controller.timeUntilTick == nil, "no tick while the look is in flight")
+        #expect(Self.look(harness).isEmpty, "no second look while the first is in flight")
         await harness.runner.drain(into: harness.controller)
 
         #expect(harness.controller.listView.selectedItem?.rawID == 8)
@@ -87,7 +116,7 @@ import Testing
         let screen = Self.screen(harness)
         #expect(screen.contains("watching · every 5s · 2 new"), "\(screen)")
         #expect(screen.contains(" new "), "\(screen)")
-        #expect(harness.controller.timeUntilTick != nil)
+        #expect(!harness.runner.timers.isEmpty, "the next look's timer is set")
     }
 
     @Test func aLookThatFindsNothingNewCostsOneRequestAndChangesNothing() async throws {

@@ -74,14 +74,6 @@ void portal_test_crash(int kind);
 /// Registers `restore` with atexit() once; it runs on every exit() that is not a crash.
 void portal_atexit_once(void (*restore)(void));
 
-/// The main dispatch queue's wake-up fd (an eventfd on Linux), or -1 when libdispatch
-/// does not export the run-loop hooks. Polling it lets main-actor jobs run while the
-/// main thread sleeps in poll().
-int portal_main_queue_fd(void);
-
-/// Runs the main-queue jobs that are pending (call when portal_main_queue_fd() is readable).
-void portal_main_queue_drain(void);
-
 /// Bytes waiting to be read on `fd` (FIONREAD), or -1.
 int portal_bytes_available(int fd);
 

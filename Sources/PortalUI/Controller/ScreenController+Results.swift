@@ -45,8 +45,10 @@ extension ScreenController {
             // Kept under its own item only while still asked for; counts, order and the
             // selection are untouched (the next frame redraws the card that shows it).
             pictures.receive(ticket, outcome, rendered: rendered)
-        case .jq, .woke(.paneFilter), .woke(.watch):
+        case .jq, .woke(.paneFilter):
             receivePaneFilter(message)  // `|` in a pane (JQ/)
+        case .woke(.watch(let ticket)):
+            wokeForWatch(ticket)  // the list watch (Watch/)
         case .liveUpdates, .liveStatus:
             receiveLive(message)  // live lists (Live/)
         case .woke(.rateReset(let ticket)):

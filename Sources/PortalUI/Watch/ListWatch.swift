@@ -19,9 +19,9 @@ struct ListWatch {
     var interval: Duration?
     /// The interval `w` turns on (`--watch`'s, else the default).
     var chosenInterval = defaultInterval
-    /// When the next look is due.
-    var nextLook: ContinuousClock.Instant?
-    /// The tab whose look is in flight (the timer waits for it).
+    /// The ticket of the timer set last (`Wake.watch`): an older one's wake does nothing.
+    var ticket = 0
+    /// The tab whose look is in flight (a timer due meanwhile makes no look).
     var lookInFlight: Int?
     /// Why the last look failed, until one succeeds.
     var failure: String?

@@ -1,33 +1,35 @@
 import PortalCore
 
 /// The list watch (`ListWatch`) and the marks (`ListMarks`) beside the controller: the
-/// timer the terminal loop sleeps until, the look at the first page, what its answer
-/// changes, and what the status line and the cards say about it.
-extension ScreenController: TimedApp {
-    // MARK: TimedApp
+/// timer (an effect, `wakeAfter(interval, .watch)`, answered as a message like any other:
+/// no second way into the update), the look at the first page, what its answer changes,
+/// and what the status line and the cards say about it.
+extension ScreenController {
+    // MARK: The timer
 
-    /// The watch's next look.
-    public var timeUntilTick: Duration? { watchDue }
-
-    public func tick() -> [Effect] {
-        guard let due = watchDue, due <= .zero else { return [] }
-        return look()
+    /// The watch's timer is due (`AppMessage.woke(.watch)`): the look, and the next timer
+    /// an interval on. A timer set before `w` turned the watch off (or on again) is not
+    /// the watch's any more and does nothing.
+    func wokeForWatch(_ ticket: Int) {
+        guard watch.interval != nil, ticket == watch.ticket else { return }
+        emit(look())
+        setWatchTimer()
     }
 
-    /// Time until the watch's next look; nil when not watching or a look is in flight.
-    private var watchDue: Duration? {
-        guard watch.interval != nil, watch.lookInFlight == nil, let next = watch.nextLook else { return nil }
-        return next - now()
+    /// Asks to be woken an interval from now.
+    private func setWatchTimer() {
+        guard let interval = watch.interval else { return }
+        watch.ticket += 1
+        emit([.wakeAfter(interval, .watch(ticket: watch.ticket))])
     }
 
-    /// The watch's look at the active tab's first page, and the next one an interval on.
+    /// The watch's look at the active tab's first page.
     private func look() -> [Effect] {
-        guard let interval = watch.interval else { return [] }
-        watch.nextLook = now() + interval
         let tab = self.tab
         // A list still refreshing from the last find, or not yet shown, is looked at next
         // time; so is one under an open pane (a refresh starts a new list generation, which
-        // would drop the pane's answers still on their way).
+        // would drop the pane's answers still on their way), and one whose last look has
+        // not answered yet (a look slower than the interval skips one).
         guard started, tab.isStarted, tab.pane == nil, watch.lookInFlight == nil, !tab.list.isRefreshing, tab.list.count > 0 else {
             return []
         }
@@ -41,10 +43,11 @@ extension ScreenController: TimedApp {
     // MARK: Watching
 
     /// `--watch`: looks every `interval` from the start (the first look one interval in).
+    /// Called before the first update, the timer goes out with its effects.
     public func startWatching(every interval: Duration) {
         watch.chosenInterval = max(interval, ListWatch.shortestInterval)
         watch.interval = watch.chosenInterval
-        watch.nextLook = now() + watch.chosenInterval
+        setWatchTimer()
     }
 
     /// `--watch`: this controller watching every `interval` from the start (nil: not).
@@ -66,7 +69,6 @@ extension ScreenController: TimedApp {
             say("watching · every \(ListWatch.text(watch.chosenInterval))")
         } else {
             watch.interval = nil
-            watch.nextLook = nil
             watch.failure = nil
             for tab in tabs { marks[tab.index]?.new = []; marks[tab.index]?.newCount = 0; marks[tab.index]?.grownFrom = nil }
             say("not watching")
