@@ -60,7 +60,7 @@ struct PictureLaneTests {
         await FetchGateTests.eventually { @Sendable in transport.pages >= 1 }
         #expect(transport.hanging == hangingBefore, "a page was sent only once a picture gave up")
         if transport.pages == 0 { transport.release() }  // without separate slots: unblock, the test has failed
-        await listing.value
+        _ = await listing.value
         // The screen's pages (two of 20 fill 120 × 40, a third is the page ahead), each asked
         // once, all answered while the pictures still hung.
         #expect(h.pageURLs == [TestData.base + "/character", TestData.base + "/character?page=2", TestData.base + "/character?page=3"])
