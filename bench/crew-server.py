@@ -4,7 +4,8 @@
     python3 bench/crew-server.py --port 18718 [--data ../shared/data]
 
 240 members at /v2/members, paged by `pg` and `per` (20 by default, at most 100), the total
-at `paging.total_count`, `state=` filtering them; each member's key is `uid` (a string), its name `display`, its
+at `paging.total_count`, `state=` filtering them, `uid=a,b` answering those members;
+/v2/members/UID answers one (404 for a uid no member has); each member's key is `uid` (a string), its name `display`, its
 picture `portrait` (a relative URL), `state` active/away/gone, `joined`, `team_ids`.
 /v2/teams lists the 30 teams; /v2/teams?ids=a,b answers many at once. Pictures are the
 snapshot's avatars, read from DATA/rickandmorty/avatars where they lie (never copied).
@@ -56,8 +57,15 @@ class Handler(BaseHTTPRequestHandler):
             chosen = [member(n) for n in range(1, MEMBERS + 1)]
             if "state" in query:
                 chosen = [m for m in chosen if m["state"] == query["state"]]
+            if "uid" in query:
+                wanted = query["uid"].split(",")
+                chosen = [m for m in chosen if m["uid"] in wanted]
             items = chosen[(page - 1) * per:page * per]
             return self.answer(200, {"members": items, "paging": {"pg": page, "per": per, "total_count": len(chosen)}})
+        if url.path.startswith("/v2/members/"):
+            uid = url.path[len("/v2/members/"):]
+            found = [member(n) for n in range(1, MEMBERS + 1) if member(n)["uid"] == uid]
+            return self.answer(200, found[0]) if found else self.answer(404, {"error": f"no member {uid}"})
         if url.path == "/v2/teams":
             ids = query["ids"].split(",") if "ids" in query else [f"t-{n}" for n in range(1, 31)]
             known = [i for i in ids if i.startswith("t-") and i[2:].isdigit() and 1 <= int(i[2:]) <= 30]

@@ -76,8 +76,13 @@ struct CatalogTools: Sendable {
         out.field("paging", target.style(query))
         out.field("addressable", target.addressable(query))
         if let addressing = PageAddressing(source: target.source, query: query) { out.field("page_size", addressing.pageSize) }
-        out.key("key")
-        if records.contains(where: { $0.key != nil }) { out.string("id") } else { out.null() }
+        if let keyed = records.first(where: { $0.key != nil }) {
+            let fields = keyed.keyFields
+            if fields.count == 1 { out.field("key", fields[0]) } else { out.strings("key", fields) }
+        } else {
+            out.key("key")
+            out.null()
+        }
         out.key("fields")
         out.beginArray()
         for field in Self.fields(of: records) {

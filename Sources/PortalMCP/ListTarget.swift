@@ -25,18 +25,24 @@ struct ListTarget: Sendable {
     /// choices when it has some) and `sort` (`field`, `-field` or `field desc`).
     func query(filters: [(String, String)] = [], sort: String? = nil) throws(ToolError) -> ListQuery {
         let keys = spec.filterKeys
+        var sent: [(String, String)] = []
         for (key, value) in filters {
             guard keys.contains(key) else {
                 throw ToolError(keys.isEmpty
                     ? "\(name) takes no filters (the server declares none)"
                     : "\(name) has no filter '\(Sanitize.line(key, limit: 40))'; its filters: \(keys.joined(separator: ", "))")
             }
-            if let choices = spec.filters.first(where: { $0.key == key })?.choices,
-               !choices.contains(where: { $0.caseInsensitiveCompare(value) == .orderedSame }) {
+            guard let choices = spec.filters.first(where: { $0.key == key })?.choices else {
+                sent.append((key, value))
+                continue
+            }
+            // A choice in any case goes as the server declares it (`Away` → `away`).
+            guard let choice = choices.first(where: { $0.caseInsensitiveCompare(value) == .orderedSame }) else {
                 throw ToolError("filter \(key) takes one of: \(choices.joined(separator: ", ")) (not '\(Sanitize.line(value, limit: 40))')")
             }
+            sent.append((key, choice))
         }
-        var query = ListQuery(kind: spec.kind, filters: filters)
+        var query = ListQuery(kind: spec.kind, filters: sent)
         if let sort { query.sort = try order(sort) }
         return query
     }

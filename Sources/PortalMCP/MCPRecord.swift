@@ -8,6 +8,8 @@ import PortalCore
 struct MCPRecord: Sendable {
     /// The record's key as a JSON value's text (`1`, `"ab-12"`), nil when it has none.
     let key: String?
+    /// The key as the engine compares it (never hashed: `"7"` is not `7`).
+    let recordKey: RecordKey?
     /// The key as the `key` argument of `get_item` takes it (a string of its text).
     let keyText: String?
     /// The item's JSON object as served (the models written back under the API's root).
@@ -18,25 +20,49 @@ struct MCPRecord: Sendable {
         self.item = item
         let text = item.apiJSON(baseURL: baseURL)
         json = try? JSONNode.parse(Data(text.utf8))
-        let id = json.flatMap { ItemColumns.span(at: ["id"], in: $0) }
-        switch id?.node {
-        case .number(let digits)?:
-            key = digits
-            keyText = digits
-        case .string(let text)? where !text.isEmpty:
-            key = id?.text
-            keyText = text
-        default:
-            if case .row(let row, _) = item, !row.id.isEmpty {
-                var w = JSONWriter()
-                w.string(row.id)
-                key = w.string
-                keyText = row.id
-            } else {
-                key = nil
-                keyText = nil
+        var found: RecordKey?
+        if case .json(let row, _) = item {
+            // Any API's record: its list's key fields (`key = "uid"`, composite keys too).
+            switch row.id {
+            case .position, .link: found = nil
+            case let id: found = id
+            }
+        } else {
+            found = json.flatMap { ItemColumns.span(at: ["id"], in: $0) }.flatMap { span in
+                switch span.node {
+                case .number(let digits): Int(digits).map(RecordKey.number) ?? .text(digits)
+                case .string(let text) where !text.isEmpty: .text(text)
+                default: nil
+                }
+            }
+            if found == nil, case .row(let row, _) = item, !row.id.isEmpty { found = Int(row.id).map(RecordKey.number) ?? .text(row.id) }
+        }
+        recordKey = found
+        key = found.map(Self.json)
+        keyText = found?.description
+    }
+
+    /// The key as `get_item`'s answer writes it: a number, a string, or an array of parts.
+    static func json(_ key: RecordKey) -> String {
+        var w = JSONWriter()
+        func write(_ key: RecordKey) {
+            switch key {
+            case .number(let n): w.int(n)
+            case .fields(let parts):
+                w.beginArray()
+                for part in parts { write(part) }
+                w.endArray()
+            default: w.string(key.description)
             }
         }
+        write(key)
+        return w.string
+    }
+
+    /// The fields the list's key is read from (`["uid"]`; `["id"]` for the built-in models).
+    var keyFields: [String] {
+        if case .json(let row, _) = item { return row.card.spec.keyFields }
+        return ["id"]
     }
 
     /// The value at a dotted path (`origin.name`), nil when absent.
@@ -57,19 +83,24 @@ struct MCPRecord: Sendable {
         return Array(paths.prefix(6))
     }
 
-    /// A list this record points at by ids: a character's episodes, an episode's
-    /// characters, a location's residents.
+    /// A list this record points at by keys: a character's episodes, an episode's
+    /// characters, a location's residents; for any API, each `detail.related` of its list's
+    /// spec (a field holding keys or URLs of records of another saved list).
     struct Related: Sendable {
         let title: String
         let kind: ItemKind
-        let ids: [Int]
+        let keys: [RecordKey]
     }
 
     var related: [Related] {
         switch item {
-        case .character(let c): [Related(title: "episodes", kind: .episode, ids: c.episodeIDs.map(Int.init))]
-        case .episode(let e): [Related(title: "characters", kind: .character, ids: e.characterIDs.map(Int.init))]
-        case .location(let l): [Related(title: "residents", kind: .character, ids: l.residentIDs.map(Int.init))]
+        case .character(let c): [Related(title: "episodes", kind: .episode, keys: c.episodeIDs.map { .number(Int($0)) })]
+        case .episode(let e): [Related(title: "characters", kind: .character, keys: e.characterIDs.map { .number(Int($0)) })]
+        case .location(let l): [Related(title: "residents", kind: .character, keys: l.residentIDs.map { .number(Int($0)) })]
+        case .json(let row, _):
+            (row.card.spec.detail?.related ?? []).map { relation in
+                Related(title: relation.list, kind: ItemKind(rawValue: relation.list), keys: SpecValues.keys(in: row.row[relation.field]))
+            }
         default: []
         }
     }
@@ -77,10 +108,4 @@ struct MCPRecord: Sendable {
     /// Whether the list entry is all the API tells of it (a Pokémon of a list page is
     /// not: its detail is asked for).
     var isComplete: Bool { item.isComplete }
-
-    /// The number `Source.itemsRequest` takes for a key, when the key is a whole number.
-    static func lookupID(_ key: String) -> Int? {
-        guard key.count <= 18, let number = Int(key), number >= 0 else { return nil }
-        return number
-    }
 }

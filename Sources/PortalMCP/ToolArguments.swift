@@ -37,6 +37,35 @@ struct ToolArguments: Sendable {
         }
     }
 
+    /// A required record key: an integer, a string (one of whole digits is the integer), or
+    /// an array of those for a key of several fields (`["org", "name"]`). Never hashed.
+    func key(_ name: String) throws(ToolError) -> RecordKey {
+        func part(_ value: Value) -> RecordKey? {
+            switch value {
+            case .int(let number): return .number(number)
+            case .double(let number) where number == number.rounded() && abs(number) < 1e15: return .number(Int(number))
+            case .string(let text):
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty else { return nil }
+                if let number = Int(trimmed), String(number) == trimmed { return .number(number) }
+                return .text(trimmed)
+            default: return nil
+            }
+        }
+        switch values[name] {
+        case nil, .null?: throw ToolError("\(tool) needs '\(name)' (the record's key: a number, a string, or an array of the key's fields)")
+        case .array(let parts)?:
+            let keys = parts.compactMap(part)
+            guard !keys.isEmpty, keys.count == parts.count else {
+                throw ToolError("\(tool): '\(name)' as an array holds the key's fields, each a number or a non-empty string")
+            }
+            return keys.count == 1 ? keys[0] : .fields(keys)
+        case let value?:
+            guard let key = part(value) else { throw ToolError("\(tool): '\(name)' must be a number, a non-empty string, or an array of them") }
+            return key
+        }
+    }
+
     /// An optional whole number in `range` (a string of digits is taken too), else `fallback`.
     func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws(ToolError) -> Int {
         let number: Int

@@ -29,10 +29,13 @@ enum ToolDefinitions {
                      "cursor": .object(["type": "string", "description": "a next_cursor from an earlier answer: continues that list (api and list may be left out)"]),
                  ], required: []), annotations: readOnly),
             Tool(name: getItem, title: "Get one record",
-                 description: "One record of a list by its key (the 'id' describe_list names), with all its fields, and each related list (a character's episodes, an episode's characters) as its count and first rows.",
+                 description: "One record of a list by its key (the field describe_list names as 'key': an id, a uid, a slug), looked up by the API in one request whatever rows were read, with all its fields and each related list (a character's episodes, a member's teams) as its count and first rows. A key of several fields is an array.",
                  inputSchema: schema([
                      "api": apiArg, "list": listArg,
-                     "key": .object(["type": ["string", "integer"], "description": "the record's key, e.g. 1 or \"ab-12\""]),
+                     "key": .object([
+                         "type": ["string", "integer", "array"], "items": .object(["type": ["string", "integer"]]),
+                         "description": "the record's key, e.g. 1, \"u-0042\" or [\"org\", \"name\"]",
+                     ]),
                  ], required: ["api", "list", "key"]), annotations: readOnly),
             Tool(name: countRows, title: "Count rows",
                  description: "How many rows a list has with the given filters, as the server counts them: 'kind' says exact, estimated or unknown (then 'at_least' says how many the first page holds).",

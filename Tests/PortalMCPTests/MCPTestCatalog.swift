@@ -31,20 +31,34 @@ struct MCPTestCatalog {
         server = PortalMCPServer(catalog: MCPCatalog(apis: [rickandmorty, odd]), limits: limits)
     }
 
-    /// The answer's text and whether it is a tool error.
     func call(_ tool: String, _ arguments: [String: Value]? = nil) async -> (text: String, isError: Bool) {
-        let result = await server.call(tool, arguments)
-        let text = result.content.compactMap { part -> String? in
-            if case .text(let text, _, _) = part { return text }
-            return nil
-        }.joined()
-        return (text, result.isError ?? false)
+        await Server(server).call(tool, arguments)
     }
 
-    /// The answer parsed as a JSON object (Foundation's reader: a second opinion on the writer).
     func json(_ tool: String, _ arguments: [String: Value]? = nil) async throws -> [String: Any] {
-        let (text, _) = await call(tool, arguments)
-        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+        try await Server(server).json(tool, arguments)
+    }
+
+    /// Any catalog's server, called as a client would.
+    struct Server {
+        let server: PortalMCPServer
+        init(_ server: PortalMCPServer) { self.server = server }
+
+        /// The answer's text and whether it is a tool error.
+        func call(_ tool: String, _ arguments: [String: Value]? = nil) async -> (text: String, isError: Bool) {
+            let result = await server.call(tool, arguments)
+            let text = result.content.compactMap { part -> String? in
+                if case .text(let text, _, _) = part { return text }
+                return nil
+            }.joined()
+            return (text, result.isError ?? false)
+        }
+
+        /// The answer parsed as a JSON object (Foundation's reader: a second opinion on the writer).
+        func json(_ tool: String, _ arguments: [String: Value]? = nil) async throws -> [String: Any] {
+            let (text, _) = await call(tool, arguments)
+            return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+        }
     }
 }
 

@@ -4,7 +4,8 @@ import PortalCore
 /// Issue 34's "crew" API in process, an API that names everything its own way: 240
 /// members paged by `pg` and `per` (20 by default), the total at `paging.total_count`,
 /// each member's key `uid` (a string), name `display`, picture `portrait` (a relative
-/// URL), `state` active/away/gone, `team_ids`; `/teams?ids=a,b` answers many teams at once.
+/// URL), `state` active/away/gone (`state=` filters), `team_ids`; `/teams?ids=a,b` answers
+/// many teams at once, `/members?uid=a,b` many members, `/members/UID` one (404 for none).
 /// No project code names this API: a list spec in a config file describes it.
 public struct CrewTransport: Transport {
     public static let origin = "http://crew.test"
@@ -14,11 +15,14 @@ public struct CrewTransport: Transport {
 
     public init() {}
 
+    /// Member `n`'s key (`u-0007`).
+    public static func uid(_ n: Int) -> String { "u-" + String(format: "%04d", n) }
+
     /// Member `n` (1-based) as JSON: in 1 of 3 teams per 4 members, 7 teams each at most.
     public static func member(_ n: Int) -> String {
         let teams = (0..<(n % 8)).map { "\"t-\(($0 * 7 + n) % 30 + 1)\"" }.joined(separator: ",")
         return """
-            {"uid":"u-\(String(format: "%04d", n))","display":"Member \(n)","handle":"@m\(n)","state":"\(states[n % 3])",\
+            {"uid":"\(uid(n))","display":"Member \(n)","handle":"@m\(n)","state":"\(states[n % 3])",\
             "portrait":"/v2/portraits/\(n % 20 + 1).jpeg","joined":"2023-0\(n % 9 + 1)-1\(n % 10)T08:00:00Z","team_ids":[\(teams)]}
             """
     }
@@ -29,10 +33,20 @@ public struct CrewTransport: Transport {
         switch split.path {
         case "/v2/members":
             let page = max(1, Int(query["pg"] ?? "1") ?? 1), per = min(100, max(1, Int(query["per"] ?? "20") ?? 20))
-            let start = (page - 1) * per + 1
-            let items = start > Self.members ? [] : (start...min(Self.members, start + per - 1)).map(Self.member)
-            let body = "{\"members\":[\(items.joined(separator: ","))],\"paging\":{\"pg\":\(page),\"per\":\(per),\"total_count\":\(Self.members)}}"
+            // `state=` filters; `uid=a,b` answers those members (a by-keys request).
+            var chosen = Array(1...Self.members)
+            if let state = query["state"] { chosen = chosen.filter { Self.states[$0 % 3] == state } }
+            if let uids = query["uid"]?.removingPercentEncoding?.split(separator: ",") { chosen = chosen.filter { uids.contains(Substring(Self.uid($0))) } }
+            let items = chosen.dropFirst((page - 1) * per).prefix(per).map(Self.member)
+            let body = "{\"members\":[\(items.joined(separator: ","))],\"paging\":{\"pg\":\(page),\"per\":\(per),\"total_count\":\(chosen.count)}}"
             return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(body.utf8))
+        case let path where path.hasPrefix("/v2/members/"):
+            // One member at its own URL (REST's `{list URL}/{key}`).
+            let uid = String(path.dropFirst("/v2/members/".count))
+            guard let n = (1...Self.members).first(where: { Self.uid($0) == uid }) else {
+                return HTTPResponse(status: 404, body: Data("{\"error\":\"no member \(uid)\"}".utf8))
+            }
+            return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(Self.member(n).utf8))
         case "/v2/teams":
             let ids = query["ids"].map { $0.removingPercentEncoding ?? $0 }?.split(separator: ",").map(String.init) ?? (1...30).map { "t-\($0)" }
             let teams = ids.filter { $0.hasPrefix("t-") && Int($0.dropFirst(2)).map { (1...30).contains($0) } == true }
@@ -94,4 +108,9 @@ public struct SideBySide: Source {
 
 extension SideBySide: AddressableSource {
     public func addressablePages(of query: ListQuery) -> (any PageAddressable)? { list(query.kind).addressablePages(of: query) }
+}
+
+extension SideBySide: AnyAPITabsSource {
+    /// Each tab's own list (a saved API's `SavedTabsSource` does the same).
+    public func anyAPISource(for query: ListQuery) -> AnyAPISource? { list(query.kind) }
 }

@@ -20,6 +20,8 @@ public struct GraphQLNestedCatalog: Sendable, Hashable {
     public var types: [String: NodeType]
     /// Tab (root list) name → the type of its items.
     public var listNodeTypes: [String: String]
+    /// Tab (root list) name → how one of its records is asked by id (`GraphQLItemLookup`).
+    public var lookups: [String: GraphQLItemLookup] = [:]
 
     public init(types: [String: NodeType] = [:], listNodeTypes: [String: String] = [:]) {
         self.types = types
@@ -45,6 +47,7 @@ public struct GraphQLNestedCatalog: Sendable, Hashable {
             catalog.add(type.name, budget: budget, nodeType(type, in: schema, idType: id.type.text) { "\(root.name)(id: $portalNodeId) { \($0) }" })
         }
         catalog.addRelayNodes(from: schema, budget: budget)
+        catalog.lookups = GraphQLItemLookup.make(from: schema, budget: budget)
         return catalog
     }
 
