@@ -73,7 +73,8 @@ public struct GraphQLLiveQuery: Sendable, Hashable {
         }
         var kind = LiveChange.Kind.upserted
         if let kindField, let name = value.node[kindField]?.string {
-            switch ChangeReader.kind(name, code: kindField == "op") {
+            // `reset` as the SSE stream's event type says it (and `truncate`): read the list again.
+            switch name.caseInsensitiveCompare("reset") == .orderedSame ? .reset : ChangeReader.kind(name, code: kindField == "op") {
             case .change(let named)?: kind = named
             case .reset?: return .reset("the server says to read the list again (\(Sanitize.line(name)))")
             case nil: return .problem("a change of unknown kind \(Sanitize.line(String(name.prefix(40))))")
