@@ -9,17 +9,83 @@ PORTAL is the binary, ORIGIN the mirror (a million characters), CONFIG a config 
 the API `crew` (the mirror's characters as `people`, its opaque-cursor list as `walkers`,
 its key read from the environment as SECRET), TRACE the --trace file whose lines are the
 requests sent. Prints one line per check; exits 1 at the first that fails.
+
+The server is given CONFIG and, in a copy beside it, three more saved APIs written only
+there: `team`, issue 34's crew API (bench/crew-server.py, started here on a free port)
+described by list specs alone (string keys in `uid`, a `state` filter, `team_ids` naming
+records of `teams`, fetched by its `by_keys`); `described`, the mirror's OpenAPI document;
+`gql`, the mirror's GraphQL schema.
 """
 import asyncio
 import json
 import os
+import socket
+import subprocess
 import sys
+import time
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 PORTAL, ORIGIN, CONFIG, TRACE, SECRET = sys.argv[1:6]
+CREW_SERVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "crew-server.py")
 seen_text = []
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_crew():
+    """bench/crew-server.py on a free port, once it accepts connections."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, CREW_SERVER, "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return server, port
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    check(False, "bench/crew-server.py accepts connections")
+
+
+def agent_config(crew_port):
+    """CONFIG with the saved APIs written only here, in a file of its own (mode 600)."""
+    with open(CONFIG) as f:
+        text = f.read()
+    text += f"""
+[apis.team]
+url = "http://127.0.0.1:{crew_port}/v2"
+
+[apis.team.lists.members]
+path = "/members"
+items = "members"
+key = "uid"
+paging = {{ style = "page", page = "pg", size = "per", total = "paging.total_count" }}
+filters = {{ state = ["active", "away", "gone"] }}
+detail = {{ fields = ["handle", "state"], related = [{{ field = "team_ids", list = "teams", title = "Teams" }}] }}
+
+[apis.team.lists.teams]
+path = "/teams"
+items = "teams"
+by_keys = "/teams?ids={{keys}}"
+card = {{ title = "label" }}
+
+[apis.described]
+openapi = "{ORIGIN}/openapi.json"
+
+[apis.gql]
+graphql = "{ORIGIN}/graphql"
+"""
+    path = CONFIG + ".agent.toml"
+    with open(path, "w") as f:
+        f.write(text)
+    os.chmod(path, 0o600)
+    return path
 
 
 def check(condition, what):
@@ -49,12 +115,12 @@ async def answer(session, name, arguments=None, **options):
     return json.loads(text)
 
 
-async def main():
+async def main(config):
     env = dict(os.environ, CREW_KEY=SECRET)
     env.pop("PORTAL_API_KEY", None)
     server = StdioServerParameters(
         command=PORTAL,
-        args=["mcp", "--base-url", ORIGIN + "/api", "--config", CONFIG, "--trace", TRACE, "--no-cache"],
+        args=["mcp", "--base-url", ORIGIN + "/api", "--config", config, "--trace", TRACE, "--no-cache"],
         env=env,
     )
     with open(os.devnull, "w") as quiet:
@@ -76,6 +142,8 @@ async def main():
                 characters = next(l for l in apis["rickandmorty"]["lists"] if l["name"] == "characters")
                 check(characters["addressable"] is True, "characters can be reached directly")
                 check({l["name"] for l in apis["crew"]["lists"]} == {"people", "walkers"}, "crew's lists")
+                check({"team", "described", "gql"} <= set(apis) and all("lists" in apis[n] for n in ("team", "described", "gql")),
+                      f"the saved APIs of the agent's config open: {[apis[n].get('error') for n in ('team', 'described', 'gql')]}")
 
                 shape = await answer(session, "describe_list", {"api": "rickandmorty", "list": "characters"})
                 fields = {f["name"]: f for f in shape["fields"]}
@@ -115,6 +183,8 @@ async def main():
                 key = people["rows"][0][people["columns"].index("id")]
                 person = await answer(session, "get_item", {"api": "crew", "list": "people", "key": key})
                 check(person["record"]["id"] == key, "a saved API's record by its key")
+
+                await saved_apis_by_key(session)
 
                 progress = []
 
@@ -166,4 +236,58 @@ async def main():
     print("all checks passed")
 
 
-asyncio.run(main())
+def urls_since(before):
+    return [line["url"] for line in requests()[before:]]
+
+
+async def saved_apis_by_key(session):
+    """get_item by key on APIs no project code names, whatever rows were read: a list
+    spec's string key with its related list, an OpenAPI item operation, a GraphQL root
+    field by id; filters a spec and an OpenAPI document declare."""
+    shape = await answer(session, "describe_list", {"api": "team", "list": "members"})
+    check(shape["key"] == "uid" and shape["related"] == ["teams"], f"the spec's key and related list: {shape['key']}, {shape['related']}")
+    check([(f["name"], f.get("choices")) for f in shape["filters"]] == [("state", ["active", "away", "gone"])], "the spec's filter")
+
+    before = len(requests())
+    member = await answer(session, "get_item", {"api": "team", "list": "members", "key": "u-0042"})
+    asked = urls_since(before)
+    check(member["key"] == "u-0042" and member["record"]["display"] == "Member 42", "get_item by a string key no row read gave")
+    teams = member["related"][0]
+    check(teams["name"] == "teams" and teams["count"] == 2 and [r[0] for r in teams["rows"]] == ["t-13", "t-20"],
+          f"its related list by the spec's by_keys: {teams}")
+    check(len(asked) == 2 and asked[0].endswith("/v2/members/u-0042") and asked[1].endswith("/v2/teams?ids=t-13,t-20"),
+          f"1 request for the record + 1 for its teams: {asked}")
+    error, text = await call(session, "get_item", {"api": "team", "list": "members", "key": "u-9999"})
+    check(error and "no record with key u-9999" in text, f"an unknown key is a tool error: {text}")
+
+    before = len(requests())
+    away = await answer(session, "count_rows", {"api": "team", "list": "members", "filters": {"state": "away"}})
+    check(away == {"api": "team", "list": "members", "count": 80, "kind": "exact"} and urls_since(before)[0].endswith("?state=away"),
+          f"a spec's filter counted by the server: {away}")
+
+    shape = await answer(session, "describe_list", {"api": "described", "list": "character"})
+    status = next(f for f in shape["filters"] if f["name"] == "status")
+    check(status["choices"] == ["alive", "dead", "unknown"], "an OpenAPI operation's enum parameter is a filter")
+    before = len(requests())
+    dead = await answer(session, "count_rows", {"api": "described", "list": "character", "filters": {"status": "dead"}})
+    asked = urls_since(before)
+    check(dead["kind"] == "exact" and 0 < dead["count"] < 1_000_000 and len(asked) == 1 and "status=dead" in asked[0],
+          f"a filtered count on an OpenAPI list in one request: {dead} {asked}")
+    error, text = await call(session, "count_rows", {"api": "described", "list": "character", "filters": {"colour": "red"}})
+    check(error and "its filters: name, status, gender" in text, f"an unknown filter names the valid ones: {text}")
+    before = len(requests())
+    item = await answer(session, "get_item", {"api": "described", "list": "character", "key": 654_321})
+    check(item["record"]["id"] == 654_321 and urls_since(before) == [ORIGIN + "/api/character/654321"],
+          "get_item on an OpenAPI list: its GET /character/{id} in one request")
+
+    before = len(requests())
+    node = await answer(session, "get_item", {"api": "gql", "list": "characters", "key": "777"})
+    check(node["record"]["id"] == "777" and len(urls_since(before)) == 1, "get_item on a GraphQL list: character(id:) in one POST")
+
+
+crew, crew_port = start_crew()
+try:
+    asyncio.run(main(agent_config(crew_port)))
+finally:
+    crew.terminate()
+    crew.wait()

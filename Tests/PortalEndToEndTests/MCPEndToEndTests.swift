@@ -7,8 +7,13 @@ import Testing
 /// calls every tool against the mirror at a million characters and a saved API (a config
 /// file written here): row 500,000 in at most 3 requests, the same call again in none, an
 /// item with its related list, a filtered count, a walked list with progress and a cursor,
-/// bad arguments as tool errors, and no answer holding the saved API's secret. The checks
-/// are in scripts/mcp_check.py, which says each one.
+/// bad arguments as tool errors, and no answer holding the saved API's secret. The script
+/// adds saved APIs written only in its own copy of the config: issue 34's crew API
+/// (bench/crew-server.py, which it starts) described by list specs alone — get_item by a
+/// string key in 1 request plus 1 for its related teams, a spec's filter counted — the
+/// mirror's OpenAPI document (a filtered count in 1 request, GET /character/{id}) and its
+/// GraphQL schema (character(id:) in one POST). The checks are in scripts/mcp_check.py,
+/// which says each one.
 @Suite(.enabled(if: EndToEndEnvironment.canRunBinary, EndToEndEnvironment.skipReason), .serialized)
 struct MCPEndToEndTests {
     /// The venv's Python (`PORTAL_MCP_PYTHON` overrides).
