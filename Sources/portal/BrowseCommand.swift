@@ -97,6 +97,7 @@ struct BrowseCommand: AsyncParsableCommand {
         let maxPages = self.maxPages
         let (tableFields, sortStyle) = (source.anyAPI.cardFields, view.sortStyle)
         let watchEvery = watch.interval
+        let origins = source.untrustedOriginNotes(of: browseSource)  // lists on an origin not named (item 7)
         let interpreter = EffectInterpreter(source: browseSource, transport: transport,
                                             prepareThread: { TerminalUI.prepareWorkerThread() })
         let status: ExitStatus
@@ -106,6 +107,7 @@ struct BrowseCommand: AsyncParsableCommand {
                 ScreenController(source: browseSource, sourceLabel: label, initialTab: initialTab, initialFilters: filters,
                                  pictures: mode, maxPages: maxPages, tableFields: tableFields, sortStyle: sortStyle)
                     .watching(every: watchEvery)
+                    .notingOrigins(origins)
             }
         } catch let error as TerminalError {
             throw RuntimeFailure(error.description)

@@ -20,6 +20,21 @@ extension SourceOptions {
         CredentialScope(headers: (try? anyAPIHeaders()) ?? [:], (try? requestHeaders())?.fields ?? [:], named: namedURLs)
     }
 
+    /// With `--openapi`, the screen's words for each tab whose list is served from an origin
+    /// the user did not name (stderr's line, shorter; the status line shows it while the
+    /// tab is): tab index → `served from ORIGIN · gets no credentials`.
+    func untrustedOriginNotes(of source: any Source) -> [Int: String] {
+        guard openAPI.location != nil else { return [:] }
+        let scope = credentialScope()
+        var notes: [Int: String] = [:]
+        for (index, spec) in source.tabs.enumerated() {
+            let url = source.firstPage(for: ListQuery(kind: spec.kind, filters: [])).http.url
+            guard !scope.trusts(url), let origin = SplitURL(url.absoluteString)?.origin else { continue }
+            notes[index] = "served from \(origin) · gets no credentials"
+        }
+        return notes
+    }
+
     /// One line on stderr for each list served from an origin the user did not name: it
     /// gets no credentials, and how to send them there.
     func sayUntrustedOrigins(of lists: [(name: String, url: URL)]) {

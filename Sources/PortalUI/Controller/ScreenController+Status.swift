@@ -10,7 +10,7 @@ extension ScreenController {
         var status = StatusText.listStatus(of: tab, requests: planner.pageRequestCount)
         // A rate limit is said when it matters: few requests left (`rate 12 left · resets 14:05`).
         let rate = rateNote  // (+Rates)
-        let notes = [liveNote, status.note, rate, tab.query.sort.map { "sorted \($0)" }, tab.sortNote].compactMap { $0 }
+        let notes = [liveNote, status.note, rate, tab.originNote, tab.query.sort.map { "sorted \($0)" }, tab.sortNote].compactMap { $0 }
         status.note = notes.isEmpty ? nil : notes.joined(separator: " · ")
         return withNotes(status)  // the watch and what y / Y / o said (Watch/)
     }

@@ -28,6 +28,9 @@ public final class TabState {
     /// The last page's notice (`PageContent.notice`: a GraphQL partial answer), until a
     /// page comes without one.
     var pageNotice: String?
+    /// Where the list is served from when the user did not name that origin (an OpenAPI
+    /// document's `servers`): `served from ORIGIN · gets no credentials`, on the status line.
+    var originNote: String?
     /// While `R` refreshes the list: the item the selection is kept on (`ListRefresh`).
     var refreshPin: ListRefresh?
     /// The table view (`t`): shown or not, its columns and the selected one.

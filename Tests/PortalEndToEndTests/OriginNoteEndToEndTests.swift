@@ -1,0 +1,35 @@
+import Foundation
+import PortalTestSupport
+import Testing
+
+/// Issue 35, item 7, on the screen: the browser over an OpenAPI document whose `servers`
+/// name another origin says on the status line where the list is served from and that it
+/// gets no credentials (stderr said it only before the screen took the terminal); the
+/// binary in tmux, two loopback servers, `--header` given.
+@Suite(.serialized, .enabled(if: EndToEndEnvironment.canDriveTerminal, EndToEndEnvironment.skipReason))
+struct OriginNoteEndToEndTests {
+    @Test func theStatusLineSaysWhichOriginTheListIsServedFrom() async throws {
+        try await offThePool {
+            let lists = try CredentialsEndToEndTests.Recording { _ in
+                LoopbackServer.response("200 OK", headers: ["Content-Type": "application/json"], body: #"[{"id":1,"name":"alpha"},{"id":2,"name":"beta"}]"#)
+            }
+            defer { lists.server.stop() }
+            let documents = try CredentialsEndToEndTests.Recording { _ in
+                LoopbackServer.response("200 OK", headers: ["Content-Type": "application/json"],
+                                        body: CredentialsEndToEndTests.document(servedFrom: lists.server.baseURL))
+            }
+            defer { documents.server.stop() }
+            let session = try TmuxSession(columns: 140, rows: 30)
+            defer { session.close() }
+            let run = PortalRun(session, arguments: "--header 'X-Secret: header-SECRET'",
+                                source: "--openapi '\(documents.server.baseURL)/openapi.json' --no-cache")
+            try session.type(line: "NO_COLOR=1 PORTAL_API_KEY= " + run.commandLine)
+            let note = "served from http://127.0.0.1:\(lists.server.port) · gets no credentials"
+            let screen = try session.waitFor("the list and the note") { $0.contains("alpha") && $0.contains(note) }
+            #expect(screen.contains("beta"), "\(screen)")
+            #expect(!lists.seen.isEmpty && lists.seen.allSatisfy { !$0.contains("SECRET") }, "\(lists.seen)")
+            try session.press("q")
+            #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
+        }
+    }
+}
