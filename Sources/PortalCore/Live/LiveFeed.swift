@@ -44,6 +44,9 @@ public struct LiveSubscription: Sendable, Hashable, CustomStringConvertible {
     public enum Feed: Sendable, Hashable {
         /// A `text/event-stream` URL (`--events URL`, `events = "URL"`).
         case serverSentEvents(URL)
+        /// Supabase Realtime: a table's `postgres_changes` at `endpoint`
+        /// (`RealtimeFeed.endpoint`), its binding filtered by `filter` (`id=eq.5`).
+        case realtime(endpoint: URL, table: String, filter: String?)
     }
 
     public var feed: Feed
@@ -61,6 +64,8 @@ public struct LiveSubscription: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch feed {
         case .serverSentEvents(let url): "events \(Sanitize.line(url.absoluteString))"
+        // Not the endpoint: its query holds the apikey.
+        case .realtime(_, let table, let filter): "realtime \(Sanitize.line(table))" + (filter.map { " (\(Sanitize.line($0)))" } ?? "")
         }
     }
 }
@@ -87,6 +92,7 @@ public struct LiveFeeds: Sendable {
             case .serverSentEvents(let url):
                 EventSourceFeed(source: EventSource(url: url, headers: headers, credentialOrigin: credentialOrigin),
                                 reader: ChangeReader(keyFields: subscription.keyFields), transport: transport)
+            case .realtime: nil
             }
         }
     }
