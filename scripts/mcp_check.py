@@ -273,8 +273,16 @@ async def saved_apis_by_key(session):
     asked = urls_since(before)
     check(dead["kind"] == "exact" and 0 < dead["count"] < 1_000_000 and len(asked) == 1 and "status=dead" in asked[0],
           f"a filtered count on an OpenAPI list in one request: {dead} {asked}")
+    species = next((f for f in shape["filters"] if f["name"] == "species"), {})
+    check(species.get("text") == "free text", f"a string query parameter is a free-text filter: {species}")
+    before = len(requests())
+    aliens = await answer(session, "count_rows", {"api": "described", "list": "character",
+                                                  "filters": {"species": "Alien", "status": "alive"}})
+    asked = urls_since(before)
+    check(aliens["kind"] == "exact" and 0 < aliens["count"] < dead["count"] and len(asked) == 1
+          and "species=Alien" in asked[0] and "status=alive" in asked[0], f"two filters, one request: {aliens} {asked}")
     error, text = await call(session, "count_rows", {"api": "described", "list": "character", "filters": {"colour": "red"}})
-    check(error and "its filters: name, status, gender" in text, f"an unknown filter names the valid ones: {text}")
+    check(error and "its filters: name, status, gender, species, type" in text, f"an unknown filter names the valid ones: {text}")
     before = len(requests())
     item = await answer(session, "get_item", {"api": "described", "list": "character", "key": 654_321})
     check(item["record"]["id"] == 654_321 and urls_since(before) == [ORIGIN + "/api/character/654321"],

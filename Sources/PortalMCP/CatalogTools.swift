@@ -101,7 +101,7 @@ struct CatalogTools: Sendable {
         out.endArray()
         out.key("filters")
         out.beginArray()
-        for key in target.spec.filterKeys {
+        for key in target.filterKeys {
             let filter = target.spec.filters.first { $0.key == key }
             out.beginObject()
             out.field("name", key)

@@ -24,7 +24,7 @@ struct ListTarget: Sendable {
     /// The list's query with `filters` (each a filter the list declares, a value among its
     /// choices when it has some) and `sort` (`field`, `-field` or `field desc`).
     func query(filters: [(String, String)] = [], sort: String? = nil) throws(ToolError) -> ListQuery {
-        let keys = spec.filterKeys
+        let keys = filterKeys
         var sent: [(String, String)] = []
         for (key, value) in filters {
             guard keys.contains(key) else {
@@ -46,6 +46,10 @@ struct ListTarget: Sendable {
         if let sort { query.sort = try order(sort) }
         return query
     }
+
+    /// Every filter the list takes: its tab's (search key, then the form's), then free text
+    /// the API declares beside them.
+    var filterKeys: [String] { spec.filterKeys + (opened.textFilters[spec.kind] ?? []).filter { !spec.filterKeys.contains($0) } }
 
     /// The server's sort parameter style for this list, nil when it cannot sort.
     var sortStyle: SortStyle? {

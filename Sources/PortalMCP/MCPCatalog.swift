@@ -43,6 +43,9 @@ public struct MCPOpenedAPI: Sendable {
     public var listNames: [String]
     /// The root the built-in models' links are written under (their JSON as served).
     public var baseURL: BaseURL
+    /// Free-text filters a list takes beyond its tab's (an OpenAPI operation's string query
+    /// parameters), by the tab's kind: get_rows and count_rows send them as query parameters.
+    public var textFilters: [ItemKind: [String]] = [:]
 
     public init(source: any Source, transport: any Transport, baseURL: BaseURL, styles: [ItemKind: String] = [:], listNames: [String]? = nil) {
         self.source = source

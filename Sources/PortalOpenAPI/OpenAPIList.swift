@@ -22,6 +22,10 @@ public struct OpenAPIList: Sendable, Hashable {
     public var filters: [FilterSpec]
     /// `GET /characters/{id}`: an item's detail.
     public var detail: OpenAPIDetail?
+    /// Query parameters taking free text (a string with no `enum`) that neither page, search
+    /// nor order the list (`species`, `type`): filters an agent may send (`portal mcp`).
+    /// The `f` form keeps to `filters`.
+    public var textParameters: [String] = []
 
     public init(name: String, path: String, operationID: String? = nil, url: URL, declared: DeclaredList? = nil,
                 searchKey: String? = nil, filters: [FilterSpec] = [], detail: OpenAPIDetail? = nil) {

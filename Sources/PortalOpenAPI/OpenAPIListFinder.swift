@@ -13,6 +13,10 @@ public enum OpenAPIListFinder {
         "page", "page_size", "pagesize", "pageSize", "per_page", "perPage", "size", "limit", "offset", "skip", "take", "start",
         "cursor", "after", "before", "starting_after", "ending_before", "page_token", "pageToken", "next", "count",
     ]
+    /// Query parameters that shape the answer rather than choose rows: never a filter.
+    static let shapingParameters: Set<String> = [
+        "sort", "sort_by", "sortBy", "order", "order_by", "orderBy", "ordering", "fields", "expand", "include", "exclude", "format",
+    ]
     /// Query parameters taken for the `/` search, in the order tried.
     static let searchParameters = ["search", "q", "query", "name"]
 
@@ -57,6 +61,12 @@ public enum OpenAPIListFinder {
                 guard parameter.name != list.searchKey, parameter.name != pagedBy, !pagingParameters.contains(parameter.name),
                       let schema, let choices = shapes.choices(schema) else { return nil }
                 return FilterSpec(key: parameter.name, label: Sanitize.line(parameter.name), choices: choices)
+            }
+            list.textParameters = querySchemas.compactMap { parameter, schema in
+                guard parameter.name != list.searchKey, parameter.name != pagedBy, !pagingParameters.contains(parameter.name),
+                      !shapingParameters.contains(parameter.name), let schema, shapes.choices(schema) == nil, shapes.isText(schema)
+                else { return nil }
+                return parameter.name
             }
             items[raw] = shapes.itemSchema(schema, items: itemsPath)
             found.append((list, segments.last { !isParameter($0) }))

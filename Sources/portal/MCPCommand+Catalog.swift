@@ -110,7 +110,9 @@ extension MCPCommand {
             throw RuntimeFailure("the OpenAPI document: \(error.description)")
         }
         let listed = try await options.openAPISource(tabs, transport: made.transport, tracer: made.tracer).0
-        return MCPOpenedAPI(source: listed, transport: made.transport, baseURL: BaseURL(location), listNames: tabs.lists.map(\.name))
+        var opened = MCPOpenedAPI(source: listed, transport: made.transport, baseURL: BaseURL(location), listNames: tabs.lists.map(\.name))
+        for (tab, list) in zip(listed.tabs, tabs.lists) where !list.textParameters.isEmpty { opened.textFilters[tab.kind] = list.textParameters }
+        return opened
     }
 
     /// `open`, its failures said as one sentence naming `what` (never a secret: the

@@ -13,7 +13,7 @@ import Testing
 @Suite struct ItemByKeyTests {
     /// The crew API as a saved API with list specs: members (key `uid`, filters on
     /// `state`, related teams) with or without their own `by_keys`, and teams by keys.
-    static func crew(membersByKeys: Bool) async throws -> (MCPTestCatalog.Server, CountingTransport) {
+    static func crew(membersByKeys: Bool, textFilters: [ItemKind: [String]] = [:]) async throws -> (MCPTestCatalog.Server, CountingTransport) {
         let network = CountingTransport(CrewTransport())
         var spec = CrewTransport.membersSpec
         // Absolute, as a saved API makes it against its url (`ResolvedAPI.byKeys`).
@@ -22,9 +22,25 @@ import Testing
         let teams = try await CrewTransport.list("teams", path: "/teams", items: "teams", spec: CrewTransport.teamsSpec, transport: network)
         let source = SideBySide([members, teams])
         let api = MCPAPI(name: "crew", title: "crew", origin: "test") {
-            MCPOpenedAPI(source: source, transport: network, baseURL: BaseURL(CrewTransport.root), listNames: ["members", "teams"])
+            var opened = MCPOpenedAPI(source: source, transport: network, baseURL: BaseURL(CrewTransport.root), listNames: ["members", "teams"])
+            opened.textFilters = textFilters
+            return opened
         }
         return (MCPTestCatalog.Server(PortalMCPServer(catalog: MCPCatalog(apis: [api]), limits: MCPLimits())), network)
+    }
+
+    /// Free text the API declares beside its tab's filters (an OpenAPI operation's string
+    /// query parameters): named by describe_list, sent as they are written.
+    @Test func aFreeTextFilterTheAPIDeclaresIsNamedAndSent() async throws {
+        let (server, network) = try await Self.crew(membersByKeys: false, textFilters: [ItemKind(rawValue: "members"): ["handle"]])
+        let shape = try await server.json("describe_list", ["api": "crew", "list": "members"])
+        let filters = try #require(shape["filters"] as? [[String: Any]])
+        #expect(filters.map { $0["name"] as? String } == ["state", "handle"] && filters.last?["text"] as? String == "free text")
+        let before = network.count
+        _ = try await server.json("count_rows", ["api": "crew", "list": "members", "filters": ["handle": "@m 7", "state": "away"]])
+        #expect(Array(network.urls.dropFirst(before)) == [CrewTransport.root + "/members?handle=%40m%207&state=away"])
+        let (text, isError) = await server.call("count_rows", ["api": "crew", "list": "members", "filters": ["team": "x"]])
+        #expect(isError && text.contains("its filters: state, handle"), "\(text)")
     }
 
     @Test(arguments: [true, false])
