@@ -72,6 +72,17 @@ struct RatePicturesTests {
         #expect(setup.pages == ["/character", "/character?page=2"])
     }
 
+    @Test func theLastFewAreKeptForPagesNoPictureTakesThem() async throws {
+        let setup = Self.start(remaining: 4)
+        await setup.runner.drain(into: setup.controller)
+        #expect(setup.avatars.isEmpty, "\(setup.avatars)")
+        #expect(setup.pages == ["/character", "/character?page=2"], "the screen's pages still go")
+        setup.runner.enqueue(setup.controller.update(.key(.pageDown)))
+        await setup.runner.drain(into: setup.controller)
+        #expect(setup.pages == ["/character", "/character?page=2", "/character?page=3"], "cards 29-56: pages 2 and 3")
+        #expect(setup.avatars.isEmpty)
+    }
+
     @Test func aPicturesAnswerSaysTheBudgetToTheStatusLineAndHoldsWhatIsAhead() async throws {
         // The pages say nothing of a limit; the avatars, from the same origin, do.
         let setup = Self.start(remaining: 12, rated: Self.isAvatar)
@@ -100,11 +111,21 @@ struct RatePicturesTests {
         let timer = try #require(timers.last, "a timer for the reset")
         guard case .rateReset = timer.wake else { Issue.record("\(timer)"); return }
         #expect(timers.count == 1, "one timer, not one per answer: \(timers.map(\.wake))")
-        #expect(timer.after >= .seconds(599) && timer.after <= .seconds(601) + RateNotes.resetMargin, "\(timer.after)")
+        // Ten minutes from the answers (the wall clock stood still since the start; the
+        // answers came a moment later), and a little more.
+        #expect(timer.after >= .seconds(599) + RateNotes.resetMargin && timer.after < .seconds(660), "\(timer.after)")
         // The window starts over: the server has plenty again.
         setup.rated.window.withLock { $0 = .init(remaining: 59, resetIn: 1200) }
-        setup.today.advance(601)
-        setup.runner.enqueue(setup.controller.update(.message(.woke(timer.wake))))
+        // Each timer wakes when its time has passed; an answer a second later said a reset
+        // a second later, and the timer that woke first sets the next one for it.
+        var due: (after: Duration, wake: Wake)? = timer
+        for _ in 0..<5 {
+            guard let next = due else { break }
+            setup.today.advance(Double(next.after.components.seconds) + Double(next.after.components.attoseconds) / 1e18)
+            setup.runner.enqueue(setup.controller.update(.message(.woke(next.wake))))
+            due = setup.runner.takeTimers().last { if case .rateReset = $0.wake { true } else { false } }
+        }
+        #expect(due == nil, "no timer left")
         #expect(setup.controller.listStatus.note == nil, "the reset passed")
         await setup.runner.drain(into: setup.controller)
         #expect(setup.pages == ["/character", "/character?page=2", "/character?page=3"])

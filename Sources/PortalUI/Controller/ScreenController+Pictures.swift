@@ -79,8 +79,8 @@ extension ScreenController {
         let paneItem = layout.isTooSmall ? nil : pane?.item
         let list = tab.list
         let store = pictures, source = self.source
-        let wanted = PicturePlanner.wanted(pane: paneItem, cards: cards, ahead: ahead, item: { list.item(at: $0) },
-                                           ticket: { store.ticket(for: $0, in: source) })
+        let wanted = picturesWithinRate(PicturePlanner.wanted(pane: paneItem, cards: cards, ahead: ahead, item: { list.item(at: $0) },
+                                                              ticket: { store.ticket(for: $0, in: source) }))  // pages first (+Rates)
         // Symbols are made with the picture, off the UI thread: a card's slot, and the
         // pane's for the pane's picture.
         var cardRendering: PictureRendering?

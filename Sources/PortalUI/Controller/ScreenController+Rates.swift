@@ -30,6 +30,14 @@ extension ScreenController {
     /// The status line's rate note: the active list's origin's budget while it is low.
     var rateNote: String? { planner.lowRate(of: tab)?.statusText() }
 
+    /// The pictures that may be asked for: none on an origin whose last few requests are
+    /// kept for pages (`RateNotes.pageReserve`).
+    func picturesWithinRate(_ wanted: [PictureTicket]) -> [PictureTicket] {
+        guard !planner.rates.limits.isEmpty else { return wanted }
+        let now = planner.today()
+        return wanted.filter { !planner.rates.keptForPages(url: $0.request.url, at: now) }
+    }
+
     /// The cards ahead whose pictures may be asked for: none whose picture is on an origin
     /// with little budget left (on-screen cards still get theirs).
     func aheadWithinRate(_ ahead: [Int], of tab: TabState) -> [Int] {

@@ -11,6 +11,10 @@ import PortalCore
 struct RateNotes {
     /// Origins remembered at most; past it they start over (as `RateBudget`'s).
     static let maxOrigins = 64
+    /// Requests kept for pages: with this few left on an origin, no picture goes to it at
+    /// all (pages first: the screen's next page must not wait for the reset behind cards'
+    /// pictures); they come after the reset.
+    static let pageReserve = 5
     /// Woken this long after a reset: the server's clock and ours are not one.
     static let resetMargin: Duration = .milliseconds(250)
 
@@ -34,6 +38,12 @@ struct RateNotes {
     /// The limit of `url`'s origin while it is low.
     func low(url: URL, at now: Date) -> RateLimit? {
         low(SplitURL(url.absoluteString)?.origin, at: now)
+    }
+
+    /// Whether what is left at `url`'s origin is kept for pages (`pageReserve`).
+    func keptForPages(url: URL, at now: Date) -> Bool {
+        guard let left = low(url: url, at: now)?.remaining else { return false }
+        return left <= Self.pageReserve
     }
 
     /// Forgets the limits whose reset has passed at `now` (they say nothing any more).
