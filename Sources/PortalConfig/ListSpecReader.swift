@@ -2,13 +2,13 @@ import TOMLKit
 import PortalCore
 
 /// Reads a list's spec keys (`key`, `paging` as a table, `card`, `detail`, `by_keys`,
-/// `filters`) into a `ListSpec`, each error naming its key and line as the rest of the
+/// `filters`, `events`) into a `ListSpec`, each error naming its key and line as the rest of the
 /// config does. Kept apart from `ConfigReader`, which only hands it the list's table.
 struct ListSpecReader {
     let reader: ConfigReader
 
     /// The spec keys a list table may hold beside `path`, `items`, `paging`, `fields`.
-    static let keys = ["key", "card", "detail", "by_keys", "filters"]
+    static let keys = ["key", "card", "detail", "by_keys", "filters", "events"]
 
     func spec(_ table: TOMLTable, at: [String]) throws(ConfigError) -> ListSpec {
         var spec = ListSpec()
@@ -29,6 +29,12 @@ struct ListSpecReader {
                 throw reader.error("by_keys is a URL or path holding {keys}, e.g. \"/teams?ids={keys}\"", at: at + ["by_keys"])
             }
             spec.byKeys = text
+        }
+        if let value = table["events"] {
+            guard let text = value.string, text.hasPrefix("/") || text.hasPrefix("https://") || text.hasPrefix("http://") else {
+                throw reader.error("events is the URL or path of the list's text/event-stream, e.g. \"/members/events\"", at: at + ["events"])
+            }
+            spec.events = text
         }
         if let value = table["filters"] {
             guard let filters = value.table else { throw reader.error("filters is a table of parameter = [values]", at: at + ["filters"]) }

@@ -78,11 +78,16 @@ extension EffectInterpreter {
 }
 
 /// Reads a pushed record as the list's item with the source's own reading.
-struct LiveRecordReader: Sendable {
+public struct LiveRecordReader: Sendable {
     let source: any Source
     let kind: ItemKind
 
-    func update(_ change: LiveChange) -> LiveUpdate {
+    public init(source: any Source, kind: ItemKind) {
+        self.source = source
+        self.kind = kind
+    }
+
+    public func update(_ change: LiveChange) -> LiveUpdate {
         let item = source.liveItem(kind, record: change.record)
         return LiveUpdate(kind: change.kind, key: item?.id ?? ItemKey(kind, change.key), item: change.kind == .deleted ? nil : item)
     }

@@ -6,12 +6,12 @@ import Synchronization
 /// then deleted within the tick, it never reaches the list), the connection's last state
 /// and the last note. However fast the server pushes, the UI gets one batch a tick, of at
 /// most one change a record.
-final class LiveCoalescer: Sendable {
-    struct Batch: Sendable {
-        var changes: [LiveChange] = []
-        var connection: LiveStatus?
-        var note: LiveStatus?
-        var isEmpty: Bool { changes.isEmpty && connection == nil && note == nil }
+public final class LiveCoalescer: Sendable {
+    public struct Batch: Sendable {
+        public var changes: [LiveChange] = []
+        public var connection: LiveStatus?
+        public var note: LiveStatus?
+        public var isEmpty: Bool { changes.isEmpty && connection == nil && note == nil }
     }
 
     private struct State {
@@ -25,9 +25,11 @@ final class LiveCoalescer: Sendable {
 
     private let state = Mutex(State())
 
+    public init() {}
+
     /// Adds a change; true when it is the first thing held since the last `take` (the
     /// caller then asks for a tick).
-    func add(_ change: LiveChange) -> Bool {
+    public func add(_ change: LiveChange) -> Bool {
         state.withLock { state in
             let first = state.isEmpty
             if let earlier = state.changes[change.key] {
@@ -47,7 +49,7 @@ final class LiveCoalescer: Sendable {
     }
 
     /// Adds a status (the latest connection state and note are kept); true as for `add`.
-    func add(_ status: LiveStatus) -> Bool {
+    public func add(_ status: LiveStatus) -> Bool {
         state.withLock { state in
             let first = state.isEmpty
             switch status {
@@ -61,7 +63,7 @@ final class LiveCoalescer: Sendable {
     }
 
     /// Everything held, in the order first changed; empties the holder.
-    func take() -> Batch {
+    public func take() -> Batch {
         state.withLock { state in
             let batch = Batch(changes: state.order.compactMap { state.changes[$0] }, connection: state.connection, note: state.note)
             state = State()
@@ -71,7 +73,7 @@ final class LiveCoalescer: Sendable {
 
     /// One change after another to the same record within a tick; nil: nothing at all
     /// (created, then deleted before the list saw it).
-    static func merge(_ earlier: LiveChange.Kind, _ later: LiveChange.Kind) -> LiveChange.Kind? {
+    public static func merge(_ earlier: LiveChange.Kind, _ later: LiveChange.Kind) -> LiveChange.Kind? {
         switch (earlier, later) {
         case (.created, .deleted): nil
         case (.created, _): .created

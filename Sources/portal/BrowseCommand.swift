@@ -48,11 +48,17 @@ struct BrowseCommand: AsyncParsableCommand {
 
     @OptionGroup var watch: WatchOptions
 
+    @OptionGroup var live: BrowseEventsOptions
+
     /// The tab index `--tab` names in `tabs` (by title, kind, or either's plural).
     static func tabIndex(_ name: String, in tabs: [TabSpec]) -> Int? { TabSpec.index(of: name, in: tabs) }
 
     func validate() throws {
         guard maxPages > 0 else { throw ValidationError("--max-pages must be at least 1") }
+        if let events = live.events {
+            if source.anyAPI.url == nil { throw ValidationError("--events goes with --url (the list whose changes it follows)") }
+            if LiveSetup.eventsURL(events) == nil { throw ValidationError("--events '\(Sanitize.line(events))' must be an http(s) URL") }
+        }
         if source.graphQL.graphql != nil, let (key, _) = filters.given.first { throw ValidationError("--\(key) is a filter of the built-in APIs; with --graphql write it in --query") }
         if source.graphQL.graphql != nil { return }
         if source.openAPI.location != nil, let (key, _) = filters.given.first { throw ValidationError("--\(key) is a filter of the built-in APIs; with --openapi use the f form") }
@@ -98,8 +104,9 @@ struct BrowseCommand: AsyncParsableCommand {
         let (tableFields, sortStyle) = (source.anyAPI.cardFields, view.sortStyle)
         let watchEvery = watch.interval
         let origins = source.untrustedOriginNotes(of: browseSource)  // lists on an origin not named (item 7)
+        let live = try LiveSetup.events(self.live.events, options: source, browseSource: browseSource)  // --events (+Events)
         let interpreter = EffectInterpreter(source: browseSource, transport: transport,
-                                            prepareThread: { TerminalUI.prepareWorkerThread() })
+                                            prepareThread: { TerminalUI.prepareWorkerThread() }, liveFeeds: live.feeds)
         let status: ExitStatus
         do {
             // On the main actor, so on the main thread: the loop blocks it in poll() until quit.
@@ -108,6 +115,7 @@ struct BrowseCommand: AsyncParsableCommand {
                                  pictures: mode, maxPages: maxPages, tableFields: tableFields, sortStyle: sortStyle)
                     .watching(every: watchEvery)
                     .notingOrigins(origins)
+                    .following(live.follows)
             }
         } catch let error as TerminalError {
             throw RuntimeFailure(error.description)

@@ -77,14 +77,16 @@ struct SavedBrowseCommand: AsyncParsableCommand {
         let label = run.label
         let maxPages = self.maxPages
         let pictures = self.pictures ?? run.api.pictures.flatMap(PicturesOption.init(rawValue:)) ?? .auto
+        let live = try LiveSetup.saved(run, browseSource: browseSource)  // lists' `events` (BrowseCommand+Events)
         let interpreter = EffectInterpreter(source: browseSource, transport: made.transport,
-                                            prepareThread: { TerminalUI.prepareWorkerThread() })
+                                            prepareThread: { TerminalUI.prepareWorkerThread() }, liveFeeds: live.feeds)
         let status: ExitStatus
         do {
             // On the main actor, so on the main thread: the loop blocks it in poll() until quit.
             status = try TerminalUI.run(performer: interpreter, pictures: pictures, onIdle: made.tracer.map { tracer in { tracer.markIdle() } }) { mode in
                 ScreenController(source: browseSource, sourceLabel: label, initialTab: initialTab, initialFilters: [],
                                  pictures: mode, maxPages: maxPages, tableFields: nil, sortStyle: nil)
+                    .following(live.follows)
             }
         } catch let error as TerminalError {
             throw RuntimeFailure(error.description)

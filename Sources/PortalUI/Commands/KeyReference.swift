@@ -44,6 +44,13 @@ public enum KeyReference {
               selection stays on its item wherever it now is, and rows added or removed show
               without a duplicate. In a detail pane R asks for the item again.
             - Ctrl-C quits from anywhere and restores the terminal, as do SIGTERM and SIGHUP.
+            - Marks: a card (or a table row, at its end) may carry `new` (green), `changed`
+              (yellow) or `deleted` (red), in reverse video. `w`/`--watch` and R mark what their
+              look found; a live list (`--events URL`, a saved list's `events`) marks what the
+              server pushed: a changed row in place, a new one where the list's order puts it (the
+              end of a list in ascending order), a deleted one until the next R. The selection and
+              the screen stay where they are. The status line counts them: `live · 3 new · 1 changed`,
+              or `reconnecting… 4 s` while the stream is down.
 
             """
         return out

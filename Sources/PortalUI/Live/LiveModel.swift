@@ -53,13 +53,10 @@ struct LiveModel {
                 guard held != nil else { continue }
                 deletedCount += 1
                 outcome.redraw = true
-            case .updated, .upserted where held != nil || !(list.isComplete && update.kind == .upserted):
-                if let item = update.item, list.replace(item) != nil {
-                    if marks[key] != .new { mark(key, .changed) }
-                    outcome.redraw = true
-                } else if marks[key] == nil {
-                    marks[key] = .changed  // shown when its page comes; nothing on screen now
-                }
+            case .updated:
+                if replace(update, in: list) { outcome.redraw = true }
+            case .upserted where held != nil || !list.isComplete:
+                if replace(update, in: list) { outcome.redraw = true }
             case .created, .upserted:
                 guard let item = update.item else { continue }
                 let placement: SparseList<Item>.LivePlacement = newestFirst ? .notPlaced : list.liveAppend(item)
@@ -78,6 +75,18 @@ struct LiveModel {
             }
         }
         return outcome
+    }
+
+    /// A changed record: replaced where the list holds it (true), else its mark kept for
+    /// when its page comes (nothing on screen changes).
+    private mutating func replace(_ update: LiveUpdate, in list: SparseList<Item>) -> Bool {
+        let key = update.key.id
+        if let item = update.item, list.replace(item) != nil {
+            if marks[key] != .new { mark(key, .changed) }
+            return true
+        }
+        if marks[key] == nil { marks[key] = .changed }
+        return false
     }
 
     private mutating func mark(_ key: RecordKey, _ mark: LiveMark) {

@@ -5,6 +5,13 @@ import PortalCore
 /// (`Effect.followEvents`) and hands over each display tick's changes
 /// (`AppMessage.liveUpdates`), which `LiveModel` folds into the tab's list.
 extension ScreenController {
+    /// Follows each tab's subscription from the start (`--events`, saved lists' `events`).
+    @discardableResult
+    public func following(_ follows: [Int: LiveSubscription]) -> Self {
+        for (tab, subscription) in follows.sorted(by: { $0.key < $1.key }) { following(subscription, tab: tab) }
+        return self
+    }
+
     /// Follows `subscription` for tab `tab` (the active one when nil) from the start:
     /// the feed is asked for with the first update.
     @discardableResult
@@ -48,11 +55,6 @@ extension ScreenController {
         default:
             break
         }
-    }
-
-    /// `R` on a live tab: the rows marked deleted leave, and so do their marks.
-    func liveListRefreshed(_ tab: TabState) {
-        tab.live?.listRefreshed()
     }
 
     /// The mark on `item`'s card or row in the active tab: a pushed change's, else the

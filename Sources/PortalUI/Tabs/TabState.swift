@@ -85,6 +85,7 @@ public final class TabState {
         retryNote = nil
         retryRefusal = nil
         refreshPin = ListRefresh.begin(self)
+        live?.listRefreshed()  // the rows marked deleted leave (Live/)
     }
 
     /// After a page arrived during a refresh: the selection follows its item.

@@ -39,6 +39,7 @@ extension ListSpec {
             lines.append("detail = " + TOMLText.table(parts))
         }
         if let byKeys { lines.append("by_keys = \(TOMLText.string(byKeys))") }
+        if let events { lines.append("events = \(TOMLText.string(events))") }
         if !filters.isEmpty {
             lines.append("filters = " + TOMLText.table(filters.map { (TOMLText.key($0.parameter), TOMLText.array($0.values.map(TOMLText.string))) }))
         }

@@ -19,6 +19,9 @@ public struct ListSpec: Sendable, Hashable {
     public var byKeys: String?
     /// Server-side filters that take one of a few values: parameter → its values, in order.
     public var filters: [SpecFilter]
+    /// Where the list's changes are pushed (`text/event-stream`): a URL, or a path joined
+    /// to the list's origin. The browser follows it as `--events` (issue 38).
+    public var events: String?
 
     public init(key: [String]? = nil, paging: PagingSpec? = nil, card: CardSpec? = nil, detail: DetailSpec? = nil,
                 byKeys: String? = nil, filters: [SpecFilter] = []) {
