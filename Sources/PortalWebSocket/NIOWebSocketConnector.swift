@@ -17,7 +17,13 @@ import WSClient
 /// no memory), and the server's close frame ends it. Pings from the server are answered by
 /// the library. Frames and messages past `maxMessageBytes` close the connection with 1009.
 public struct NIOWebSocketConnector: WebSocketConnecting {
-    public init() {}
+    /// The longest the opening handshake (TCP, TLS, the upgrade) may take: a server that
+    /// accepts the connection and never answers the upgrade is `TransportError.timedOut`.
+    public var handshakeTimeout: Duration
+
+    public init(handshakeTimeout: Duration = .seconds(30)) {
+        self.handshakeTimeout = handshakeTimeout
+    }
 
     public func connect(_ request: WebSocketRequest) async throws -> any WebSocketConnection {
         guard let url = request.webSocketURL else {
@@ -57,6 +63,13 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
                 connection.fail(Self.describe(error))
             }
         }
+        let timer = Task { [handshakeTimeout] in
+            try await Task.sleep(for: handshakeTimeout)
+            let seconds = Double(handshakeTimeout.components.seconds)
+            connection.fail(.refused(.timedOut(.overall(seconds: seconds))))
+            task.cancel()
+        }
+        defer { timer.cancel() }
         return try await withTaskCancellationHandler {
             try await connection.waitUntilOpen()
         } onCancel: {

@@ -148,6 +148,16 @@ import Testing
         }
     }
 
+    /// An upgrade the server refuses (another path stays HTTP) is an error at once.
+    @Test func aRefusedUpgradeIsAnError() async throws {
+        try await Self.with { m in
+            let url = try #require(URL(string: m.origin.replacingOccurrences(of: "http:", with: "ws:") + "/api/character"))
+            await #expect(throws: TransportError.connectionFailed("the server did not accept the WebSocket upgrade")) {
+                _ = try await NIOWebSocketConnector().connect(WebSocketRequest(url: url, subprotocols: [GraphQLWSMessage.subprotocol]))
+            }
+        }
+    }
+
     @Test func portalsFeedFollowsTheMirror() async throws {
         try await Self.with { m in
             let endpoint = try #require(URL(string: m.origin + "/graphql"))

@@ -47,6 +47,8 @@ public struct LiveSubscription: Sendable, Hashable, CustomStringConvertible {
         /// Supabase Realtime: a table's `postgres_changes` at `endpoint`
         /// (`RealtimeFeed.endpoint`), its binding filtered by `filter` (`id=eq.5`).
         case realtime(endpoint: URL, table: String, filter: String?)
+        /// A GraphQL subscription (`graphql-transport-ws`) at `endpoint`: `GraphQLSubscriptionFeed`.
+        case graphQLSubscription(endpoint: URL, live: GraphQLLiveQuery)
     }
 
     public var feed: Feed
@@ -66,6 +68,7 @@ public struct LiveSubscription: Sendable, Hashable, CustomStringConvertible {
         case .serverSentEvents(let url): "events \(Sanitize.line(url.absoluteString))"
         // Not the endpoint: its query holds the apikey.
         case .realtime(_, let table, let filter): "realtime \(Sanitize.line(table))" + (filter.map { " (\(Sanitize.line($0)))" } ?? "")
+        case .graphQLSubscription(_, let live): "subscription \(Sanitize.line(live.field))"
         }
     }
 }
@@ -92,7 +95,7 @@ public struct LiveFeeds: Sendable {
             case .serverSentEvents(let url):
                 EventSourceFeed(source: EventSource(url: url, headers: headers, credentialOrigin: credentialOrigin),
                                 reader: ChangeReader(keyFields: subscription.keyFields), transport: transport)
-            case .realtime: nil
+            case .realtime, .graphQLSubscription: nil
             }
         }
     }
