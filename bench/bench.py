@@ -1099,6 +1099,9 @@ GOALS = [
     ("frame_p50_us_1m", "key + redraw, median, 1M held sparse as the browser does (µs)", "flat", None),
     ("frame_growth", "median at the largest list / median at 1k", "≤ 1.5", lambda v: 0 < v <= 1.5),
     ("frame_p99_us_1m", "key + redraw, p99, 1M held sparse as the browser does (µs)", "< 1000", lambda v: v < 1000),
+    ("live_events_per_s_sustained", "pushed changes read, held, folded in and drawn, per CPU second", "≥ 10000", lambda v: v >= 10000),
+    ("frame_p50_us_live", "one tick of 400 changes into 1M + redraw, median (µs)", "—", None),
+    ("frame_p99_us_live", "one tick of 400 changes into 1M + redraw, p99 (µs)", "≤ 2000", lambda v: 0 <= v <= 2000),
     ("frame_views_p50_us", "  views only (null screen), largest list, median (µs)", "—", None),
     ("frame_views_p99_us", "  views only (null screen), largest list, p99 (µs)", "—", None),
     ("frame_mean_us_portal", "key + redraw in the real binary, mean CPU (µs)", "< 1000", lambda v: 0 <= v < 1000),
@@ -1215,6 +1218,9 @@ def main():
         views = portal_bench(args, "frames", "--counts", counts.split(",")[-1], "--screen", "null", "--rounds", "2")
         for key, value in views.items():
             results["frame_views_" + key.split("_")[1] + "_us"] = value
+    if wanted("live"):
+        # A million rows following 10,000 pushed changes a second (issue 38): model + view.
+        results.update(portal_bench(args, "live", "--count", "100000" if args.quick else "1000000", "--seconds", "4" if args.quick else "10"))
     if wanted("memory"):
         figures = portal_bench(args, "memory", "--count", "100000")
         results.update(figures)
