@@ -75,6 +75,9 @@ struct GetItemTool: Sendable {
             throw error
         }
         if let seen { return seen }
+        if key.number == nil, target.source.itemsRequest(target.spec.kind, keys: [.number(1)]) != nil {
+            throw ToolError("\(target.name)' keys are whole numbers (e.g. 1), not '\(Sanitize.line(key.description, limit: 40))'")
+        }
         throw ToolError("\(target.api) cannot look \(target.name) up by key, and no row with key \(Sanitize.line(key.description, limit: 40)) has been read in this session: find it with get_rows (fields names the columns; get_item then answers from it)")
     }
 

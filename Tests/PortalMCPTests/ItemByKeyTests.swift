@@ -13,13 +13,15 @@ import Testing
 @Suite struct ItemByKeyTests {
     /// The crew API as a saved API with list specs: members (key `uid`, filters on
     /// `state`, related teams) with or without their own `by_keys`, and teams by keys.
-    static func crew(membersByKeys: Bool, textFilters: [ItemKind: [String]] = [:]) async throws -> (MCPTestCatalog.Server, CountingTransport) {
+    static func crew(membersByKeys: Bool, textFilters: [ItemKind: [String]] = [:], teamsByKeys: Bool = true) async throws
+        -> (MCPTestCatalog.Server, CountingTransport) {
         let network = CountingTransport(CrewTransport())
         var spec = CrewTransport.membersSpec
         // Absolute, as a saved API makes it against its url (`ResolvedAPI.byKeys`).
         if membersByKeys { spec.byKeys = CrewTransport.root + "/members?uid={keys}" }
         let members = try await CrewTransport.list("members", path: "/members", items: "members", spec: spec, transport: network)
-        let teams = try await CrewTransport.list("teams", path: "/teams", items: "teams", spec: CrewTransport.teamsSpec, transport: network)
+        let teamsSpec = teamsByKeys ? CrewTransport.teamsSpec : ListSpec(card: CrewTransport.teamsSpec.card)
+        let teams = try await CrewTransport.list("teams", path: "/teams", items: "teams", spec: teamsSpec, transport: network)
         let source = SideBySide([members, teams])
         let api = MCPAPI(name: "crew", title: "crew", origin: "test") {
             var opened = MCPOpenedAPI(source: source, transport: network, baseURL: BaseURL(CrewTransport.root), listNames: ["members", "teams"])
@@ -67,6 +69,21 @@ import Testing
         let (text, isError) = await server.call("get_item", ["api": "crew", "list": "members", "key": "u-9999"])
         #expect(isError && text.contains("members has no record with key u-9999"), "\(text)")
         #expect(network.count == before + 1)
+    }
+
+    @Test func aRelatedListWithoutByKeysIsItsCountAndANote() async throws {
+        let (server, network) = try await Self.crew(membersByKeys: false, teamsByKeys: false)
+        let before = network.count
+        let member = try await server.json("get_item", ["api": "crew", "list": "members", "key": "u-0007"])
+        let teams = try #require((member["related"] as? [[String: Any]])?.first)
+        #expect(teams["count"] as? Int == 7 && (teams["rows"] as? [Any])?.isEmpty == true)
+        #expect((teams["note"] as? String)?.contains("no by_keys") == true, "\(teams)")
+        #expect(network.count == before + 1, "the member only")
+    }
+
+    @Test func aBuiltInListSaysItsKeysAreNumbers() async {
+        let (text, isError) = await MCPTestCatalog().call("get_item", ["api": "rickandmorty", "list": "characters", "key": "rick"])
+        #expect(isError && text.contains("characters' keys are whole numbers (e.g. 1), not 'rick'"), "\(text)")
     }
 
     @Test func describeListNamesTheSpecsKeyFiltersAndRelatedLists() async throws {
