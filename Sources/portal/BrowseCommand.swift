@@ -50,6 +50,9 @@ struct BrowseCommand: AsyncParsableCommand {
 
     @OptionGroup var live: BrowseEventsOptions
 
+    /// `--live` on a GraphQL endpoint (LiveSetup+GraphQL.swift).
+    @OptionGroup var liveFlag: BrowseLiveOptions
+
     /// The tab index `--tab` names in `tabs` (by title, kind, or either's plural).
     static func tabIndex(_ name: String, in tabs: [TabSpec]) -> Int? { TabSpec.index(of: name, in: tabs) }
 
@@ -104,7 +107,8 @@ struct BrowseCommand: AsyncParsableCommand {
         let (tableFields, sortStyle) = (source.anyAPI.cardFields, view.sortStyle)
         let watchEvery = watch.interval
         let origins = source.untrustedOriginNotes(of: browseSource)  // lists on an origin not named (item 7)
-        let live = try LiveSetup.events(self.live.events, options: source, browseSource: browseSource)  // --events (+Events)
+        let live = try await LiveSetup.graphQL(liveFlag.live, options: source, browseSource: browseSource, transport: transport)  // --live (+GraphQL)
+            ?? LiveSetup.events(self.live.events, options: source, browseSource: browseSource)  // --events (+Events)
         let interpreter = EffectInterpreter(source: browseSource, transport: transport,
                                             prepareThread: { TerminalUI.prepareWorkerThread() }, liveFeeds: live.feeds)
         let status: ExitStatus

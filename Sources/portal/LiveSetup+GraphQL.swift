@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import PortalCore
+import PortalWebSocket
+
+/// `portal --graphql URL --live`: the browser follows each GraphQL list's changes.
+struct BrowseLiveOptions: ParsableArguments {
+    @Flag(help: ArgumentHelp(
+        "With --graphql URL: follow each list's changes over the schema's subscription of its items (graphql-transport-ws) and show them in the open list as they come, marked; the status line says 'live · 3 new · 1 changed' (or 'reconnecting…'). The credentials go only to the endpoint's origin."))
+    var live = false
+}
+
+extension LiveSetup {
+    /// `--live` on a GraphQL endpoint: one introspection request, then a subscription for
+    /// every tab of `browseSource` whose list has one (`GraphQLLiveProbe`); none is an error.
+    static func graphQL(_ on: Bool, options: SourceOptions, browseSource: any Source, transport: any Transport) async throws -> LiveSetup? {
+        guard on else { return nil }
+        guard let text = options.graphQL.graphql, let endpoint = URL(string: text), let origin = SplitURL(text)?.origin else {
+            throw ValidationError("--live goes with --graphql URL (the GraphQL lists whose subscriptions it follows)")
+        }
+        let headers = try options.anyAPIHeaders()
+        var follows: [Int: LiveSubscription] = [:]
+        do {
+            let (schema, root) = try await GraphQLLiveProbe.schema(endpoint: endpoint, headers: headers, transport: transport)
+            for (index, tab) in browseSource.tabs.enumerated() {
+                guard let live = try? GraphQLLiveProbe.find(list: tab.title, in: schema, subscriptionType: root) else { continue }
+                follows[index] = LiveSubscription(.graphQLSubscription(endpoint: endpoint, live: live), kind: tab.kind)
+            }
+        } catch let problem as GraphQLLiveProblem {
+            throw RuntimeFailure("\(Sanitize.line(text)): \(problem.description)")
+        }
+        guard !follows.isEmpty else { throw RuntimeFailure("\(Sanitize.line(text)): --live: no list here has a subscription of its items") }
+        return LiveSetup(follows: follows, feeds: .graphQL(over: NIOWebSocketConnector(), headers: headers, credentialOrigin: origin))
+    }
+}
