@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -65,9 +66,14 @@ public enum MirrorServer {
             responder: MirrorResponder(state: state),
             // A rejected request (a header or path of 1 MB) closes its connection fully.
             // `/graphql` upgrades to a WebSocket (graphql-transport-ws; MirrorSockets.swift).
-            server: .http1WebSocketUpgrade(
-                configuration: .init(http1: .init(additionalChannelHandlers: [FullCloseAfterError()]), ws: .init(maxFrameSize: 1 << 20)),
-                shouldUpgrade: { request, _, _ in state.webSocketUpgrade(request) }),
+            // A request refused before its head is read ends the upgrade's negotiation, not an
+            // HTTP exchange: FullClosingChildChannel closes that connection too.
+            server: HTTPServerBuilder { responder in
+                FullClosingChildChannel(base: HTTP1WebSocketUpgradeChannel(
+                    responder: responder,
+                    configuration: .init(http1: .init(additionalChannelHandlers: [FullCloseAfterError()]), ws: .init(maxFrameSize: 1 << 20)),
+                    shouldUpgrade: { request, _, _ in state.webSocketUpgrade(request) }))
+            },
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
