@@ -27,7 +27,8 @@ func live() async {
     let encoding = APIJSONEncoding(baseURL: baseAPI)
     let feeder = Feeder(base: base, total: count, size: size)
     let controller = feeder.controller
-    controller.following(LiveSubscription(.serverSentEvents(URL(string: "http://bench.invalid/api/character/events")!), kind: .character))
+    guard let feedURL = URL(string: "http://bench.invalid/api/character/events") else { exit(1) }
+    controller.following(LiveSubscription(.serverSentEvents(feedURL), kind: .character))
     feeder.answerAddressed(encoding: encoding)
     guard controller.list.isAddressable, controller.list.count == count else {
         log("live: the list did not become addressable (\(controller.list.count) of \(count))")

@@ -138,3 +138,19 @@ import Testing
         #expect(Self.line(h, with: "Rick (edit 2)").hasSuffix(" changed"), "at the row's end")
     }
 }
+
+/// A `--url` list's pushed records (AnyAPISource): a created record's mark is found on
+/// the row its page brings.
+@MainActor @Suite struct LiveAnyAPIMarkTests {
+    @Test func aCreatedRowOfAnyAPIIsMarkedWhenItsPageComes() throws {
+        let url = URL(string: "http://127.0.0.1:9/api/character")!
+        let first = HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(#"{"info":{"count":2,"pages":1,"next":null},"results":[{"id":1,"name":"a"},{"id":2,"name":"b"}]}"#.utf8))
+        let source = AnyAPISource(pages: AnyAPIPages(url: url, reading: try DialectDetector.detect(first, for: url)))
+        let record = try JSONNode.parse(Data(#"{"id":3,"name":"c (new 1)"}"#.utf8))
+        let live = try #require(source.liveItem(source.kind, record: record))
+        let page = try source.decodePage(HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(#"{"info":{"count":3,"pages":1,"next":null},"results":[{"id":1,"name":"a"},{"id":2,"name":"b"},{"id":3,"name":"c (new 1)"}]}"#.utf8)),
+                                         for: source.firstPage(for: ListQuery(kind: source.kind)), of: ListQuery(kind: source.kind))
+        #expect(page.items.last?.key == live.key, "\(String(describing: page.items.last?.key)) vs \(live.key)")
+        #expect(page.items.last?.id == live.id)
+    }
+}
