@@ -78,6 +78,7 @@ struct SavedBrowseCommand: AsyncParsableCommand {
         let maxPages = self.maxPages
         let pictures = self.pictures ?? run.api.pictures.flatMap(PicturesOption.init(rawValue:)) ?? .auto
         let live = try LiveSetup.saved(run, browseSource: browseSource)  // lists' `events` (BrowseCommand+Events)
+        let origins = run.untrustedOriginNotes(of: browseSource)  // lists on an origin the file does not name (item 7)
         let interpreter = EffectInterpreter(source: browseSource, transport: made.transport,
                                             prepareThread: { TerminalUI.prepareWorkerThread() }, liveFeeds: live.feeds)
         let status: ExitStatus
@@ -87,6 +88,7 @@ struct SavedBrowseCommand: AsyncParsableCommand {
                 ScreenController(source: browseSource, sourceLabel: label, initialTab: initialTab, initialFilters: [],
                                  pictures: mode, maxPages: maxPages, tableFields: nil, sortStyle: nil)
                     .following(live.follows)
+                    .notingOrigins(origins)
             }
         } catch let error as TerminalError {
             throw RuntimeFailure(error.description)

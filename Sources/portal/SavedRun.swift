@@ -214,8 +214,7 @@ struct SavedRun {
     func connect(_ given: Connection, offline: Bool) async throws -> Connection {
         // The saved headers go only to the origins the file names (`url`, the document's
         // or endpoint's own, each list's).
-        let scope = CredentialScope(headers: resolved.headers.fields, named: [api.url, api.openapi, api.graphql].compactMap { $0 } + resolved.tabs.map(\.url))
-        let made = Connection(transport: CredentialScopeTransport(wrapping: given.transport, scope: scope), tracer: given.tracer,
+        let made = Connection(transport: CredentialScopeTransport(wrapping: given.transport, scope: credentialScope), tracer: given.tracer,
                               session: given.session, email: given.email, remember: given.remember)
         guard let root = apiRoot, resolved.oauth2 != nil || resolved.supabase != nil else { return made }
         let network: any Transport = made.tracer.map { $0.tracing(CurlTransport()) } ?? CurlTransport()

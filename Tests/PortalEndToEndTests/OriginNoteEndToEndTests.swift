@@ -32,4 +32,39 @@ struct OriginNoteEndToEndTests {
             #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
         }
     }
+
+    /// The same for a saved API whose `openapi` document's `servers` name an origin the
+    /// file does not: its saved header goes to the document's origin only, and the screen
+    /// says where the list is served from.
+    @Test func aSavedAPIsStatusLineSaysWhichOriginTheListIsServedFrom() async throws {
+        try await offThePool {
+            let lists = try CredentialsEndToEndTests.Recording { _ in
+                LoopbackServer.response("200 OK", headers: ["Content-Type": "application/json"], body: #"[{"id":1,"name":"alpha"},{"id":2,"name":"beta"}]"#)
+            }
+            defer { lists.server.stop() }
+            let documents = try CredentialsEndToEndTests.Recording { _ in
+                LoopbackServer.response("200 OK", headers: ["Content-Type": "application/json"],
+                                        body: CredentialsEndToEndTests.document(servedFrom: lists.server.baseURL))
+            }
+            defer { documents.server.stop() }
+            let folder = try SavedAPIEndToEndTests.folder(config: """
+                [apis.docs]
+                openapi = "\(documents.server.baseURL)/openapi.json"
+                headers = { "X-Secret" = "env:ORIGIN_NOTE_SECRET" }
+                """)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let session = try TmuxSession(columns: 140, rows: 30)
+            defer { session.close() }
+            let portal = EndToEndEnvironment.portal ?? "portal"
+            try session.type(line: "NO_COLOR=1 PORTAL_API_KEY= ORIGIN_NOTE_SECRET=saved-SECRET '\(portal)' --config '\(folder)/config.toml' docs --no-cache; "
+                + "echo \"exit=$?\" > '\(session.file("status"))'")
+            let note = "served from http://127.0.0.1:\(lists.server.port) · gets no credentials"
+            let screen = try session.waitFor("the list and the note") { $0.contains("alpha") && $0.contains(note) }
+            #expect(screen.contains("beta"), "\(screen)")
+            #expect(documents.seen.last?.contains("saved-SECRET") == true, "\(documents.seen)")
+            #expect(!lists.seen.isEmpty && lists.seen.allSatisfy { !$0.contains("SECRET") }, "\(lists.seen)")
+            try session.press("q")
+            #expect(try session.waitForFile(session.file("status")) == "exit=0\n")
+        }
+    }
 }
