@@ -78,10 +78,11 @@ test: deps venv
 	$(RUN_ENV) XDG_CACHE_HOME="$(CURDIR)/.build/test-cache" SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) \
 	  $(SWIFT) test --skip-build
 
-## The official MCP Python client (PyPI mcp) that the `portal mcp` end-to-end test drives, in a
-## venv made once (docs/agents.md); pip reaches PyPI.
+## The official MCP Python client (PyPI mcp) that the `portal mcp` end-to-end test drives, and
+## Supabase's Realtime client (PyPI realtime) that checks the mirror's /realtime/v1/websocket
+## (scripts/realtime_check.py), in a venv made once (docs/agents.md); pip reaches PyPI.
 venv:
-	@.build/venv/bin/python -c 'import mcp' 2>/dev/null || { python3 -m venv .build/venv && .build/venv/bin/pip install -q mcp; }
+	@.build/venv/bin/python -c 'import mcp, realtime' 2>/dev/null || { python3 -m venv .build/venv && .build/venv/bin/pip install -q mcp realtime; }
 
 ## The README's screenshots: portal in xterm -ti vt340 under Xvfb (docs/pictures.md).
 screenshots: deps

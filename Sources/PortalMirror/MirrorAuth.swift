@@ -161,6 +161,11 @@ public final class MirrorAuth: Sendable {
         return .success(RowVisibility(user: issued.user, users: users.count))
     }
 
+    /// The user and expiry of an access token this server issued, nil for any other; and
+    /// the time now on this server's clock (Supabase Realtime checks tokens with them).
+    func issued(_ token: String) -> (user: Int, expiresAt: Date)? { tokens.withLock { $0.access[token].map { ($0.user, $0.expiresAt) } } }
+    var clockNow: Date { now() }
+
     /// An answer to send instead of serving the request.
     public struct ResponseError: Error {
         public let response: HTTPResponse

@@ -44,6 +44,8 @@ public struct MirrorRoutes: Sendable {
     public let churn: CharacterChurn?
     /// A comment on the events stream after this long with nothing sent.
     let eventsHeartbeat: Duration
+    /// `/realtime/v1/websocket`: Supabase Realtime, `--churn`'s changes as `postgres_changes`.
+    let realtime: MirrorRealtime
 
     /// `publicURL` is the Rick and Morty API root (e.g. `http://127.0.0.1:8080/api`).
     public init(data: MirrorData, publicURL: String, requireKey: String? = nil, auth: MirrorAuth? = nil, oauth: MirrorOAuth? = nil) {
@@ -60,6 +62,7 @@ public struct MirrorRoutes: Sendable {
         churn = data.churn.flatMap { CharacterChurn(base: characters, rate: $0, seed: data.churnSeed, now: data.clock) }
         if let churn { characters = ChurningCharacterTable(churn: churn) }
         eventsHeartbeat = data.heartbeat
+        realtime = MirrorRealtime(churn: churn, keyGate: keyGate, auth: auth, encoding: APIJSONEncoding(baseURL: root))
         let served = ServedData(rickAndMorty: data.rickAndMorty, characters: characters, pokemon: data.pokemon,
                                 pokemonSprites: data.pokemonSprites)
         graphQL = MirrorGraphQL(served: served, publicRoot: root, churn: churn)
@@ -96,6 +99,7 @@ public struct MirrorRoutes: Sendable {
             return oauth.token(headers: headers, body: body)
         }
         if path == MirrorOpenAPI.path { return MirrorOpenAPI.response() }
+        if path == MirrorRealtime.path { return realtime.httpAnswer(query: QueryString.pairs(query)) }
         guard let route = routes.first(where: { $0.mount.matches(path) }) else {
             return RickAndMortyRules.error(404, RickAndMortyRules.nothingHere)
         }

@@ -13,6 +13,7 @@ extension MirrorState {
     func webSocketUpgrade(_ request: HTTPTypes.HTTPRequest) -> ShouldUpgradeResult<SocketHandler> {
         let target = request.path ?? "/"
         let path = target.prefix { $0 != "?" }
+        if path == MirrorRealtime.path, let routes = current { return realtimeUpgrade(request, routes: routes) }  // K5: Supabase Realtime
         guard let routes = current, path == MirrorGraphQL.path || path == MirrorGraphQL.path + "/" else { return .dontUpgrade }
         let offered = request.headerFields[values: .secWebSocketProtocol]
             .flatMap { $0.split(separator: ",") }
