@@ -6,7 +6,7 @@ import PortalWebSocket
 /// `--live`: the list's changes as the server pushes them over a GraphQL subscription.
 struct LiveOptions: ParsableArguments {
     @Flag(help: ArgumentHelp(
-        "With --graphql URL LIST: follow the list's changes over the schema's subscription of its items (graphql-transport-ws) and print each as an NDJSON line, as --events does, until interrupted or the server ends it (--limit N: after N changes). Reconnects with backoff; the credentials go only to the endpoint's origin."))
+        "With --graphql URL LIST: follow the list's changes over the schema's subscription of its items (graphql-transport-ws); on a PostgREST table (Supabase): its postgres_changes over Realtime (/realtime/v1/websocket, with --email's token, sent again when renewed). Prints each change as an NDJSON line, as --events does, until interrupted or the server ends it (--limit N: after N changes). Reconnects with backoff; the credentials go only to the endpoint's origin."))
     var live = false
 }
 
@@ -18,8 +18,9 @@ struct LiveOptions: ParsableArguments {
 /// an interrupt or the server completing the subscription; 1 when it refuses it).
 extension ListCommand {
     func followLive() async throws {
+        if followsRealtime { return try await followRealtime() }
         guard let text = source.graphQL.graphql else {
-            throw ValidationError("--live goes with --graphql URL LIST (the GraphQL list whose subscription it follows)")
+            throw ValidationError("--live goes with --graphql URL LIST (a GraphQL subscription) or a PostgREST table (Supabase Realtime)")
         }
         guard let origin = SplitURL(text)?.origin, let endpoint = URL(string: text) else {
             throw ValidationError("--graphql '\(Sanitize.line(text))' must be an http(s) URL")

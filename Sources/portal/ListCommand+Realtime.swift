@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import PortalCore
+import PortalWebSocket
+
+/// `portal list TABLE --api postgrest --base-url https://PROJECT.supabase.co/rest/v1 --live`
+/// (with `--email` to sign in, `PORTAL_API_KEY` the project's key): follows the table's
+/// `postgres_changes` over Supabase Realtime (`RealtimeFeed`: `/realtime/v1/websocket` of
+/// the base URL's origin, on `NIOWebSocketConnector`) and prints each change as
+/// `portal list --events` does — one NDJSON line (`LiveChange.jsonLine`), notes and
+/// reconnections on stderr. Signed in, the session's access token joins the channel and is
+/// sent again (`access_token`) whenever the session renews it, before the old one
+/// expires. `--where` filters go to Realtime as the binding's filter (eq, neq, lt, lte,
+/// gt, gte, in; others are refused: Realtime cannot apply them). Ends with status 0 on
+/// `--limit`, a closed pipe or an interrupt; 1 when the feed ends for good (a refused
+/// join, the session over).
+extension ListCommand {
+    /// Whether `--live` means Realtime here: a PostgREST table over HTTP.
+    var followsRealtime: Bool { source.graphQL.graphql == nil && source.data == nil && source.api.kind == .postgREST }
+
+    func followRealtime() async throws {
+        if (format != nil && format != .ndjson) || jq != nil || from != nil || to != nil || explain {
+            throw ValidationError("--live prints one NDJSON line a change; --format, --jq, --from, --to and --explain do not go with it")
+        }
+        if source.supabase.rpc != nil { throw ValidationError("--live follows a table's changes; a function's (--rpc) have none") }
+        let table = resource ?? source.apiOptions.tableName
+        let key = source.apiOptions.keyVariable(in: ProcessInfo.processInfo.environment)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let api = URL(string: source.apiBaseURL.text), let endpoint = RealtimeFeed.endpoint(for: api, apiKey: key) else {
+            throw ValidationError("--live: '\(Sanitize.line(source.apiBaseURL.text))' is not an http(s) URL")
+        }
+        let made = try source.connect()
+        try await made.signIn()
+        let credentials: @Sendable () async throws -> RealtimeCredential?
+        if let session = made.session {
+            credentials = {
+                let tokens = try await session.current()
+                let due = tokens.expiresAt.addingTimeInterval(-tokens.refreshMargin).timeIntervalSinceNow
+                return RealtimeCredential(accessToken: tokens.accessToken, askAgainAfter: .milliseconds(Int(max(0.1, due) * 1000)))
+            }
+        } else {
+            credentials = { nil }
+        }
+        let settings = RealtimeChannel.Settings(table: table, filter: try Self.realtimeFilter(source.apiOptions.filters()), keyFields: ListSpec().keyFields)
+        let feed = RealtimeFeed(url: endpoint, settings: settings, connector: NIOWebSocketConnector(), credentials: credentials)
+        try await printChanges(of: feed, completes: "")
+    }
+
+    /// `--where` as Realtime's filter: `column=op.value` joined by commas (AND).
+    static func realtimeFilter(_ filters: [PostgRESTFilter]) throws -> String? {
+        guard !filters.isEmpty else { return nil }
+        let allowed: Set<String> = ["eq", "neq", "lt", "lte", "gt", "gte", "in"]
+        for filter in filters where filter.negated || !allowed.contains(filter.op) {
+            throw ValidationError("--live: Realtime filters by eq, neq, lt, lte, gt, gte and in only; '\(Sanitize.line(filter.description))' cannot be followed")
+        }
+        return filters.map { "\($0.column)=\($0.expression)" }.joined(separator: ",")
+    }
+}
