@@ -15,14 +15,6 @@ extension SavedRun {
     /// Tab index → `served from ORIGIN · gets no credentials`, for each tab whose first
     /// page is on an origin the file does not name; nothing when no header is saved.
     func untrustedOriginNotes(of source: any Source) -> [Int: String] {
-        guard !resolved.headers.fields.isEmpty else { return [:] }
-        let scope = credentialScope
-        var notes: [Int: String] = [:]
-        for (index, spec) in source.tabs.enumerated() {
-            let url = source.firstPage(for: ListQuery(kind: spec.kind, filters: [])).http.url
-            guard !scope.trusts(url), let origin = SplitURL(url.absoluteString)?.origin else { continue }
-            notes[index] = "served from \(origin) · gets no credentials"
-        }
-        return notes
+        resolved.headers.fields.isEmpty ? [:] : credentialScope.originNotes(of: source)
     }
 }

@@ -24,15 +24,7 @@ extension SourceOptions {
     /// the user did not name (stderr's line, shorter; the status line shows it while the
     /// tab is): tab index → `served from ORIGIN · gets no credentials`.
     func untrustedOriginNotes(of source: any Source) -> [Int: String] {
-        guard openAPI.location != nil else { return [:] }
-        let scope = credentialScope()
-        var notes: [Int: String] = [:]
-        for (index, spec) in source.tabs.enumerated() {
-            let url = source.firstPage(for: ListQuery(kind: spec.kind, filters: [])).http.url
-            guard !scope.trusts(url), let origin = SplitURL(url.absoluteString)?.origin else { continue }
-            notes[index] = "served from \(origin) · gets no credentials"
-        }
-        return notes
+        openAPI.location == nil ? [:] : credentialScope().originNotes(of: source)
     }
 
     /// One line on stderr for each list served from an origin the user did not name: it
