@@ -154,3 +154,18 @@ import Testing
         #expect(page.items.last?.id == live.id)
     }
 }
+
+extension LiveListTests {
+    /// A record created while `R` is under way is brought by the refresh: nothing is said
+    /// to be waiting for the next `R`.
+    @Test func aRecordCreatedDuringARefreshIsNotSaidToWait() async throws {
+        let h = await Self.harness(search: "smith")
+        h.press(.character("R"))
+        #expect(h.controller.list.isRefreshing)
+        let created = try Self.record(h, id: 2, name: "Morty Smith (new 2)", newID: 9002)
+        h.send(.message(.liveUpdates(tab: 0, [Self.update(.created, created)])))
+        #expect(h.controller.tab.live?.waiting == 0)
+        #expect(h.controller.tab.live?.marks[.number(9002)] == .new, "marked when the refresh brings it")
+        #expect(!Self.text(h).contains("R shows"))
+    }
+}

@@ -68,7 +68,7 @@ struct LiveModel {
                 marks[key] = .new
                 switch placement {
                 case .shown, .grew: outcome.grew = true
-                case .notPlaced: waiting += 1
+                case .notPlaced: waiting += list.isRefreshing ? 0 : 1  // a refresh under way brings it
                 case .alreadyShown: break
                 }
                 outcome.redraw = true
