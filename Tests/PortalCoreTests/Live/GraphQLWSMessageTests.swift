@@ -44,6 +44,19 @@ import Testing
         #expect(!invalid.description.unicodeScalars.contains { $0.value < 0x20 } && invalid.description.hasSuffix("red"))
     }
 
+    /// The fuzz target's invariants (Fuzz/Sources/FuzzEntryPoints/GraphQLWSFuzzEntryPoint.swift)
+    /// hold on samples of each kind: messages, refusals, results read as changes.
+    @Test(arguments: [
+        #"{"type":"connection_ack"}"#, #"{"type":"ping","payload":{"a":[1,{"b":null}]}}"#, "not json", #"{"type":"\u0007x"}"#,
+        #"{"id":"1","type":"next","payload":{"data":{"characterChanged":{"type":"created","character":{"id":"5","name":"\u001b]0;x"}}}}}"#,
+        #"{"id":"1","type":"next","payload":{"data":{"characterChanged":{"id":7,"name":"plain"}}}}"#,
+        #"{"id":"1","type":"error","payload":[{"message":"no"}]}"#, #"{"id":"\n","type":"complete"}"#,
+    ])
+    func theFuzzTargetsInvariantsHoldOnSamples(text: String) throws {
+        try FuzzEntryPoint.graphQLWSMessage([255] + Array(text.utf8))
+        try FuzzEntryPoint.graphQLWSMessage([0] + Array(text.utf8))
+    }
+
     @Test func aMessagePastTheLimitIsRefusedUnread() {
         let long = #"{"type":"ping","payload":{"x":""# + String(repeating: "a", count: 100) + #""}}"#
         #expect(GraphQLWSMessage.read(long, maxBytes: 64) == .failure(GraphQLWSInvalid("a message of more than 64 bytes")))
