@@ -107,7 +107,13 @@ extension SparseList {
 
     func ask(_ index: Int) -> PageTicket? {
         guard let request = addressing?.request(forPage: index), request.index == index else { return nil }
-        pages[index, default: SparsePage<Item>()].fetch = .loading(request)
+        return ask(request)
+    }
+
+    /// Marks `request`'s page in flight and hands out its ticket: the request as the plan
+    /// built it, not built again.
+    func ask(_ request: PageRequest) -> PageTicket {
+        pages[request.index, default: SparsePage<Item>()].fetch = .loading(request)
         return marked(PageTicket(generation: generation, request: request))
     }
 }

@@ -8,8 +8,11 @@ extension SparseList {
     /// sequential list's next page goes too, and the pages in flight to give up.
     public struct SparseAsk: Equatable, Sendable {
         var window: SparseWindow
+        /// The requests for the addressable pages to fetch, in the order asked: built once
+        /// here and sent as they are by `commit` (issue 34, item 5).
+        public internal(set) var requests: [PageRequest] = []
         /// Addressable pages to fetch, in the order asked.
-        public var pages: [Int] = []
+        public var pages: [Int] { requests.map(\.index) }
         /// The end is being searched for and no probe is in flight: the next one goes.
         public var probe = false
         /// A sequential list's next page goes.
@@ -21,7 +24,7 @@ extension SparseList {
         public var cancel: [Int] = []
 
         /// Nothing to fetch and nothing to cancel (the window is still remembered).
-        public var asksNothing: Bool { pages.isEmpty && !probe && !next && !dropped && cancel.isEmpty }
+        public var asksNothing: Bool { requests.isEmpty && !probe && !next && !dropped && cancel.isEmpty }
     }
 
     /// What the list needs for a viewport showing `visible` (item indices) with `before`
@@ -42,7 +45,7 @@ extension SparseList {
                 guard needsFetch(index) else { continue }
                 if !around.shown.contains(index), inFlight >= maxInFlight || !prefetchFits(near: around.near, inFlight: inFlight) { break }
                 guard let request = addressing?.request(forPage: index), request.index == index else { continue }
-                ask.pages.append(index)
+                ask.requests.append(request)
                 inFlight += 1
             }
             ask.probe = end.isSearching && end.probe == nil
@@ -67,7 +70,7 @@ extension SparseList {
             pages[index] = page.isEmpty ? nil : page
             cancelled.append(request)
         }
-        var tickets = ask.pages.compactMap { needsFetch($0) ? self.ask($0) : nil }
+        var tickets = ask.requests.compactMap { needsFetch($0.index) ? self.ask($0) : nil }
         if ask.probe, let probe = endProbe(pageSize: size) { tickets.append(probe) }
         return (tickets, cancelled)
     }
