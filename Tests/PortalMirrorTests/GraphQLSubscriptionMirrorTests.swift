@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalCurl
 import PortalTestSupport
 import PortalWebSocket
 @testable import PortalMirror
@@ -146,6 +147,45 @@ import Testing
             let silent = try await Self.connect(m)
             #expect(try await Self.next(silent).close == 4408)
         }
+    }
+
+    /// `--oauth-client`: a connection without a token is closed with 4403 at its
+    /// `connection_init`; the token in the init payload (or on the upgrade) lets it in.
+    @Test func withOAuthTheTokenGoesOnTheUpgradeOrInTheInit() async throws {
+        var options = MirrorOptions()
+        options.port = 0
+        options.log = .none
+        options.churn = 20
+        options.oauthClients = [.init(id: "cli", secret: "s3cr3t")]
+        let m = try await MirrorServer.start(options, data: Mirror.data)
+        let outcome: Result<Void, any Error>
+        do {
+            let bare = try await Self.connect(m)
+            try await Self.send(bare, .connectionInit(payload: nil))
+            #expect(try await Self.next(bare).close == 4403)
+
+            let basic = "Basic " + Data("cli:s3cr3t".utf8).base64EncodedString()
+            let grant = try await CurlTransport().send(HTTPRequest(
+                method: "POST", url: try #require(URL(string: m.origin + "/oauth/token")),
+                headers: ["authorization": basic, "content-type": "application/x-www-form-urlencoded"], body: Data("grant_type=client_credentials".utf8)))
+            let token = try #require(try JSONNode.parse(grant.body).node["access_token"]?.string)
+            let signed = try await Self.connect(m)
+            try await Self.send(signed, .connectionInit(payload: try JSONNode.parse(Data(#"{"headers":{"Authorization":"Bearer \#(token)"}}"#.utf8))))
+            #expect(try await Self.next(signed).message == .connectionAck(payload: nil))
+            await signed.close(code: 1000, reason: "")
+
+            let url = try #require(URL(string: m.origin.replacingOccurrences(of: "http:", with: "ws:") + "/graphql"))
+            let upgraded = try await NIOWebSocketConnector().connect(WebSocketRequest(
+                url: url, headers: ["Authorization": "Bearer \(token)"], subprotocols: [GraphQLWSMessage.subprotocol]))
+            try await Self.send(upgraded, .connectionInit(payload: nil))
+            #expect(try await Self.next(upgraded).message == .connectionAck(payload: nil))
+            await upgraded.close(code: 1000, reason: "")
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        await m.stop()
+        try outcome.get()
     }
 
     /// An upgrade the server refuses (another path stays HTTP) is an error at once.
