@@ -107,8 +107,9 @@ struct BrowseCommand: AsyncParsableCommand {
         let (tableFields, sortStyle) = (source.anyAPI.cardFields, view.sortStyle)
         let watchEvery = watch.interval
         let origins = source.untrustedOriginNotes(of: browseSource)  // lists on an origin not named (item 7)
-        let live = try await LiveSetup.graphQL(liveFlag.live, options: source, browseSource: browseSource, transport: transport)  // --live (+GraphQL)
-            ?? LiveSetup.events(self.live.events, options: source, browseSource: browseSource)  // --events (+Events)
+        let realtime = try LiveSetup.realtime(liveFlag.live, options: source, browseSource: browseSource, session: made.session)  // --live (+Realtime)
+        let graphQL = realtime == nil ? try await LiveSetup.graphQL(liveFlag.live, options: source, browseSource: browseSource, transport: transport) : nil  // --live (+GraphQL)
+        let live = try realtime ?? graphQL ?? LiveSetup.events(self.live.events, options: source, browseSource: browseSource)  // --events (+Events)
         let interpreter = EffectInterpreter(source: browseSource, transport: transport,
                                             prepareThread: { TerminalUI.prepareWorkerThread() }, liveFeeds: live.feeds)
         let status: ExitStatus

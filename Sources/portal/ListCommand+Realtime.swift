@@ -1,12 +1,12 @@
 import ArgumentParser
 import Foundation
 import PortalCore
-import PortalWebSocket
+import PortalCurl
 
 /// `portal list TABLE --api postgrest --base-url https://PROJECT.supabase.co/rest/v1 --live`
 /// (with `--email` to sign in, `PORTAL_API_KEY` the project's key): follows the table's
 /// `postgres_changes` over Supabase Realtime (`RealtimeFeed`: `/realtime/v1/websocket` of
-/// the base URL's origin, on `NIOWebSocketConnector`) and prints each change as
+/// the base URL's origin, on `CurlWebSocketConnector`) and prints each change as
 /// `portal list --events` does — one NDJSON line (`LiveChange.jsonLine`), notes and
 /// reconnections on stderr. Signed in, the session's access token joins the channel and is
 /// sent again (`access_token`) whenever the session renews it, before the old one
@@ -30,18 +30,9 @@ extension ListCommand {
         }
         let made = try source.connect()
         try await made.signIn()
-        let credentials: @Sendable () async throws -> RealtimeCredential?
-        if let session = made.session {
-            credentials = {
-                let tokens = try await session.current()
-                let due = tokens.expiresAt.addingTimeInterval(-tokens.refreshMargin).timeIntervalSinceNow
-                return RealtimeCredential(accessToken: tokens.accessToken, askAgainAfter: .milliseconds(Int(max(0.1, due) * 1000)))
-            }
-        } else {
-            credentials = { nil }
-        }
+        let credentials = LiveSetup.credentials(made.session)
         let settings = RealtimeChannel.Settings(table: table, filter: try Self.realtimeFilter(source.apiOptions.filters()), keyFields: ListSpec().keyFields)
-        let feed = RealtimeFeed(url: endpoint, settings: settings, connector: NIOWebSocketConnector(), credentials: credentials)
+        let feed = RealtimeFeed(url: endpoint, settings: settings, connector: CurlWebSocketConnector(), credentials: credentials)
         try await printChanges(of: feed, completes: "")
     }
 
