@@ -35,9 +35,9 @@ let package = Package(
         // portal mcp (PortalMCP): the official Model Context Protocol SDK. By branch: its own
         // manifest names swift-docc-plugin by branch, which a version requirement refuses.
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", branch: "main"),
-        // Live lists over WebSocket (issue 38): the client (WSClient, on NIO) in PortalWebSocket,
-        // the server side (HummingbirdWebSocket) in the mirror. docs/benchmarks.md says why.
-        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        // Live lists over WebSocket (issue 38): the mirror's server side only (HummingbirdWebSocket).
+        // portal's client is its own, on libcurl (PortalCurl's CurlWebSocketConnector):
+        // docs/benchmarks.md says why.
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
@@ -85,14 +85,10 @@ let package = Package(
         // sources and paging, served on stdio by the MCP SDK.
         .target(name: "PortalMCP", dependencies: ["PortalCore", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
         // The live network on Debian's libcurl (libcurl4-openssl-dev): nothing to compile,
-        // the proxy variables honoured. CCurl is the C side; PortalCurl the only code that imports it.
+        // the proxy variables honoured; the WebSocket client too (CONNECT_ONLY, frames in
+        // PortalCore). CCurl is the C side; PortalCurl the only code that imports it.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "PortalCurl", dependencies: ["PortalCore", "CCurl"]),
-        // The WebSocket client behind PortalCore's `WebSocketConnecting` (graphql-transport-ws
-        // subscriptions, Supabase Realtime): hummingbird-project's WSClient on SwiftNIO.
-        .target(name: "PortalWebSocket", dependencies: [
-            "PortalCore", .product(name: "WSClient", package: "swift-websocket"), .product(name: "Logging", package: "swift-log"),
-        ]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // libjq (Debian libjq-dev): jq programs on items, for `portal list --jq` and the
         // detail pane's `|` prompt. CJQ is the C side; PortalJQ the only code that imports it.
@@ -104,7 +100,7 @@ let package = Package(
             name: "portal",
             dependencies: [
                 "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalCurl", "PortalJQ",
-                "PortalConfig", "PortalOpenAPI", "PortalMCP", "PortalWebSocket",
+                "PortalConfig", "PortalOpenAPI", "PortalMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -143,7 +139,7 @@ let package = Package(
         .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "PortalImage", "CNcurses"]),
         .testTarget(name: "PortalCurlTests", dependencies: ["PortalCurl", "PortalCore", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalCurl", "PortalWebSocket", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalCurl", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalTestSupport", "PortalImage"]),
         .testTarget(name: "PortalConfigTests", dependencies: ["PortalConfig"]),

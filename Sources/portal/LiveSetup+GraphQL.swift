@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PortalCore
-import PortalWebSocket
+import PortalCurl
 
 /// `portal --graphql URL --live`: the browser follows each GraphQL list's changes.
 struct BrowseLiveOptions: ParsableArguments {
@@ -30,6 +30,6 @@ extension LiveSetup {
             throw RuntimeFailure("\(Sanitize.line(text)): \(problem.description)")
         }
         guard !follows.isEmpty else { throw RuntimeFailure("\(Sanitize.line(text)): --live: no list here has a subscription of its items") }
-        return LiveSetup(follows: follows, feeds: .graphQL(over: NIOWebSocketConnector(), headers: headers, credentialOrigin: origin))
+        return LiveSetup(follows: follows, feeds: .graphQL(over: CurlWebSocketConnector(), headers: headers, credentialOrigin: origin))
     }
 }
