@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 @testable import PortalCurl
 import PortalTestSupport
+import Synchronization
 import Testing
 
 /// `CurlWebSocketConnector` against a scripted server (LoopbackServer answers the upgrade
@@ -77,5 +78,20 @@ struct CurlWebSocketConnectorTests {
         let expected = try #require(viaHTTP)
         guard case .cannotConnect = expected else { Issue.record("CurlTransport said \(expected)"); return }
         await #expect(throws: expected) { _ = try await CurlWebSocketConnector(proxies: ProxyEnvironment([:])).connect(WebSocketRequest(url: url)) }
+    }
+
+    /// The environment's proxy is used, through a CONNECT tunnel (a WebSocket cannot go in
+    /// absolute form); a proxy that refuses the tunnel is the connect's error.
+    @Test func theProxyIsAskedForATunnel() async throws {
+        let seen = Mutex<[String]>([])
+        let proxy = try LoopbackServer { head in
+            seen.withLock { $0.append(head.components(separatedBy: "\r\n").first ?? "") }
+            return .bytes(Array("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n".utf8))
+        }
+        defer { proxy.stop() }
+        let url = try #require(URL(string: "ws://example.invalid:8080/socket"))
+        let connector = CurlWebSocketConnector(proxies: ProxyEnvironment(["http_proxy": proxy.baseURL]))
+        await #expect(throws: TransportError.self) { _ = try await connector.connect(WebSocketRequest(url: url)) }
+        #expect(seen.withLock { $0 } == ["CONNECT example.invalid:8080 HTTP/1.1"])
     }
 }
