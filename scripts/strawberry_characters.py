@@ -5,9 +5,9 @@ a graphql-transport-ws server that is not portal-mirror (issue 38, item 4):
     .build/debug/portal list --graphql http://127.0.0.1:18401/graphql characters --live --limit 3
 
 strawberry refuses a WebSocket whose Origin is not the server's own host and port unless
-it is in allowed_origins; portal's client (swift-websocket 1.6.2) sends `Origin:
-ws://HOST` without the port, so this app allows that origin (docs/sources.md, "GraphQL
-subscriptions").
+it is in allowed_origins; portal's client sends no Origin now (it is its own, on libcurl);
+the one before (swift-websocket 1.6.2) sent `Origin: ws://HOST` without the port, so this
+app still allows that origin (docs/sources.md, "GraphQL subscriptions").
 
 `characters` lists ten characters; `characterChanged` yields a change every 0.2 s
 (`kind`: CREATED, UPDATED or DELETED, strawberry's enum), the record in `character`.
