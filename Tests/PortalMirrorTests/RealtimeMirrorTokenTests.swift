@@ -53,17 +53,20 @@ import Testing
     }
 
     @Test func aRenewedTokenSentAsAccessTokenKeepsTheChannel() async throws {
-        try await RealtimeMirrorTests.with(clock: ManualClock(), users: Self.users, ttl: 2) { m in
+        // Tokens live 6 s of real time: the first is renewed 3 s after sign-in (so the renewed
+        // one lives till about 9 s) and the heartbeat goes at 7.5 s, past the first's expiry.
+        // Deadlines from one start, so a slow step under load does not push the next.
+        try await RealtimeMirrorTests.with(clock: ManualClock(), users: Self.users, ttl: 6) { m in
+            let start = ContinuousClock.now
             let client = try await RealtimeMirrorTests.connect(m)
             let ann = try await Self.signIn(m, Self.users[0])
             #expect(try await client.join("realtime:a", token: ann.access).payload.node["status"]?.string == "ok")
             #expect(try await client.next().event == "system")
-            // Renewed a second in (it lives till 3 s), and sent again.
-            try await Task.sleep(for: .milliseconds(1000))
+            try await Task.sleep(until: start + .seconds(3), clock: .continuous)
             let renewed = try await Self.refresh(m, ann.refresh)
             try await client.send(ref: "2", topic: "realtime:a", event: "access_token", payload: #"{"access_token":"\#(renewed)"}"#)
-            // Past the first token's expiry (2 s): a heartbeat's reply is the next message, no shutdown.
-            try await Task.sleep(for: .milliseconds(1400))
+            // Past the first token's expiry: a heartbeat's reply is the next message, no shutdown.
+            try await Task.sleep(until: start + .milliseconds(7500), clock: .continuous)
             try await client.send(ref: "3", topic: "phoenix", event: "heartbeat", payload: "{}")
             let next = try await client.next()
             #expect(next.topic == "phoenix" && next.event == "phx_reply" && next.ref == "3")

@@ -13,7 +13,14 @@ enum OpenAPIMirror {
         return package.deletingLastPathComponent().appendingPathComponent("shared/data").path
     }()
 
-    static let transport = CurlTransport()
+    /// Connections get 30 s, not the product's 2 s: the whole suite shares this process's
+    /// curl loop and two cores with dozens of servers and clients, and a loopback connect
+    /// that waited past 2 s made a list read here fail for nothing it checks.
+    static let transport: CurlTransport = {
+        var configuration = CurlTransport.Configuration()
+        configuration.connectTimeout = 30
+        return CurlTransport(configuration: configuration)
+    }()
 
     static func with<T>(_ body: (RunningMirror) async throws -> T) async throws -> T {
         var options = MirrorOptions()
