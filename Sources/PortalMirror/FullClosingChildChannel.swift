@@ -10,11 +10,10 @@ import NIOHTTP1
 /// request the HTTP parser rejects before its head is read (a header or a path of 1 MB)
 /// never reaches the HTTP handlers that `FullCloseAfterError` sits among: the parser's
 /// error passes the upgrade handler, which neither answers nor closes, and the upgrade's
-/// negotiation never ends, so the socket and its task would be held for good. Until the
-/// negotiation has an outcome, a parser error closes the connection (both directions).
-/// The outcome's handlers are added behind the watcher, so the first message that passes
-/// it (an HTTP request part, a WebSocket frame) says negotiation is over: it leaves the
-/// pipeline, and HTTP or the WebSocket handles errors as they do.
+/// negotiation never ends, so the socket and its task would be held for good. A watcher
+/// at the pipeline's end closes the connection (both directions) on a parser error.
+/// The outcome's handlers are added behind the watcher, which passes their messages on
+/// untouched; errors raised behind it (HTTP's, the WebSocket's) never reach it.
 struct FullClosingChildChannel: ServerChildChannel {
     typealias Value = HTTP1WebSocketUpgradeChannel.Value
     let base: HTTP1WebSocketUpgradeChannel
@@ -31,15 +30,11 @@ struct FullClosingChildChannel: ServerChildChannel {
     }
 }
 
-/// Closes the channel when the parser refuses a request before the first message passes;
-/// then steps aside.
+/// Closes the channel when the HTTP parser refuses a request; passes everything on.
+/// It stays for the connection's life (removing it while the upgrade handler replays the
+/// request's parts stalled connections in the full suite).
 private final class CloseOnNegotiationError: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        context.fireChannelRead(data)
-        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
-    }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // Only the parser's refusal: a refused upgrade reports its own errors and still
