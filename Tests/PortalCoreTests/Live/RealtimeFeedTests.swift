@@ -222,8 +222,11 @@ import Testing
         clock.release(Self.heartbeat)
         clock.release(Self.heartbeat)
         let (signals, _) = try await Self.follow(Self.feed(connector), clock: clock) { Self.changes($0).count == 1 }
-        #expect(signals == [.status(.open), .status(.reconnecting(after: .seconds(1), because: "no heartbeat reply in 25 s")), .status(.open)]
-            + signals.suffix(1))
+        // The heartbeats are released before the first join is answered, so whether the first
+        // `open` is said before the silence is seen is a race; what follows it is not.
+        let statuses = signals.filter { if case .status = $0 { true } else { false } }
+        #expect(statuses.suffix(2) == [.status(.reconnecting(after: .seconds(1), because: "no heartbeat reply in 25 s")), .status(.open)])
+        #expect(statuses.count <= 3 && Self.changes(signals).count == 1)
         #expect(connector.requests.withLock { $0.count } == 2)
         #expect(silent.sent.withLock { $0 }.compactMap { try? PhoenixSerializer.v1.decode($0).event } == ["phx_join", "heartbeat"])
         #expect(clock.sleeps.withLock { $0 }.contains(.seconds(1)))
