@@ -150,4 +150,26 @@ struct WebSocketFrameTests {
         #expect(throws: TransportError.self) { try handshake.request(url: url, headers: ["X": "a\r\nInjected: 1"], subprotocols: []) }
         #expect(WebSocketHandshake().key.count == 24)
     }
+
+    /// Server streams for the fuzz target's invariants (fuzz-websocket): a text frame, a
+    /// message in two fragments with a ping between, a close with its code and reason, a
+    /// header claiming 2^40 bytes, a masked server frame, text that is not UTF-8.
+    static let fuzzSamples: [[UInt8]] = [
+        [0x81, 0x02, 0x68, 0x69],
+        [0x01, 0x02, 0x68, 0x65, 0x89, 0x01, 0x7A, 0x80, 0x03, 0x6C, 0x6C, 0x6F],
+        [0x88, 0x05, 0x03, 0xE8, 0x62, 0x79, 0x65],
+        [0x82, 0x7F, 0, 0, 1, 0, 0, 0, 0, 0],
+        [0x81, 0x82, 1, 2, 3, 4, 0x69, 0x6B],
+        [0x81, 0x02, 0xC3, 0x28],
+    ]
+
+    /// The fuzz target on the samples, at three limits and cuts: the events do not depend
+    /// on how the bytes arrive, nothing passes the limit, failures are 1002/1007/1009.
+    @Test(arguments: fuzzSamples)
+    func theFuzzTargetsInvariantsHoldOnSamples(stream: [UInt8]) throws {
+        for head: [UInt8] in [[0, 0], [255, 15], [40, 2]] {
+            try FuzzEntryPoint.webSocketInbound(head + stream)
+        }
+    }
 }
+
