@@ -10,6 +10,15 @@ import Testing
 @Suite(.serialized, .enabled(if: EndToEndEnvironment.canDriveTerminal, EndToEndEnvironment.skipReason))
 struct LiveListEndToEndTests {
     @Test func pushedChangesAreRowsMarkedInTheOpenList() async throws {
+        try await Self.followTheChurn(arguments: "--pictures off --no-cache") { origin in
+            "--url '\(origin)/api/character' --events '\(origin)/api/character/events'"
+        }
+    }
+
+    /// portal against a mirror churning 20 changes a second, with the live feed `source`
+    /// names: `live · N new` on the status line, a created character at the end marked
+    /// `new` after End, `reconnecting…` once the mirror goes, exit 0 on `q`.
+    static func followTheChurn(arguments: String, source: @escaping @Sendable (String) -> String) async throws {
         var options = MirrorOptions()
         options.port = 0
         options.log = .none
@@ -22,8 +31,7 @@ struct LiveListEndToEndTests {
             outcome = .success(try await offThePool { () -> (String, String, String, String) in
                 let session = try TmuxSession(columns: 120, rows: 30)
                 defer { session.close() }
-                let run = PortalRun(session, arguments: "--pictures off --no-cache",
-                                    source: "--url '\(origin)/api/character' --events '\(origin)/api/character/events'")
+                let run = PortalRun(session, arguments: arguments, source: source(origin))
                 try session.type(line: "NO_COLOR=1 " + run.commandLine)
                 try session.waitFor("Rick Sanchez")
                 let live = try session.waitFor(timeout: 60, "a created character counted") { $0.contains("live · ") && $0.contains(" new") }

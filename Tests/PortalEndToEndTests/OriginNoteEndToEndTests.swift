@@ -8,17 +8,23 @@ import Testing
 /// binary in tmux, two loopback servers, `--header` given.
 @Suite(.serialized, .enabled(if: EndToEndEnvironment.canDriveTerminal, EndToEndEnvironment.skipReason))
 struct OriginNoteEndToEndTests {
+    /// Two loopback servers: one serving a list of two, the other an OpenAPI document whose
+    /// `servers` names the first's origin.
+    static func servers() throws -> (lists: CredentialsEndToEndTests.Recording, documents: CredentialsEndToEndTests.Recording) {
+        let lists = try CredentialsEndToEndTests.Recording { _ in
+            LoopbackServer.response("200 OK", headers: ["Content-Type": "application/json"], body: #"[{"id":1,"name":"alpha"},{"id":2,"name":"beta"}]"#)
+        }
+        let documents = try CredentialsEndToEndTests.Recording { _ in
+            LoopbackServer.response("200 OK", headers: ["Content-Type": "application/json"],
+                                    body: CredentialsEndToEndTests.document(servedFrom: lists.server.baseURL))
+        }
+        return (lists, documents)
+    }
+
     @Test func theStatusLineSaysWhichOriginTheListIsServedFrom() async throws {
         try await offThePool {
-            let lists = try CredentialsEndToEndTests.Recording { _ in
-                LoopbackServer.response("200 OK", headers: ["Content-Type": "application/json"], body: #"[{"id":1,"name":"alpha"},{"id":2,"name":"beta"}]"#)
-            }
-            defer { lists.server.stop() }
-            let documents = try CredentialsEndToEndTests.Recording { _ in
-                LoopbackServer.response("200 OK", headers: ["Content-Type": "application/json"],
-                                        body: CredentialsEndToEndTests.document(servedFrom: lists.server.baseURL))
-            }
-            defer { documents.server.stop() }
+            let (lists, documents) = try Self.servers()
+            defer { lists.server.stop(); documents.server.stop() }
             let session = try TmuxSession(columns: 140, rows: 30)
             defer { session.close() }
             let run = PortalRun(session, arguments: "--header 'X-Secret: header-SECRET'",
@@ -38,15 +44,8 @@ struct OriginNoteEndToEndTests {
     /// says where the list is served from.
     @Test func aSavedAPIsStatusLineSaysWhichOriginTheListIsServedFrom() async throws {
         try await offThePool {
-            let lists = try CredentialsEndToEndTests.Recording { _ in
-                LoopbackServer.response("200 OK", headers: ["Content-Type": "application/json"], body: #"[{"id":1,"name":"alpha"},{"id":2,"name":"beta"}]"#)
-            }
-            defer { lists.server.stop() }
-            let documents = try CredentialsEndToEndTests.Recording { _ in
-                LoopbackServer.response("200 OK", headers: ["Content-Type": "application/json"],
-                                        body: CredentialsEndToEndTests.document(servedFrom: lists.server.baseURL))
-            }
-            defer { documents.server.stop() }
+            let (lists, documents) = try Self.servers()
+            defer { lists.server.stop(); documents.server.stop() }
             let folder = try SavedAPIEndToEndTests.folder(config: """
                 [apis.docs]
                 openapi = "\(documents.server.baseURL)/openapi.json"
