@@ -10,8 +10,9 @@ PORT ?= 8080
 PORTAL_BIN ?= .build/debug/portal
 # Debian packages the build and the end-to-end tests need (libsqlite3-dev: the disk cache, through CSQLite;
 # libjq-dev: `portal list --jq` and the detail pane's jq prompt, through CJQ;
-# libcurl4-openssl-dev: the live network, through CCurl).
-DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux libsqlite3-dev libchafa-dev libjq-dev libcurl4-openssl-dev libglib2.0-dev xvfb xterm xdotool imagemagick
+# libcurl4-openssl-dev: the live network, through CCurl; libwebsockets-dev: the WebSocket client of
+# live lists, through CWebSockets).
+DEBIAN_PACKAGES := libncurses-dev libjpeg62-turbo-dev libpng-dev tmux libsqlite3-dev libchafa-dev libjq-dev libcurl4-openssl-dev libwebsockets-dev libglib2.0-dev xvfb xterm xdotool imagemagick
 
 # What portal and the tests are run with. Not exported to every command: SwiftPM reloads
 # every package manifest when its environment changes (13 s here), so `swift build` always

@@ -36,8 +36,7 @@ let package = Package(
         // manifest names swift-docc-plugin by branch, which a version requirement refuses.
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", branch: "main"),
         // Live lists over WebSocket (issue 38): the mirror's server side only (HummingbirdWebSocket).
-        // portal's client is its own, on libcurl (PortalCurl's CurlWebSocketConnector):
-        // docs/benchmarks.md says why.
+        // portal's client is Debian's libwebsockets (PortalWebSocket): docs/benchmarks.md says why.
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
@@ -89,6 +88,11 @@ let package = Package(
         // PortalCore). CCurl is the C side; PortalCurl the only code that imports it.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "PortalCurl", dependencies: ["PortalCore", "CCurl"]),
+        // portal's WebSocket client (graphql-transport-ws, Supabase Realtime) on Debian's
+        // libwebsockets (libwebsockets-dev): CWebSockets is the C side, PortalWebSocket the only
+        // code that imports it; the proxy rules are PortalCurl's ProxyEnvironment.
+        .systemLibrary(name: "CWebSockets", path: "Sources/CWebSockets", providers: [.apt(["libwebsockets-dev"])]),
+        .target(name: "PortalWebSocket", dependencies: ["PortalCore", "PortalCurl", "CWebSockets"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // libjq (Debian libjq-dev): jq programs on items, for `portal list --jq` and the
         // detail pane's `|` prompt. CJQ is the C side; PortalJQ the only code that imports it.
@@ -100,6 +104,7 @@ let package = Package(
             name: "portal",
             dependencies: [
                 "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalCurl", "PortalJQ",
+                "PortalWebSocket",
                 "PortalConfig", "PortalOpenAPI", "PortalMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -139,7 +144,8 @@ let package = Package(
         .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "PortalImage", "CNcurses"]),
         .testTarget(name: "PortalCurlTests", dependencies: ["PortalCurl", "PortalCore", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalCurl", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalWebSocketTests", dependencies: ["PortalWebSocket", "PortalCurl", "PortalCore", "PortalTestSupport", "CWebSockets"]),
+        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalCurl", "PortalWebSocket", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalTestSupport", "PortalImage"]),
         .testTarget(name: "PortalConfigTests", dependencies: ["PortalConfig"]),
