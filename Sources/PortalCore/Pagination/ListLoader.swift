@@ -34,7 +34,7 @@ public final class ListLoader<Item: Identifiable & Sendable> where Item.ID: Send
     /// then does not count as empty pages).
     private var healer: DeadLink.Healer
     private var rewalking = false
-    private var seen = Set<Item.ID>()
+    var seen = Set<Item.ID>()
     /// The content keys of items that have no id of their own (`ContentIdentified`).
     private var seenContent = Set<Int>()
     /// Refuses a `next` that would make the list go round (see `PageLinkGuard`).

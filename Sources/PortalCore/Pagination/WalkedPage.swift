@@ -13,10 +13,11 @@ struct WalkedPage<Item: Identifiable> {
     var request: PageRequest?
     /// The estimated bytes of `request` (`PageByteBudget.bytes(ofRequest:)`) while kept.
     var requestBytes: Int
-    /// Where its first item is in the list.
-    let start: Int
+    /// Where its first item is in the list (one further on for each record a live list
+    /// put before it).
+    var start: Int
     /// The ids of the items it added, in order: what a page asked again is matched by.
-    let ids: [Item.ID]
+    var ids: [Item.ID]
     /// Its items; nil while dropped. An item missing from a page asked again is nil.
     var slots: [Item?]?
     /// The estimated bytes of its items (`PageByteBudget`), counted once when they arrive.

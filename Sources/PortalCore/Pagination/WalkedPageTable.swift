@@ -93,6 +93,25 @@ struct WalkedPageTable<Item: Identifiable> {
         return index
     }
 
+    /// Puts `item` before the row at `index` (after the last row when `index` is the
+    /// count) in the held page there, for a live list; the pages after it start one further
+    /// on. False, and nothing changes, when that page is not held.
+    mutating func insert(_ item: Item, at index: Int) -> Bool {
+        guard let number = index == count ? pages.indices.last : page(containing: index), pages[number].slots != nil else { return false }
+        let offset = index - pages[number].start
+        pages[number].slots?.insert(item, at: offset)
+        pages[number].ids.insert(item.id, at: offset)
+        let bytes = PageByteBudget.bytes(of: item) + MemoryLayout<Item?>.stride
+        pages[number].bytes += bytes
+        itemBytes += bytes
+        for later in pages.indices where later > number {
+            pages[later].start += 1
+            starts[later] += 1
+        }
+        count += 1
+        return true
+    }
+
     /// Drops page `number`'s items; its request and ids stay.
     mutating func drop(_ number: Int) {
         guard pages.indices.contains(number), pages[number].slots != nil else { return }

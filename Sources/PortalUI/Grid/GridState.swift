@@ -88,6 +88,26 @@ public struct GridState: Sendable, Equatable {
         }
     }
 
+    /// A live list put one record at `index` (issue 38): the rows from there on move one
+    /// down. The selection stays on its record. At the very top the grid stays at the top
+    /// (the new row shows where it goes, the selected card moves down, kept in view);
+    /// scrolled down, the selected card keeps its screen row (the grid scrolls with it), so
+    /// a row put above the screen shows nothing. After End the selection follows the last card.
+    public mutating func didInsert(at index: Int) {
+        itemCount = Saturating.add(itemCount, 1)
+        guard let current = selection else {
+            selection = 0
+            return
+        }
+        if isStickyEnd {
+            selection = itemCount - 1
+        } else if index <= current {
+            selection = current + 1
+            if offsetRows > 0 { offsetRows = Saturating.add(offsetRows, row(of: current + 1) - row(of: current)) }
+        }
+        ensureSelectionVisible()
+    }
+
     /// Empties the grid for a new list (a search).
     public mutating func reset() {
         itemCount = 0

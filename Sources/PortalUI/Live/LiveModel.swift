@@ -6,11 +6,13 @@ import PortalCore
 ///
 /// `apply` folds a tick's changes into the tab's list: a record the list holds is
 /// replaced where it is and marked `changed`; a created one goes where the list's order
-/// puts it (`SparseList.liveAppend`: the end of a list in ascending order) and is marked
-/// `new`; a deleted one is marked and stays until `R`. No index moves, so the selection
-/// stays on its record and the screen does not jump. A change to a record the list does
-/// not hold (far from the screen) changes nothing shown: no count, no redraw; its mark
-/// is kept, so the record is marked when its page comes.
+/// (`LiveOrder`) puts it among the loaded rows — the top of a newest-first list, the end of
+/// an ascending one, mid-list by a sorted field — and is marked `new`; a deleted one is
+/// marked and stays until `R`. The grid moves its selection and offset with the rows put
+/// above them (`GridState.didInsert(at:)`), so the selection stays on its record and the
+/// screen does not jump. A change to a record the list does not hold (far from the
+/// screen) changes nothing shown: no count, no redraw; its mark is kept, so the record is
+/// marked when its page comes.
 struct LiveModel {
     /// The most marks kept; past it they start over (a mark missed, never a wrong one).
     static let markLimit = 100_000
@@ -24,26 +26,29 @@ struct LiveModel {
     var newCount = 0
     var changedCount = 0
     var deletedCount = 0
-    /// Records pushed as new that the list could not place yet (a newest-first list, a
-    /// list not walked to its end): they come with `R`.
+    /// Records pushed as new whose place is in a part of the list not loaded (between
+    /// loaded pages, above a first page no longer held): they come with `R`.
     var waiting = 0
 
     init(_ subscription: LiveSubscription) {
         self.subscription = subscription
     }
 
-    /// What `apply` did: whether the frame changes (a row on screen, a count), and
-    /// whether the list's count grew (the grid follows).
+    /// What `apply` did: whether the frame changes (a row on screen, a count), whether
+    /// the list's count grew (the grid follows), and where records were put (the new
+    /// indices, ascending: the grid moves its selection and offset with them).
     struct Outcome: Equatable {
         var redraw = false
         var grew = false
+        var inserted: [Int] = []
     }
 
-    /// Folds `updates` into `list`. `newestFirst`: the list's order puts new records at
-    /// its top (they are not placed, only counted, until `R`).
-    mutating func apply(_ updates: [LiveUpdate], to list: SparseList<Item>, newestFirst: Bool) -> Outcome {
+    /// Folds `updates` into `list`, whose rows are in `order`: created records go where
+    /// it puts them (`place`).
+    mutating func apply(_ updates: [LiveUpdate], to list: SparseList<Item>, order: LiveOrder) -> Outcome {
         var outcome = Outcome()
         if marks.count + updates.count > Self.markLimit { marks = [:] }
+        var created: [Item] = []
         for update in updates {
             let key = update.key.id
             let held = list.index(ofID: update.key)
@@ -59,22 +64,34 @@ struct LiveModel {
                 if replace(update, in: list) { outcome.redraw = true }
             case .created, .upserted:
                 guard let item = update.item else { continue }
-                let placement: SparseList<Item>.LivePlacement = newestFirst ? .notPlaced : list.liveAppend(item)
-                if case .alreadyShown = placement {
-                    list.replace(item)
-                } else {
-                    newCount += 1
-                }
                 marks[key] = .new
-                switch placement {
-                case .shown, .grew: outcome.grew = true
-                case .notPlaced: waiting += list.isRefreshing ? 0 : 1  // a refresh under way brings it
-                case .alreadyShown: break
-                }
                 outcome.redraw = true
+                if held != nil { list.replace(item) } else { created.append(item) }
             }
         }
+        if !created.isEmpty { place(created, in: list, order: order, outcome: &outcome) }
         return outcome
+    }
+
+    /// Puts created records where `order` puts them among the loaded rows
+    /// (`SparseList.livePosition`): between two loaded rows, or at a loaded end, the row
+    /// shows there (`liveInsert`, the rows after it one further down); past every loaded
+    /// row the list grows by one and its page brings it; in a part not loaded it is only
+    /// counted, and `R` shows it (`waiting`).
+    private mutating func place(_ records: [Item], in list: SparseList<Item>, order: LiveOrder, outcome: inout Outcome) {
+        var inserts: [(index: Int, item: Item)] = []
+        for record in records.sorted(by: order.precedes) {
+            newCount += 1
+            switch list.livePosition(goesBefore: { order.precedes(record, $0) }) {
+            case .at(let index): inserts.append((index, record))
+            case .pastLoaded: outcome.grew = list.liveGrow() || outcome.grew
+            case .unknown: waiting += list.isRefreshing ? 0 : 1  // a refresh under way brings it
+            }
+        }
+        // By place; records for one place in their order (the sort above).
+        let byPlace = inserts.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
+        outcome.inserted = list.liveInsert(byPlace).compactMap { $0 }
+        if !outcome.inserted.isEmpty { outcome.grew = true }
     }
 
     /// A changed record: replaced where the list holds it (true), else its mark kept for

@@ -36,7 +36,7 @@ extension ScreenController {
             guard updates.allSatisfy({ LiveModel.isQuiet($0, in: list) }) else { return nil }
             quiet.append((index, updates))
         }
-        for (index, updates) in quiet { _ = tabs[index].live?.apply(updates, to: tabs[index].list, newestFirst: false) }
+        for (index, updates) in quiet { _ = tabs[index].live?.apply(updates, to: tabs[index].list, order: .unknown) }
         return []
     }
 
@@ -46,7 +46,10 @@ extension ScreenController {
         case .liveUpdates(let index, let updates):
             guard tabs.indices.contains(index), tabs[index].live != nil else { return }
             let tab = tabs[index]
-            let outcome = tab.live?.apply(updates, to: tab.list, newestFirst: Self.isNewestFirst(tab)) ?? .init()
+            let creates = updates.contains { $0.kind == .created || $0.kind == .upserted }
+            let outcome = tab.live?.apply(updates, to: tab.list, order: creates ? liveOrder(of: tab) : .unknown) ?? .init()
+            // The rows put above the selection move it (and the offset) with its record.
+            for inserted in outcome.inserted { tab.grid.state.didInsert(at: inserted) }
             if outcome.grew { tab.grid.state.setItemCount(tab.list.count) }
             if outcome.grew || outcome.redraw { touchedTabs.insert(index) }
         case .liveStatus(let index, let status):
@@ -70,12 +73,23 @@ extension ScreenController {
     /// The status line's words about the active tab's feed, if it follows one.
     var liveNote: String? { tab.live?.statusText }
 
-    /// A list whose order puts new records at its top: sorted descending, or (unsorted)
-    /// its first records' numeric keys going down.
-    static func isNewestFirst(_ tab: TabState) -> Bool {
-        if let sort = tab.query.sort { return sort.descending }
-        guard case .number(let first)? = tab.list.item(at: 0)?.key, case .number(let second)? = tab.list.item(at: 1)?.key else { return false }
-        return first > second
+    /// The order of `tab`'s rows as portal knows it: what its first page asks the server
+    /// (`order=id.desc`, `ordering=-created`, a table's `s`: `SortTerm.terms(in:)`), the
+    /// sort asked for when the URL does not say it, else the order of the loaded rows' keys.
+    func liveOrder(of tab: TabState) -> LiveOrder {
+        let asked = SortTerm.terms(in: source.firstPage(for: tab.query).http.url)
+        if !asked.isEmpty { return LiveOrder(asked) }
+        if let sort = tab.query.sort { return LiveOrder([SortTerm(field: sort.field, descending: sort.descending)]) }
+        return LiveOrder.ofKeys(Self.loadedRows(of: tab))
+    }
+
+    /// Some loaded rows of `tab` in index order: the first ones, else those on screen.
+    static func loadedRows(of tab: TabState) -> [Item] {
+        for range in [0..<min(tab.list.count, 50), tab.grid.visibleRange] {
+            let rows = range.compactMap { tab.list.item(at: $0) }
+            if rows.count > 1 { return rows }
+        }
+        return []
     }
 }
 
