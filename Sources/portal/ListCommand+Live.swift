@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PortalCore
 import PortalCurl
+import PortalWebSocket
 
 /// `--live`: the list's changes as the server pushes them over a GraphQL subscription.
 struct LiveOptions: ParsableArguments {
@@ -12,7 +13,7 @@ struct LiveOptions: ParsableArguments {
 
 /// `portal list --graphql URL LIST --live`: finds the `Subscription` field of the list's
 /// item type in the introspected schema (`GraphQLLiveProbe`), follows it over
-/// graphql-transport-ws (`GraphQLSubscriptionFeed` on `CurlWebSocketConnector`) and prints
+/// graphql-transport-ws (`GraphQLSubscriptionFeed` on `LibWebSocketsConnector`) and prints
 /// each change as `portal list --events` does: one NDJSON line (`LiveChange.jsonLine`),
 /// notes and reconnections on stderr, the same exit rules (0 on --limit, a closed pipe,
 /// an interrupt or the server completing the subscription; 1 when it refuses it).
@@ -38,7 +39,7 @@ extension ListCommand {
             throw RuntimeFailure("\(Sanitize.line(text)): \(problem.description)")
         }
         let feed = GraphQLSubscriptionFeed(endpoint: endpoint, headers: headers, credentialOrigin: origin, live: live,
-                                           keyFields: ListSpec().keyFields, connector: CurlWebSocketConnector())
+                                           keyFields: ListSpec().keyFields, connector: LibWebSocketsConnector())
         try await printChanges(of: feed, completes: "the server completed the subscription")
     }
 

@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import PortalCore
 import PortalCurl
+import PortalWebSocket
 
 /// `portal list TABLE --api postgrest --base-url https://PROJECT.supabase.co/rest/v1 --live`
 /// (with `--email` to sign in, `PORTAL_API_KEY` the project's key): follows the table's
 /// `postgres_changes` over Supabase Realtime (`RealtimeFeed`: `/realtime/v1/websocket` of
-/// the base URL's origin, on `CurlWebSocketConnector`) and prints each change as
+/// the base URL's origin, on `LibWebSocketsConnector`) and prints each change as
 /// `portal list --events` does — one NDJSON line (`LiveChange.jsonLine`), notes and
 /// reconnections on stderr. Signed in, the session's access token joins the channel and is
 /// sent again (`access_token`) whenever the session renews it, before the old one
@@ -32,7 +33,7 @@ extension ListCommand {
         try await made.signIn()
         let credentials = LiveSetup.credentials(made.session)
         let settings = RealtimeChannel.Settings(table: table, filter: try Self.realtimeFilter(source.apiOptions.filters()), keyFields: ListSpec().keyFields)
-        let feed = RealtimeFeed(url: endpoint, settings: settings, connector: CurlWebSocketConnector(), credentials: credentials)
+        let feed = RealtimeFeed(url: endpoint, settings: settings, connector: LibWebSocketsConnector(), credentials: credentials)
         try await printChanges(of: feed, completes: "")
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PortalCore
 import PortalCurl
+import PortalWebSocket
 
 /// `portal --graphql URL --live`: the browser follows each GraphQL list's changes.
 struct BrowseLiveOptions: ParsableArguments {
@@ -30,6 +31,6 @@ extension LiveSetup {
             throw RuntimeFailure("\(Sanitize.line(text)): \(problem.description)")
         }
         guard !follows.isEmpty else { throw RuntimeFailure("\(Sanitize.line(text)): --live: no list here has a subscription of its items") }
-        return LiveSetup(follows: follows, feeds: .graphQL(over: CurlWebSocketConnector(), headers: headers, credentialOrigin: origin))
+        return LiveSetup(follows: follows, feeds: .graphQL(over: LibWebSocketsConnector(), headers: headers, credentialOrigin: origin))
     }
 }

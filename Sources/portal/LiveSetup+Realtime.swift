@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalCurl
+import PortalWebSocket
 
 extension LiveSetup {
     /// `portal --api postgrest --base-url …/rest/v1 --table T --live` (Supabase): the browser
@@ -14,7 +15,7 @@ extension LiveSetup {
         guard let api = URL(string: options.apiBaseURL.text), let endpoint = RealtimeFeed.endpoint(for: api, apiKey: key) else { return nil }
         let filter = try ListCommand.realtimeFilter(options.apiOptions.filters())
         let subscription = LiveSubscription(.realtime(endpoint: endpoint, table: table, filter: filter), kind: browseSource.tabs[0].kind)
-        return LiveSetup(follows: [0: subscription], feeds: .realtime(connector: CurlWebSocketConnector(), credentials: Self.credentials(session)))
+        return LiveSetup(follows: [0: subscription], feeds: .realtime(connector: LibWebSocketsConnector(), credentials: Self.credentials(session)))
     }
 
     /// The session's access token now and when to ask again (its renewal time); nil

@@ -1,11 +1,12 @@
 import Foundation
 import PortalCore
 import PortalCurl
+import PortalWebSocket
 import PortalTestSupport
 @testable import PortalMirror
 import Testing
 
-/// The mirror's `/graphql` over a real WebSocket (portal's own client, `CurlWebSocketConnector`):
+/// The mirror's `/graphql` over a real WebSocket (portal's client, `LibWebSocketsConnector` on libwebsockets):
 /// `graphql-transport-ws` as graphql-ws's PROTOCOL.md has it, and `--churn`'s changes as
 /// `Subscription.characterChanged` results, each exactly the change the mirror made.
 @Suite(.timeLimit(.minutes(2))) struct GraphQLSubscriptionMirrorTests {
@@ -26,7 +27,7 @@ import Testing
 
     static func connect(_ m: RunningMirror, subprotocols: [String] = [GraphQLWSMessage.subprotocol]) async throws -> any WebSocketConnection {
         let url = try #require(URL(string: m.origin.replacingOccurrences(of: "http:", with: "ws:") + "/graphql"))
-        return try await CurlWebSocketConnector().connect(WebSocketRequest(url: url, subprotocols: subprotocols))
+        return try await LibWebSocketsConnector().connect(WebSocketRequest(url: url, subprotocols: subprotocols))
     }
 
     /// The next message as the protocol reads it (nil: closed, with its code).
@@ -174,7 +175,7 @@ import Testing
             await signed.close(code: 1000, reason: "")
 
             let url = try #require(URL(string: m.origin.replacingOccurrences(of: "http:", with: "ws:") + "/graphql"))
-            let upgraded = try await CurlWebSocketConnector().connect(WebSocketRequest(
+            let upgraded = try await LibWebSocketsConnector().connect(WebSocketRequest(
                 url: url, headers: ["Authorization": "Bearer \(token)"], subprotocols: [GraphQLWSMessage.subprotocol]))
             try await Self.send(upgraded, .connectionInit(payload: nil))
             #expect(try await Self.next(upgraded).message == .connectionAck(payload: nil))
@@ -192,7 +193,7 @@ import Testing
         try await Self.with { m in
             let url = try #require(URL(string: m.origin.replacingOccurrences(of: "http:", with: "ws:") + "/api/character"))
             await #expect(throws: TransportError.connectionFailed("the server did not accept the WebSocket upgrade")) {
-                _ = try await CurlWebSocketConnector().connect(WebSocketRequest(url: url, subprotocols: [GraphQLWSMessage.subprotocol]))
+                _ = try await LibWebSocketsConnector().connect(WebSocketRequest(url: url, subprotocols: [GraphQLWSMessage.subprotocol]))
             }
         }
     }
@@ -202,7 +203,7 @@ import Testing
             let endpoint = try #require(URL(string: m.origin + "/graphql"))
             let live = GraphQLLiveQuery(query: "subscription PortalLive { characterChanged { type character { id name } } }",
                                         field: "characterChanged", recordField: "character", kindField: "type")
-            let feed = GraphQLSubscriptionFeed(endpoint: endpoint, live: live, connector: CurlWebSocketConnector())
+            let feed = GraphQLSubscriptionFeed(endpoint: endpoint, live: live, connector: LibWebSocketsConnector())
             struct Enough: Error {}
             var changes: [LiveChange] = []
             do {

@@ -1,12 +1,13 @@
 import Foundation
 import PortalCore
 import PortalCurl
+import PortalWebSocket
 import PortalTestSupport
 @testable import PortalMirror
 import Testing
 
 /// The mirror's Supabase Realtime (`/realtime/v1/websocket`) over a real WebSocket
-/// (portal's own client, `CurlWebSocketConnector`): joins and their replies, heartbeats,
+/// (portal's client, `LibWebSocketsConnector` on libwebsockets): joins and their replies, heartbeats,
 /// `--churn`'s changes in Realtime's payload shape, filters, the v2 serializer, the apikey
 /// and the access token's checks, and row-level security for signed-in users.
 @Suite(.timeLimit(.minutes(2))) struct RealtimeMirrorTests {
@@ -54,7 +55,7 @@ import Testing
 
     static func connect(_ m: RunningMirror, apikey: String = "anon", vsn: String = "1.0.0") async throws -> Client {
         let url = try #require(URL(string: "ws://127.0.0.1:\(m.port)/realtime/v1/websocket?apikey=\(apikey)&vsn=\(vsn)"))
-        return Client(connection: try await CurlWebSocketConnector().connect(WebSocketRequest(url: url)), serializer: PhoenixSerializer(vsn: vsn) ?? .v1)
+        return Client(connection: try await LibWebSocketsConnector().connect(WebSocketRequest(url: url)), serializer: PhoenixSerializer(vsn: vsn) ?? .v1)
     }
 
     static func data(_ m: PhoenixMessage) -> JSONNode? { m.payload.node["data"] }

@@ -1,14 +1,15 @@
 import Foundation
 import PortalCore
 import PortalCurl
+import PortalWebSocket
 import PortalTestSupport
 @testable import PortalMirror
 import Testing
 
-/// portal's WebSocket client (`CurlWebSocketConnector`) against the mirror's real
+/// portal's WebSocket client (`LibWebSocketsConnector`) against the mirror's real
 /// WebSocket server (hummingbird-websocket): the upgrade with a subprotocol, messages both
 /// ways, a ping from portal's side answered, and the closing handshake.
-@Suite(.timeLimit(.minutes(1))) struct CurlWebSocketMirrorTests {
+@Suite(.timeLimit(.minutes(1))) struct WebSocketMirrorTests {
     @Test func theMirrorsGraphQLSocketTalksAndCloses() async throws {
         var options = MirrorOptions()
         options.port = 0
@@ -17,7 +18,7 @@ import Testing
         let outcome: Result<Void, any Error>
         do {
             let url = try #require(URL(string: m.origin.replacingOccurrences(of: "http:", with: "ws:") + "/graphql"))
-            let socket = try await CurlWebSocketConnector().connect(WebSocketRequest(url: url, subprotocols: [GraphQLWSMessage.subprotocol]))
+            let socket = try await LibWebSocketsConnector().connect(WebSocketRequest(url: url, subprotocols: [GraphQLWSMessage.subprotocol]))
             try await socket.send(.text(GraphQLWSMessage.connectionInit(payload: nil).text))
             #expect(try await socket.receive() == .message(.text(GraphQLWSMessage.connectionAck(payload: nil).text)))
             try await socket.send(.text(GraphQLWSMessage.ping(payload: nil).text))
