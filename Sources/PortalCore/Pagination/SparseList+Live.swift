@@ -1,6 +1,6 @@
 /// What a pushed change (a live list, issue 38) does to a sparse list: a record already
 /// loaded is replaced where it is (`replace`); a new one is put where the list's order puts
-/// it among the loaded rows (`livePosition`, then `liveInsert`), or, past every loaded row,
+/// it among the loaded rows (`livePositions`, then `liveInsert`), or, past every loaded row,
 /// the list grows by one there (`liveGrow`). Rows after an inserted one move down by one,
 /// as they do on the server, so pages asked for later land where they belong.
 extension SparseList {
@@ -18,12 +18,16 @@ extension SparseList {
         case unknown
     }
 
-    /// Where a new record goes: before the first loaded row `goesBefore` says it precedes
-    /// (`goesBefore` is false for every row before its place and true from there on, as for
-    /// a list in that order). Binary search over the loaded pages, then within one.
-    public func livePosition(goesBefore: (Item) -> Bool) -> LivePosition {
-        guard !isRefreshing, end.short == nil, end.probe == nil, mode != .awaitingFirstPage else { return .unknown }
+    /// Where each of `records` goes: before the first loaded row it `precedes` (false for
+    /// every row before its place and true from there on, as for a list in that order).
+    /// Binary search over the loaded pages, then within one; each place as the list is now.
+    public func livePositions(of records: [Item], precedes: (Item, Item) -> Bool) -> [LivePosition] {
+        guard !isRefreshing, end.short == nil, end.probe == nil, mode != .awaitingFirstPage else { return records.map { _ in .unknown } }
         let runs = loadedRuns()
+        return records.map { record in livePosition(in: runs) { precedes(record, $0) } }
+    }
+
+    private func livePosition(in runs: [(start: Int, slots: [Item?])], goesBefore: (Item) -> Bool) -> LivePosition {
         var low = 0, high = runs.count
         while low < high {
             let middle = (low + high) / 2
@@ -47,7 +51,7 @@ extension SparseList {
         return pages.loaded.sorted().compactMap { page in pages[page]?.slots.map { (page * size, $0) } }
     }
 
-    /// Inserts records at the places `livePosition` gave (`index`: before the row at that
+    /// Inserts records at the places `livePositions` gave (`index`: before the row at that
     /// index now), sorted by index, records for one place in their order. Returns their new
     /// indices, ascending (nil for a record that could not be put: a walked list's page
     /// no longer held).

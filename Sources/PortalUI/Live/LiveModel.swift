@@ -74,15 +74,16 @@ struct LiveModel {
     }
 
     /// Puts created records where `order` puts them among the loaded rows
-    /// (`SparseList.livePosition`): between two loaded rows, or at a loaded end, the row
+    /// (`SparseList.livePositions`): between two loaded rows, or at a loaded end, the row
     /// shows there (`liveInsert`, the rows after it one further down); past every loaded
     /// row the list grows by one and its page brings it; in a part not loaded it is only
     /// counted, and `R` shows it (`waiting`).
     private mutating func place(_ records: [Item], in list: SparseList<Item>, order: LiveOrder, outcome: inout Outcome) {
         var inserts: [(index: Int, item: Item)] = []
-        for record in records.sorted(by: order.precedes) {
+        let sorted = records.sorted(by: order.precedes)
+        for (record, position) in zip(sorted, list.livePositions(of: sorted, precedes: order.precedes)) {
             newCount += 1
-            switch list.livePosition(goesBefore: { order.precedes(record, $0) }) {
+            switch position {
             case .at(let index): inserts.append((index, record))
             case .pastLoaded: outcome.grew = list.liveGrow() || outcome.grew
             case .unknown: waiting += list.isRefreshing ? 0 : 1  // a refresh under way brings it
