@@ -44,10 +44,13 @@ struct LiveSetup {
     }
 
     /// A saved API's lists with `events = "URL"`: each followed in its tab, a path joined
-    /// to its list's origin; the saved headers go only to that origin.
-    static func saved(_ run: SavedRun, browseSource: any Source) throws -> LiveSetup {
+    /// to its list's origin; the saved headers go only to that origin, and so does the
+    /// signed-in `session`'s current token (OAuth2, Supabase) when that origin is the one
+    /// the session signs (`SavedRun.apiRoot`'s).
+    static func saved(_ run: SavedRun, browseSource: any Source, session: AuthSession? = nil) throws -> LiveSetup {
         var follows: [Int: LiveSubscription] = [:]
         var origins: [URL: Origin] = [:]
+        var signed: Set<Origin> = []
         for tab in run.resolved.tabs {
             guard let events = tab.spec.events, let origin = SplitURL(tab.url)?.origin else { continue }
             guard let url = eventsURL(events.hasPrefix("/") ? origin.description + events : events) else {
@@ -56,12 +59,15 @@ struct LiveSetup {
             let index = try run.tabIndex(tab.name, in: browseSource)
             follows[index] = LiveSubscription(.serverSentEvents(url), kind: browseSource.tabs[index].kind, keyFields: tab.spec.keyFields)
             origins[url] = origin
+            if run.sessionSigns(tab.url) { signed.insert(origin) }
         }
         guard !follows.isEmpty else { return .none }
-        let transport = CurlStreamTransport(), headers = run.resolved.headers.fields, credentialOrigins = origins
+        let transport = CurlStreamTransport(), headers = run.resolved.headers.fields, credentialOrigins = origins, signedOrigins = signed
         let feeds = LiveFeeds { subscription in
             guard case .serverSentEvents(let url) = subscription.feed else { return nil }
-            return LiveFeeds.serverSentEvents(over: transport, headers: headers, credentialOrigin: credentialOrigins[url]).feed(for: subscription)
+            let origin = credentialOrigins[url]
+            return LiveFeeds.serverSentEvents(over: transport, headers: headers, credentialOrigin: origin,
+                                              session: origin.map(signedOrigins.contains) == true ? session : nil).feed(for: subscription)
         }
         return LiveSetup(follows: follows, feeds: feeds)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PortalConfig
 import PortalCore
 import PortalCurl
 import PortalWebSocket
@@ -7,7 +8,7 @@ import PortalWebSocket
 /// `--live`: the list's changes as the server pushes them over a GraphQL subscription.
 struct LiveOptions: ParsableArguments {
     @Flag(help: ArgumentHelp(
-        "With --graphql URL LIST: follow the list's changes over the schema's subscription of its items (graphql-transport-ws); on a PostgREST table (Supabase): its postgres_changes over Realtime (/realtime/v1/websocket, with --email's token, sent again when renewed). Prints each change as an NDJSON line, as --events does, until interrupted or the server ends it (--limit N: after N changes). Reconnects with backoff; the credentials go only to the endpoint's origin."))
+        "With --graphql URL LIST, or a saved GraphQL API (portal list NAME LIST --live): follow the list's changes over the schema's subscription of its items (graphql-transport-ws); on a PostgREST table (Supabase): its postgres_changes over Realtime (/realtime/v1/websocket, with --email's token, sent again when renewed). Prints each change as an NDJSON line, as --events does, until interrupted or the server ends it (--limit N: after N changes). Reconnects with backoff; the credentials go only to the endpoint's origin."))
     var live = false
 }
 
@@ -17,29 +18,50 @@ struct LiveOptions: ParsableArguments {
 /// each change as `portal list --events` does: one NDJSON line (`LiveChange.jsonLine`),
 /// notes and reconnections on stderr, the same exit rules (0 on --limit, a closed pipe,
 /// an interrupt or the server completing the subscription; 1 when it refuses it).
+///
+/// A saved API of kind GraphQL (`portal list NAME LIST --live`) is followed the same way,
+/// with its saved headers and its sign-in's current token (OAuth2, Supabase) on each
+/// connection, only to the endpoint's origin.
 extension ListCommand {
     func followLive() async throws {
         if followsRealtime { return try await followRealtime() }
+        if let saved = try savedAPI() { return try await followSaved(saved) }
         guard let text = source.graphQL.graphql else {
             throw ValidationError("--live goes with --graphql URL LIST (a GraphQL subscription) or a PostgREST table (Supabase Realtime)")
         }
-        guard let origin = SplitURL(text)?.origin, let endpoint = URL(string: text) else {
-            throw ValidationError("--graphql '\(Sanitize.line(text))' must be an http(s) URL")
-        }
         guard let resource else { throw ValidationError("--live: name the list to follow (portal list --graphql URL LIST --live)") }
+        try await follow(list: resource, options: source, made: try source.connect())
+    }
+
+    /// `portal list NAME LIST --live`: the saved API's endpoint, headers and sign-in.
+    private func followSaved(_ api: SavedAPI) async throws {
+        let run = try await SavedRun.resolve(api)
+        guard let options = try run.describedOptions(), let endpoint = options.graphQL.graphql else {
+            throw LiveSetup.notGraphQL(api.name)
+        }
+        guard let savedList else { throw ValidationError("--live: name the list to follow (portal list \(Sanitize.line(api.name)) LIST --live)") }
+        let made = try await run.connect(try source.connect(scopingCredentials: false), offline: source.cache.offline)
+        try await follow(list: savedList, options: options, made: made, session: run.sessionSigns(endpoint) ? made.session : nil)
+    }
+
+    /// Follows `list`'s subscription at `options`' `--graphql` endpoint with its headers
+    /// (and `session`'s token), printing each change.
+    private func follow(list: String, options: SourceOptions, made: Connection, session: AuthSession? = nil) async throws {
+        guard let text = options.graphQL.graphql, let origin = SplitURL(text)?.origin, let endpoint = URL(string: text) else {
+            throw ValidationError("--graphql '\(Sanitize.line(options.graphQL.graphql ?? ""))' must be an http(s) URL")
+        }
         if (format != nil && format != .ndjson) || jq != nil || from != nil || to != nil || explain || source.graphQL.query != nil {
             throw ValidationError("--live prints one NDJSON line a change; --format, --jq, --from, --to, --explain and --query do not go with it")
         }
-        let headers = try source.anyAPIHeaders()
-        let made = try source.connect()
+        let headers = try options.anyAPIHeaders()
         let live: GraphQLLiveQuery
         do {
-            live = try await GraphQLLiveProbe.find(endpoint: endpoint, headers: headers, list: resource, transport: made.transport)
+            live = try await GraphQLLiveProbe.find(endpoint: endpoint, headers: headers, list: list, transport: made.transport)
         } catch let problem as GraphQLLiveProblem {
             throw RuntimeFailure("\(Sanitize.line(text)): \(problem.description)")
         }
         let feed = GraphQLSubscriptionFeed(endpoint: endpoint, headers: headers, credentialOrigin: origin, live: live,
-                                           keyFields: ListSpec().keyFields, connector: LibWebSocketsConnector())
+                                           keyFields: ListSpec().keyFields, connector: LibWebSocketsConnector(), session: session)
         try await printChanges(of: feed, completes: "the server completed the subscription")
     }
 

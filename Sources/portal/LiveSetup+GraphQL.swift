@@ -7,14 +7,16 @@ import PortalWebSocket
 /// `portal --graphql URL --live`: the browser follows each GraphQL list's changes.
 struct BrowseLiveOptions: ParsableArguments {
     @Flag(help: ArgumentHelp(
-        "With --graphql URL: follow each list's changes over the schema's subscription of its items (graphql-transport-ws) and show them in the open list as they come, marked; the status line says 'live · 3 new · 1 changed' (or 'reconnecting…'). The credentials go only to the endpoint's origin."))
+        "With --graphql URL, or a saved API of kind GraphQL (portal NAME --live): follow each list's changes over the schema's subscription of its items (graphql-transport-ws) and show them in the open list as they come, marked; the status line says 'live · 3 new · 1 changed' (or 'reconnecting…'). The credentials (a saved API's sign-in token too) go only to the endpoint's origin."))
     var live = false
 }
 
 extension LiveSetup {
     /// `--live` on a GraphQL endpoint: one introspection request, then a subscription for
     /// every tab of `browseSource` whose list has one (`GraphQLLiveProbe`); none is an error.
-    static func graphQL(_ on: Bool, options: SourceOptions, browseSource: any Source, transport: any Transport) async throws -> LiveSetup? {
+    /// `session`: a saved API's sign-in, whose current token each connection sends.
+    static func graphQL(_ on: Bool, options: SourceOptions, browseSource: any Source, transport: any Transport,
+                        session: AuthSession? = nil) async throws -> LiveSetup? {
         guard on else { return nil }
         guard let text = options.graphQL.graphql, let endpoint = URL(string: text), let origin = SplitURL(text)?.origin else {
             throw ValidationError("--live goes with --graphql URL (the GraphQL lists whose subscriptions it follows)")
@@ -31,6 +33,23 @@ extension LiveSetup {
             throw RuntimeFailure("\(Sanitize.line(text)): \(problem.description)")
         }
         guard !follows.isEmpty else { throw RuntimeFailure("\(Sanitize.line(text)): --live: no list here has a subscription of its items") }
-        return LiveSetup(follows: follows, feeds: .graphQL(over: LibWebSocketsConnector(), headers: headers, credentialOrigin: origin))
+        return LiveSetup(follows: follows, feeds: .graphQL(over: LibWebSocketsConnector(), headers: headers, credentialOrigin: origin, session: session))
+    }
+
+    /// `portal NAME --live` on a saved API of kind GraphQL (`graphql = …`): as `--graphql
+    /// URL --live`, with the saved headers and the saved sign-in's token (`made.session`)
+    /// when the endpoint is on the origin it signs.
+    static func savedGraphQL(_ on: Bool, run: SavedRun, browseSource: any Source, made: Connection) async throws -> LiveSetup? {
+        guard on else { return nil }
+        guard let options = try run.describedOptions(), let endpoint = options.graphQL.graphql else {
+            throw notGraphQL(run.api.name)
+        }
+        return try await graphQL(true, options: options, browseSource: browseSource, transport: made.transport,
+                                 session: run.sessionSigns(endpoint) ? made.session : nil)
+    }
+
+    /// `--live` on a saved API that is not GraphQL.
+    static func notGraphQL(_ name: String) -> ValidationError {
+        ValidationError("--live: \(Sanitize.line(name)) is not a GraphQL API (graphql = \"URL\"); a saved list's changes come with events = \"URL\"")
     }
 }

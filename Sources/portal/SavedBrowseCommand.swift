@@ -38,6 +38,9 @@ struct SavedBrowseCommand: AsyncParsableCommand {
     /// `--trace` and the cache flags; the source flags are the saved API's.
     @OptionGroup var source: SourceOptions
 
+    /// `--live` on a saved API of kind GraphQL (LiveSetup+GraphQL.swift).
+    @OptionGroup var liveFlag: BrowseLiveOptions
+
     func validate() throws {
         guard maxPages > 0 else { throw ValidationError("--max-pages must be at least 1") }
         for (flag, given) in [("--url", source.anyAPI.url != nil), ("--api", source.apiOptions.api != nil), ("--base-url", source.baseURL != nil),
@@ -45,6 +48,9 @@ struct SavedBrowseCommand: AsyncParsableCommand {
             throw ValidationError("\(flag): the saved API \(Sanitize.line(name)) says where and how to ask; edit it in the config file")
         }
         let api = try SavedRun.api(named: name, config: config)
+        if liveFlag.live, api.graphql == nil {
+            throw LiveSetup.notGraphQL(name)
+        }
         if let saved = api.pictures, PicturesOption(rawValue: saved) == nil {
             throw ValidationError("apis.\(Sanitize.line(name)).pictures must be auto, sixel, kitty, symbols or off")
         }
@@ -77,7 +83,8 @@ struct SavedBrowseCommand: AsyncParsableCommand {
         let label = run.label
         let maxPages = self.maxPages
         let pictures = self.pictures ?? run.api.pictures.flatMap(PicturesOption.init(rawValue:)) ?? .auto
-        let live = try LiveSetup.saved(run, browseSource: browseSource)  // lists' `events` (BrowseCommand+Events)
+        let live = try await LiveSetup.savedGraphQL(liveFlag.live, run: run, browseSource: browseSource, made: made)  // --live (+GraphQL)
+            ?? LiveSetup.saved(run, browseSource: browseSource, session: made.session)  // lists' `events` (BrowseCommand+Events)
         let origins = run.untrustedOriginNotes(of: browseSource)  // lists on an origin the file does not name (item 7)
         let interpreter = EffectInterpreter(source: browseSource, transport: made.transport,
                                             prepareThread: { TerminalUI.prepareWorkerThread() }, liveFeeds: live.feeds)

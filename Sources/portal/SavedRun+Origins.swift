@@ -17,4 +17,11 @@ extension SavedRun {
     func untrustedOriginNotes(of source: any Source) -> [Int: String] {
         resolved.headers.fields.isEmpty ? [:] : credentialScope.originNotes(of: source)
     }
+
+    /// Whether `url` is on the origin the saved sign-in's token goes to (`apiRoot`'s): a
+    /// live feed there gets the session's token too.
+    func sessionSigns(_ url: String) -> Bool {
+        guard let root = apiRoot.flatMap(SplitURL.init)?.origin else { return false }
+        return SplitURL(url)?.origin == root
+    }
 }

@@ -204,8 +204,9 @@ struct SavedRun {
         return (source, ListQuery(kind: tabs[index].kind), name)
     }
 
-    /// The root whose origin gets the session's token: `url`, else the first list's.
-    private var apiRoot: String? { api.url ?? resolved.tabs.first?.url }
+    /// The root whose origin gets the session's token: `url`, else the first list's, else
+    /// the `graphql` endpoint.
+    var apiRoot: String? { api.url ?? resolved.tabs.first?.url ?? api.graphql }
 
     /// `made` (the command's own `--trace` and caches) with this API's sign-in: OAuth2's
     /// first token or Supabase's password sign-in is had now, so a refusal is one line
@@ -227,13 +228,14 @@ struct SavedRun {
             let session = AuthSession(grant: grant, transport: network)
             do { try await session.start() } catch { throw RuntimeFailure(error.description) }
             let transport = SessionTransport(wrapping: made.transport, session: session, apiRoot: root)
-            return Connection(transport: transport, tracer: made.tracer, session: nil, email: nil, remember: nil)
+            return Connection(transport: transport, tracer: made.tracer, session: session, email: nil, remember: nil)
         }
         guard let supabase = resolved.supabase, let authURL = GoTrueRequests.authURL(besideRestRoot: root) else { return made }
         if offline { throw RuntimeFailure("--offline: a saved Supabase sign-in needs the network (use portal --email --offline)") }
         let session = AuthSession(requests: GoTrueRequests(authURL: authURL, apiKey: supabase.key ?? ""), transport: network)
         do { try await session.signIn(email: supabase.email, password: supabase.password) } catch { throw RuntimeFailure(error.description) }
         let transport = SessionTransport(wrapping: made.transport, session: session, apiRoot: root)
-        return Connection(transport: transport, tracer: made.tracer, session: nil, email: nil, remember: nil)
+        // The session rides along for the live feeds (its email is nil: nothing signs in again).
+        return Connection(transport: transport, tracer: made.tracer, session: session, email: nil, remember: nil)
     }
 }

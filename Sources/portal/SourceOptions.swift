@@ -175,7 +175,8 @@ struct SourceOptions: ParsableArguments {
 struct Connection: Sendable {
     let transport: any Transport
     let tracer: TracingTransport?
-    /// With `--email`: the session every request is sent in, once `signIn` succeeded.
+    /// With `--email` (once `signIn` succeeded) or a saved API's sign-in: the session every
+    /// request to the API is sent in, and the live feeds' token.
     let session: AuthSession?
     let email: String?
     /// Keeps who the address signed in as in the disk cache, for `--offline --email`.

@@ -15,15 +15,18 @@ struct LiveListEndToEndTests {
         }
     }
 
-    /// portal against a mirror churning 20 changes a second, with the live feed `source`
-    /// names: `live · N new` on the status line, a created character at the end marked
-    /// `new` after End, `reconnecting…` once the mirror goes, exit 0 on `q`.
-    static func followTheChurn(arguments: String, source: @escaping @Sendable (String) -> String) async throws {
+    /// portal against a mirror churning 20 changes a second (`mirror` sets more of its
+    /// options), with the live feed `source` names: `live · N new` on the status line, a
+    /// created character at the end marked `new` after End, `reconnecting…` once the mirror
+    /// goes, exit 0 on `q`.
+    static func followTheChurn(arguments: String, mirror change: (inout MirrorOptions) -> Void = { _ in },
+                               source: @escaping @Sendable (String) -> String) async throws {
         var options = MirrorOptions()
         options.port = 0
         options.log = .none
         options.dataFolder = EndToEndEnvironment.dataFolder ?? "."
         options.churn = 20
+        change(&options)
         let mirror = try await MirrorServer.start(options)
         let origin = mirror.origin
         let outcome: Result<(String, String, String, String), any Error>

@@ -15,11 +15,17 @@ import Foundation
 ///   URL elsewhere is asked without them (said once), and a redirect is followed only
 ///   within the origin asked — one to another origin ends the stream with a note, and
 ///   nothing is sent there.
+/// - Signed in (`session`: OAuth2 client credentials, a Supabase session), the session's
+///   access token goes too, by the same rule, as `Authorization: Bearer`: asked of the
+///   session for each connection, so a reconnection after a renewal carries the new token,
+///   and a 401 that says the token was rejected renews it once (`SessionStreamingTransport`).
 public struct EventSource: Sendable {
     public var url: URL
     public var headers: [String: String]
-    /// Where `headers` may go: the list's origin.
+    /// Where `headers` and the session's token may go: the list's origin.
     public var credentialOrigin: Origin?
+    /// The list's signed-in session, if any.
+    public var session: AuthSession?
     public var initialRetry: Duration = .seconds(3)
     public var maxBackoff: Duration = .seconds(60)
     public var maxEventBytes = EventStreamParser.defaultMaxEventBytes
@@ -27,10 +33,11 @@ public struct EventSource: Sendable {
     /// Waits between connections (a test's clock records them).
     public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 
-    public init(url: URL, headers: [String: String] = [:], credentialOrigin: Origin? = nil) {
+    public init(url: URL, headers: [String: String] = [:], credentialOrigin: Origin? = nil, session: AuthSession? = nil) {
         self.url = url
         self.headers = headers
         self.credentialOrigin = credentialOrigin
+        self.session = session
     }
 
     /// What the follower tells its reader, in order.
@@ -52,9 +59,10 @@ public struct EventSource: Sendable {
         var retry = initialRetry
         var quietConnections = 0
         let sendsCredentials = credentialOrigin == nil || SplitURL(url.absoluteString)?.origin == credentialOrigin
-        if !sendsCredentials, !headers.isEmpty {
+        if !sendsCredentials, !headers.isEmpty || session != nil {
             try await deliver(.note("the events URL is not on the list's origin: asked without the list's credentials"))
         }
+        let transport: any StreamingTransport = sendsCredentials ? session.map { SessionStreamingTransport(inner: transport, session: $0) } ?? transport : transport
         while true {
             try Task.checkCancellation()
             var request = HTTPRequest(url: url, headers: sendsCredentials ? headers : [:])
@@ -118,8 +126,10 @@ public struct EventSource: Sendable {
             do {
                 response = try await transport.open(request)
             } catch let error as TransportError where error != .cancelled {
-                if case .invalidRequest = error { return .finished(error.description) }
-                return .failed(error.description)
+                switch error {
+                case .invalidRequest, .sessionExpired: return .finished(error.description)
+                default: return .failed(error.description)
+                }
             }
             let status = response.status
             if (300...399).contains(status), status != 304 {

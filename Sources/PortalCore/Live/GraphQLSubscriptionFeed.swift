@@ -19,11 +19,15 @@ import Foundation
 ///
 /// Credentials (`headers`, on the upgrade request and as `connection_init`'s
 /// `{"headers": …}`, where Hasura and Apollo servers read them) go only to the list's
-/// origin (`credentialOrigin`), as `EventSource` sends them.
+/// origin (`credentialOrigin`), as `EventSource` sends them. Signed in (`session`: a saved
+/// API's OAuth2 client, a Supabase session), the session's access token goes with them as
+/// `Authorization: Bearer`, asked of the session for each connection (renewed when due), so
+/// a reconnection carries the current token.
 public struct GraphQLSubscriptionFeed: LiveFeed {
     public var endpoint: URL
     public var headers: [String: String]
     public var credentialOrigin: Origin?
+    public var session: AuthSession?
     public var live: GraphQLLiveQuery
     public var keyFields: [String]
     public var connector: any WebSocketConnecting
@@ -46,10 +50,11 @@ public struct GraphQLSubscriptionFeed: LiveFeed {
     static let operationID = "1"
 
     public init(endpoint: URL, headers: [String: String] = [:], credentialOrigin: Origin? = nil, live: GraphQLLiveQuery,
-                keyFields: [String] = ["id"], connector: any WebSocketConnecting) {
+                keyFields: [String] = ["id"], connector: any WebSocketConnecting, session: AuthSession? = nil) {
         self.endpoint = endpoint
         self.headers = headers
         self.credentialOrigin = credentialOrigin
+        self.session = session
         self.live = live
         self.keyFields = keyFields
         self.connector = connector
@@ -66,21 +71,22 @@ public struct GraphQLSubscriptionFeed: LiveFeed {
     public func follow(_ deliver: (LiveSignal) async throws -> Void) async throws -> String {
         let httpForm = URL(string: endpoint.absoluteString.replacingOccurrences(of: "^ws", with: "http", options: [.regularExpression, .caseInsensitive]))
         let sendsCredentials = credentialOrigin == nil || httpForm.flatMap { SplitURL($0.absoluteString)?.origin } == credentialOrigin
-        if !sendsCredentials, !headers.isEmpty {
+        if !sendsCredentials, !headers.isEmpty || session != nil {
             try await deliver(.status(.note("the subscription's URL is not on the list's origin: asked without the list's credentials")))
         }
-        let sent = sendsCredentials ? headers : [:]
+        let signedIn = sendsCredentials ? session : nil
         var quiet = 0
         while true {
             try Task.checkCancellation()
             let outcome: Outcome
             do {
+                let sent = try await credentials(sendsCredentials ? headers : [:], signedIn)
                 let request = WebSocketRequest(url: endpoint, headers: sent, subprotocols: [GraphQLWSMessage.subprotocol], maxMessageBytes: maxMessageBytes)
                 let connection = try await connector.connect(request)
                 outcome = try await session(connection, credentials: sent, deliver)
             } catch let error as TransportError where error != .cancelled {
                 if case .invalidRequest = error { return error.description }
-                outcome = .retry(error.description, changes: 0)
+                outcome = error == .sessionExpired ? .finished(error.description) : .retry(error.description, changes: 0)
             }
             switch outcome {
             case .finished(let why):
@@ -93,6 +99,14 @@ public struct GraphQLSubscriptionFeed: LiveFeed {
                 try await sleep(wait)
             }
         }
+    }
+
+    /// One connection's credentials: `headers`, and the session's current token as
+    /// `Authorization: Bearer` (replacing a saved one).
+    func credentials(_ headers: [String: String], _ session: AuthSession?) async throws -> [String: String] {
+        guard let session else { return headers }
+        let tokens = try await SessionTransport.tokens { () async throws(SessionError) in try await session.current() }
+        return SessionTransport.signed(HTTPRequest(url: endpoint, headers: headers), tokens).headers
     }
 
     /// `connection_init`'s payload: the credentials as `{"headers": {…}}`, or none.

@@ -88,12 +88,14 @@ public struct LiveFeeds: Sendable {
 
     public func feed(for subscription: LiveSubscription) -> (any LiveFeed)? { make(subscription) }
 
-    /// Server-sent events over `transport`, with `headers` sent only to `credentialOrigin`.
-    public static func serverSentEvents(over transport: any StreamingTransport, headers: [String: String] = [:], credentialOrigin: Origin? = nil) -> LiveFeeds {
+    /// Server-sent events over `transport`, with `headers` (and `session`'s current token)
+    /// sent only to `credentialOrigin`.
+    public static func serverSentEvents(over transport: any StreamingTransport, headers: [String: String] = [:], credentialOrigin: Origin? = nil,
+                                        session: AuthSession? = nil) -> LiveFeeds {
         LiveFeeds { subscription in
             switch subscription.feed {
             case .serverSentEvents(let url):
-                EventSourceFeed(source: EventSource(url: url, headers: headers, credentialOrigin: credentialOrigin),
+                EventSourceFeed(source: EventSource(url: url, headers: headers, credentialOrigin: credentialOrigin, session: session),
                                 reader: ChangeReader(keyFields: subscription.keyFields), transport: transport)
             case .realtime, .graphQLSubscription: nil
             }

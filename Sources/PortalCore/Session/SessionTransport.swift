@@ -35,7 +35,7 @@ public struct SessionTransport: Transport {
     }
 
     /// The session's tokens, or the transport error a failure means to the retry loop.
-    private static func tokens(_ get: () async throws(SessionError) -> SessionTokens) async throws(TransportError) -> SessionTokens {
+    static func tokens(_ get: () async throws(SessionError) -> SessionTokens) async throws(TransportError) -> SessionTokens {
         do {
             return try await get()
         } catch {
