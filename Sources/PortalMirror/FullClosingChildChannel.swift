@@ -3,6 +3,8 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOHTTP1
+import ServiceLifecycle
+import Synchronization
 
 /// Closes a connection completely when its request is refused before its head is read.
 ///
@@ -14,9 +16,18 @@ import NIOHTTP1
 /// at the pipeline's end closes the connection (both directions) on a parser error.
 /// The outcome's handlers are added behind the watcher, which passes their messages on
 /// untouched; errors raised behind it (HTTP's, the WebSocket's) never reach it.
+///
+/// It also bounds the graceful stop (SIGTERM, `RunningMirror.stop()`): a connection still
+/// open `stopGrace` after the stop began is closed outright. The stop waits for every
+/// connection, and a WebSocket whose client reads nothing never ends by itself: the
+/// close frame waits behind writes the client does not take (under `--churn`), or the
+/// server waits for a close reply that never comes — the stop hung for good either way.
 struct FullClosingChildChannel: ServerChildChannel {
     typealias Value = HTTP1WebSocketUpgradeChannel.Value
     let base: HTTP1WebSocketUpgradeChannel
+    /// Time a connection gets to end by itself once the stop began: a client that reads
+    /// answers a WebSocket close (and an event stream ends) within milliseconds.
+    static let stopGrace: TimeAmount = .seconds(1)
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         base.setup(channel: channel, logger: logger).flatMapThrowing { value in
@@ -26,7 +37,15 @@ struct FullClosingChildChannel: ServerChildChannel {
     }
 
     func handle(value: Value, logger: Logger) async {
-        await base.handle(value: value, logger: logger)
+        let closing = Mutex<Scheduled<Void>?>(nil)
+        await withGracefulShutdownHandler {
+            await base.handle(value: value, logger: logger)
+        } onGracefulShutdown: {
+            let channel = value.channel
+            let close = channel.eventLoop.scheduleTask(in: Self.stopGrace) { channel.close(mode: .all, promise: nil) }
+            closing.withLock { $0 = close }
+        }
+        closing.withLock { $0 }?.cancel()
     }
 }
 

@@ -13,8 +13,9 @@ final class MirrorProcess {
     let origin: String
     private var stopped = false
 
-    /// Starts the mirror next to the `portal` binary and waits for its `listening on` line.
-    init(data: String, scratch: URL) throws {
+    /// Starts the mirror next to the `portal` binary (with `arguments` more, e.g.
+    /// `--churn 20`) and waits for its `listening on` line.
+    init(data: String, scratch: URL, arguments more: [String] = []) throws {
         guard let portal = EndToEndEnvironment.portal else { throw SessionError("no portal binary") }
         let binary = URL(fileURLWithPath: portal).deletingLastPathComponent().appendingPathComponent("portal-mirror").path
         guard FileManager.default.isExecutableFile(atPath: binary) else { throw SessionError("no portal-mirror next to \(portal)") }
@@ -26,7 +27,7 @@ final class MirrorProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments = [binary, "--data", data, "--host", "127.0.0.1", "--port", "0", "--quiet"]
+        let arguments = [binary, "--data", data, "--host", "127.0.0.1", "--port", "0", "--quiet"] + more
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -59,6 +60,26 @@ final class MirrorProcess {
         kill(pid, SIGTERM)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// SIGTERM, then waits up to `deadline` seconds for it to exit: its exit status, or
+    /// nil when it was still running then (it is killed with SIGKILL). Polls, holding no
+    /// thread of the cooperative pool.
+    func terminate(deadline seconds: Double) async -> Int32? {
+        guard !stopped else { return nil }
+        stopped = true
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(seconds)
+        var status: Int32 = 0
+        while Date() < deadline {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { return status }
+            if reaped < 0 && errno != EINTR { return nil }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        kill(pid, SIGKILL)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return nil
     }
 
     deinit { stop() }
