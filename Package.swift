@@ -84,8 +84,7 @@ let package = Package(
         // sources and paging, served on stdio by the MCP SDK.
         .target(name: "PortalMCP", dependencies: ["PortalCore", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
         // The live network on Debian's libcurl (libcurl4-openssl-dev): nothing to compile,
-        // the proxy variables honoured; the WebSocket client too (CONNECT_ONLY, frames in
-        // PortalCore). CCurl is the C side; PortalCurl the only code that imports it.
+        // the proxy variables honoured. CCurl is the C side; PortalCurl the only code that imports it.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "PortalCurl", dependencies: ["PortalCore", "CCurl"]),
         // portal's WebSocket client (graphql-transport-ws, Supabase Realtime) on Debian's

@@ -67,7 +67,6 @@ let package = Package(
         .executableTarget(name: "fuzz-graphql", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-event-stream", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-graphql-ws", dependencies: ["FuzzEntryPoints"]),
-        .executableTarget(name: "fuzz-websocket", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-graphql-schema", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-openapi", dependencies: ["OpenAPIFuzzEntryPoint"]),
 

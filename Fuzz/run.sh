@@ -17,7 +17,7 @@ SWIFT=${SWIFT:-swift}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 RUNS_EACH=${FUZZ_RUNS:-}
 DATA=${DATA:-../shared/data}
-ALL_TARGETS="fuzz-rickandmorty-page fuzz-pokeapi-page fuzz-postgrest-page fuzz-any-api fuzz-api-url fuzz-base-url fuzz-headers fuzz-json-models fuzz-json-tree fuzz-keys fuzz-image fuzz-cache-answer fuzz-grid fuzz-sanitize fuzz-graphql fuzz-graphql-schema fuzz-openapi fuzz-event-stream fuzz-graphql-ws fuzz-websocket"
+ALL_TARGETS="fuzz-rickandmorty-page fuzz-pokeapi-page fuzz-postgrest-page fuzz-any-api fuzz-api-url fuzz-base-url fuzz-headers fuzz-json-models fuzz-json-tree fuzz-keys fuzz-image fuzz-cache-answer fuzz-grid fuzz-sanitize fuzz-graphql fuzz-graphql-schema fuzz-openapi fuzz-event-stream fuzz-graphql-ws"
 TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 SCRATCH=.build-fuzz
 SEEDS=$SCRATCH/seeds
@@ -98,7 +98,7 @@ dictionary() {
             cat Fuzz/Dictionaries/event-stream.dict Fuzz/Dictionaries/json.dict >"$SCRATCH/dictionaries/event-stream.dict"
             echo "$SCRATCH/dictionaries/event-stream.dict" ;;
         fuzz-graphql-ws) echo Fuzz/Dictionaries/json.dict ;;
-        fuzz-image | fuzz-grid | fuzz-websocket) ;;
+        fuzz-image | fuzz-grid) ;;
         fuzz-openapi)
             # YAML and JSON documents: both sets of tokens.
             mkdir -p "$SCRATCH/dictionaries"

@@ -74,20 +74,4 @@ static inline CURLMcode portal_curl_multi_set_long(CURLM *multi, CURLMoption opt
     return curl_multi_setopt(multi, option, value);
 }
 
-/// The progress callback (`CURLOPT_XFERINFOFUNCTION`), switched on: returning non-zero
-/// aborts the transfer (a WebSocket connect that was cancelled).
-static inline CURLcode portal_curl_set_progress(CURL *handle, curl_xferinfo_callback callback, void *context) {
-    CURLcode code = curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
-    if (code == CURLE_OK) code = curl_easy_setopt(handle, CURLOPT_XFERINFODATA, context);
-    if (code == CURLE_OK) code = curl_easy_setopt(handle, CURLOPT_NOPROGRESS, 0L);
-    return code;
-}
-
-/// The socket of a `CURLOPT_CONNECT_ONLY` connection (to poll it); CURL_SOCKET_BAD when none.
-static inline curl_socket_t portal_curl_active_socket(CURL *handle) {
-    curl_socket_t socket = CURL_SOCKET_BAD;
-    if (curl_easy_getinfo(handle, CURLINFO_ACTIVESOCKET, &socket) != CURLE_OK) return CURL_SOCKET_BAD;
-    return socket;
-}
-
 #endif

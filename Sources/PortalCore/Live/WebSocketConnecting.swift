@@ -2,8 +2,8 @@ import Foundation
 
 /// Opens WebSocket connections (RFC 6455) for the live protocols that run over one —
 /// graphql-transport-ws subscriptions, Supabase Realtime — so they are written against
-/// this and not against a library: `PortalCurl.CurlWebSocketConnector` is the real one
-/// (libcurl's CONNECT_ONLY connection, the frames in `WebSocketInbound`), tests script one.
+/// this and not against a library: `PortalWebSocket.LibWebSocketsConnector` is the real
+/// one (Debian's libwebsockets), tests script one.
 public protocol WebSocketConnecting: Sendable {
     /// Connects and completes the opening handshake; throws a `TransportError` when it
     /// cannot (`cannotConnect`, `connectionFailed`, `invalidRequest` for a URL that is not
