@@ -43,7 +43,8 @@ let package = Package(
         .target(name: "PortalCore"),
         // The config file of saved APIs (config.toml): parsing, validation and the secret
         // references, apart from the CLI so they are unit-tested without it.
-        .target(name: "PortalConfig", dependencies: ["PortalCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // Presets/*.toml: the built-in APIs' lists, in the config file's own schema (BuiltInPresets).
+        .target(name: "PortalConfig", dependencies: ["PortalCore", .product(name: "TOMLKit", package: "TOMLKit")], resources: [.copy("Presets")]),
         // The emulated servers (the real APIs' behaviour, written once): the offline
         // snapshot source and the mirror answer through them.
         .target(name: "PortalServers", dependencies: ["PortalCore"]),
@@ -135,7 +136,7 @@ let package = Package(
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).
-        .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalServers"], path: "Tests/PortalTestSupport"),
+        .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalServers", "PortalConfig"], path: "Tests/PortalTestSupport"),
         .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalTestSupport"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),

@@ -8,7 +8,7 @@ struct ListSpecReader {
     let reader: ConfigReader
 
     /// The spec keys a list table may hold beside `path`, `items`, `paging`, `fields`.
-    static let keys = ["key", "card", "detail", "by_keys", "filters", "events"]
+    static let keys = ["key", "card", "detail", "by_keys", "filters", "events", "columns"]
 
     func spec(_ table: TOMLTable, at: [String]) throws(ConfigError) -> ListSpec {
         var spec = ListSpec()
@@ -17,7 +17,7 @@ struct ListSpecReader {
         }
         if let paging = table["paging"]?.table { spec.paging = try self.paging(paging, at: at + ["paging"]) }
         if let value = table["card"] {
-            guard let card = value.table else { throw reader.error("card must be a table { title, subtitle, picture, badge }", at: at + ["card"]) }
+            guard let card = value.table else { throw reader.error("card must be a table { title, subtitle, note, picture, badge }", at: at + ["card"]) }
             spec.card = try self.card(card, at: at + ["card"])
         }
         if let value = table["detail"] {
@@ -35,6 +35,9 @@ struct ListSpecReader {
                 throw reader.error("events is the URL or path of the list's text/event-stream, e.g. \"/members/events\"", at: at + ["events"])
             }
             spec.events = text
+        }
+        if let value = table["columns"] {
+            spec.columns = try strings(value, "columns", at: at + ["columns"], message: "columns is an array of fields")
         }
         if let value = table["filters"] {
             guard let filters = value.table else { throw reader.error("filters is a table of parameter = [values]", at: at + ["filters"]) }
@@ -65,9 +68,9 @@ struct ListSpecReader {
     }
 
     private func card(_ table: TOMLTable, at: [String]) throws(ConfigError) -> CardSpec {
-        try only(table, ["title", "subtitle", "picture", "badge"], at: at)
+        try only(table, ["title", "subtitle", "note", "picture", "badge"], at: at)
         var card = CardSpec(title: try string(table, "title", at: at), subtitle: try string(table, "subtitle", at: at),
-                            picture: try string(table, "picture", at: at))
+                            note: try string(table, "note", at: at), picture: try string(table, "picture", at: at))
         if let value = table["badge"] {
             let here = at + ["badge"]
             guard let badge = value.table, let field = try string(badge, "field", at: here) else {

@@ -95,11 +95,10 @@ struct MCPRecord: Sendable {
     var related: [Related] {
         switch item {
         case .character(let c): [Related(title: "episodes", kind: .episode, keys: c.episodeIDs.map { .number(Int($0)) })]
-        case .episode(let e): [Related(title: "characters", kind: .character, keys: e.characterIDs.map { .number(Int($0)) })]
-        case .location(let l): [Related(title: "residents", kind: .character, keys: l.residentIDs.map { .number(Int($0)) })]
         case .json(let row, _):
             (row.card.spec.detail?.related ?? []).map { relation in
-                Related(title: relation.list, kind: ItemKind(rawValue: relation.list), keys: SpecValues.keys(in: row.row[relation.field]))
+                Related(title: relation.title?.lowercased() ?? relation.list, kind: ItemKind(rawValue: relation.list),
+                        keys: SpecValues.keys(in: row.row[relation.field]))
             }
         default: []
         }

@@ -176,8 +176,6 @@ struct ItemPrinter {
     func line(_ item: Item) -> String {
         switch item {
         case .character(let c): line(c)
-        case .episode(let e): line(e)
-        case .location(let l): line(l)
         case .pokemon(let p): RowPrinter(json: json).line(p, base: encoding.baseURL)
         case .row(let row, _): RowPrinter(json: json).line(row)
         case .json(let item, _): RowPrinter(json: json).line(item)
@@ -188,16 +186,6 @@ struct ItemPrinter {
         if json { return encoding.line(c) }
         let species = c.type.isEmpty ? c.species : "\(c.species) · \(c.type)"
         return "\(Self.pad(String(c.id), 4, right: true))  \(Self.pad(c.name, 34))  \(Self.pad(c.status.rawValue, 8))  \(Sanitize.line(species))"
-    }
-
-    func line(_ e: Episode) -> String {
-        if json { return encoding.line(e) }
-        return "\(Self.pad(String(e.id), 3, right: true))  \(Self.pad(e.code, 7))  \(Self.pad(e.name, 40))  \(Sanitize.line(e.airDate))"
-    }
-
-    func line(_ l: Location) -> String {
-        if json { return encoding.line(l) }
-        return "\(Self.pad(String(l.id), 4, right: true))  \(Self.pad(l.name, 36))  \(Self.pad(l.type, 18))  \(Sanitize.line(l.dimension))"
     }
 
     /// `text` sanitised and padded to `width` characters (on the left with `right`).

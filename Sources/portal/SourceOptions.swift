@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PortalCache
+import PortalConfig
 import PortalCore
 import PortalCurl
 import PortalServers
@@ -99,6 +100,7 @@ struct SourceOptions: ParsableArguments {
             table: table ?? apiOptions.tableName, filters: try apiOptions.filters(), order: try apiOptions.sortOrder(),
             asServed: asServed, function: try supabase.function(), count: supabase.countMode)
         settings.picturesOrigin = pictures.picturesOrigin
+        settings.presetLists = try BuiltInPresets.lists(for: api.kind)
         return settings
     }
 

@@ -13,7 +13,7 @@ struct PictureCacheRejectionTests {
     @Test func aKeptAnswerThatIsNoPictureIsDroppedAndFetchedAgain() async throws {
         let dir = try TemporaryDirectory()
         let cache = DiskCache(directory: dir.path)
-        let source = RickAndMortySource(baseURL: TestData.base)
+        let source = TestData.rickAndMorty()
         let request = HTTPRequest(url: try #require(URL(string: TestData.base + "/character/avatar/1.jpeg")))
         let planted = HTTPResponse(status: 200, headers: ["content-type": "image/jpeg"], body: Data("not a picture".utf8))
         cache.store(StoredAnswer(key: cache.key(for: request), url: request.url, response: planted, now: Date()))

@@ -30,7 +30,7 @@ struct PictureFetchedOnceTests {
     func aPictureCancelledOnArrivalIsNotFetchedAgain(sameInterpreter: Bool) async throws {
         let dir = try TemporaryDirectory()
         let cache = DiskCache(directory: dir.path)
-        let source = RickAndMortySource(baseURL: TestData.base)
+        let source = TestData.rickAndMorty()
         let request = HTTPRequest(url: try #require(URL(string: TestData.base + "/character/avatar/1.jpeg")))
         let network = CountingTransport(TestData.snapshot)
         let transport = CachingTransport(wrapping: DiskCachingTransport(wrapping: CancelledOnArrival(network), cache: cache))
@@ -53,7 +53,7 @@ struct PictureFetchedOnceTests {
 @Suite("The picture memory cache is bounded by bytes")
 struct PictureMemoryBudgetTests {
     @Test func aLongSessionKeepsAtMostTheBudget() async throws {
-        let source = RickAndMortySource(baseURL: TestData.base)
+        let source = TestData.rickAndMorty()
         let interpreter = EffectInterpreter(source: source, transport: TestData.snapshot)
         for n in 1...90 {
             let request = HTTPRequest(url: try #require(URL(string: TestData.base + "/character/avatar/\(n).jpeg")))

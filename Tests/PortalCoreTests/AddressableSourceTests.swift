@@ -6,7 +6,7 @@ import PortalTestSupport
 /// addressed through the source.
 @Suite("Addressing a source's lists")
 struct AddressableSourceTests {
-    static let source = RickAndMortySource(baseURL: TestData.base)
+    static let source = TestData.rickAndMorty()
 
     @Test(arguments: [(ItemKind.character, 2, Array(41...60)), (.episode, 2, Array(41...51)), (.location, 6, Array(121...126))])
     func pageNOfEveryTab(kind: ItemKind, page: Int, ids: [Int]) async throws {

@@ -28,7 +28,7 @@ struct BrowseSourcesTests {
         var headers = RequestHeaders()
         try headers.add(line: "X-Trace: on")
         try headers.addAPIKey("secret")
-        let source = RickAndMortySource(baseURL: "http://127.0.0.1:8080/api", headers: headers)
+        let source = TestData.rickAndMorty(base: "http://127.0.0.1:8080/api", headers: headers)
         let query = ListQuery(kind: .character, filters: [("status", "dead")])
         var requests: [HTTPRequest] = [source.firstPage(for: query).http]
         requests.append(try #require(PageAddressing(source: source, query: query)?.request(forPage: 4)).http)

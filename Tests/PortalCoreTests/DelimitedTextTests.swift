@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalTestSupport
 import Testing
 
 /// CSV (RFC 4180) and TSV records for `portal list --format csv|tsv`, and the cells read
@@ -54,9 +55,9 @@ struct DelimitedTextTests {
         #expect(columns.cells(ofJSON: "not json") == Array(repeating: "", count: 9))
     }
 
-    @Test("default columns: the model's for Rick and Morty, --fields when given")
+    @Test("default columns: the preset's for Rick and Morty, --fields when given")
     func defaultColumns() {
-        let rick = Item.location(Location(id: 1, name: "Earth", type: "Planet", dimension: "C-137", residentIDs: [], created: Date(timeIntervalSince1970: 0)))
+        let rick = TestData.record(Location(id: 1, name: "Earth", type: "Planet", dimension: "C-137", residentIDs: [], created: Date(timeIntervalSince1970: 0)), .location)
         #expect(ItemColumns.choose(fields: nil, first: rick).paths == ["id", "name", "type", "dimension"])
         #expect(ItemColumns.choose(fields: ["name", "residents"], first: rick).paths == ["name", "residents"])
         let row = Item.row(Row(id: "3", columns: [("status", .string("Alive")), ("name", .string("Summer")), ("id", .number("3"))], json: "{}"), kind: ItemKind(rawValue: "people"))

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalTestSupport
 import Testing
 
 /// How a sort is asked of each server family, and that it is part of the list's identity.
@@ -24,7 +25,7 @@ struct ListSortTests {
     }
 
     @Test func onlyAnyAPIListsTakeAGivenStyle() throws {
-        let rickAndMorty = RickAndMortySource(baseURL: BaseURL("https://rickandmortyapi.com/api"))
+        let rickAndMorty = TestData.rickAndMorty(base: BaseURL("https://rickandmortyapi.com/api"))
         #expect(SortStyle.style(for: rickAndMorty, given: .django) == nil)
         #expect(SortStyle.style(for: PostgRESTSource(baseURL: BaseURL("https://x.supabase.co/rest/v1")), given: nil) == .postgrest)
         let url = try #require(URL(string: "https://api.github.com/user/repos"))

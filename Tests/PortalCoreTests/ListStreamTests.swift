@@ -10,7 +10,7 @@ import Testing
 /// skipped; and a long walk keeps nothing that grows with it.
 @Suite("Streaming a list for output")
 struct ListStreamTests {
-    static let rickAndMorty = RickAndMortySource(baseURL: TestData.base)
+    static let rickAndMorty = TestData.rickAndMorty()
 
     /// A `--url` list over the mirror's dialect routes (in process), as `portal list
     /// --url` reads it: the dialect detected from the first answer.

@@ -1,4 +1,5 @@
 import Foundation
+import PortalTestSupport
 import Testing
 @testable import PortalCore
 
@@ -59,7 +60,7 @@ struct PageByteBudgetTests {
         let small = SparseList<Item>(firstPage: try #require(Self.addressing.request(forPage: 0)), addressing: Self.addressing)
         let episode = Episode(id: 1, name: "Pilot", airDate: "x", code: "S01E01", characterIDs: [], created: Date())
         for ticket in small.ticketsForPages(near: 0..<1, before: 0, after: 0) {
-            small.apply(.success(PageContent(items: [.episode(episode)], next: nil, totalCount: 1_000)), for: ticket)
+            small.apply(.success(PageContent(items: [TestData.record(episode, .episode)], next: nil, totalCount: 1_000)), for: ticket)
         }
         // (The three on screen, then margins up to `maxInFlight` in flight.)
         #expect(small.ticketsForPages(near: 10..<13, before: 5, after: 20).map(\.request.index) == [10, 11, 12, 13])
@@ -67,16 +68,16 @@ struct PageByteBudgetTests {
 
     @Test func theCountBoundStillHoldsForSmallItems() throws {
         let list = SparseList<Item>(firstPage: try #require(Self.addressing.request(forPage: 0)), addressing: Self.addressing, maxPages: 5)
-        let small = Episode(id: 1, name: "Pilot", airDate: "December 2, 2013", code: "S01E01", characterIDs: [1, 2], created: Date())
+        let small = Episode(id: 10, name: "Pilot", airDate: "December 2, 2013", code: "S01E01", characterIDs: [1, 2], created: Date())
         for page in 0..<40 {
             for ticket in list.ticketsForPages(near: page..<page + 1, before: 0, after: 0) {
                 var episode = small
-                episode.id = ticket.request.index + 1
-                list.apply(.success(PageContent(items: [.episode(episode)], next: nil, totalCount: 1_000)), for: ticket)
+                episode.id = ticket.request.index + 10  // two digits each: records of one size
+                list.apply(.success(PageContent(items: [TestData.record(episode, .episode)], next: nil, totalCount: 1_000)), for: ticket)
             }
         }
         #expect(list.loadedPageCount == 5)
-        #expect(list.heldBytes == 5 * PageByteBudget.bytes(ofSlots: [Item.episode(small)]))
+        #expect(list.heldBytes == 5 * PageByteBudget.bytes(ofSlots: [TestData.record(small, .episode)]))
     }
 
     /// The byte count follows every way a page leaves: eviction, a shrinking total, reset.
@@ -97,11 +98,14 @@ struct PageByteBudgetTests {
     }
 
     @Test func itemsEstimateTheirStringsAndArrays() {
-        let short = Item.episode(Episode(id: 1, name: "Pilot", airDate: "x", code: "S01E01", characterIDs: [], created: Date()))
-        let long = Item.episode(Episode(id: 1, name: String(repeating: "n", count: 1_000), airDate: "x", code: "S01E01",
-                                        characterIDs: Array(1...100), created: Date()))
-        #expect(short.estimatedBytes == MemoryLayout<Item>.stride)
-        #expect(long.estimatedBytes == MemoryLayout<Item>.stride + (32 + 1_000) + (32 + 400))
+        // A record holds its fields and its JSON as served: a long name counts twice, an
+        // array of 100 URLs in its column's text and in the JSON.
+        let created = Date(timeIntervalSince1970: 0)
+        let short = TestData.record(Episode(id: 1, name: "Pilot", airDate: "x", code: "S01E01", characterIDs: [], created: created), .episode)
+        let long = TestData.record(Episode(id: 1, name: String(repeating: "n", count: 1_000), airDate: "x", code: "S01E01",
+                                           characterIDs: Array(1...100), created: created), .episode)
+        let urls = (1...100).map { "\"\(TestData.base.text)/character/\($0)\"" }.joined(separator: ",").utf8.count
+        #expect(long.estimatedBytes - short.estimatedBytes >= 2 * (1_000 - 5) + 2 * urls)
         #expect(Self.bigItem(1).estimatedBytes > 2 * Self.big.utf8.count)
     }
 }

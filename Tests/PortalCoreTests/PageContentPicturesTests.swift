@@ -1,4 +1,5 @@
 import Foundation
+import PortalTestSupport
 import Testing
 @testable import PortalCore
 
@@ -7,7 +8,7 @@ import Testing
 /// items the page holds, or a card would show the picture of what its item was before.
 @Suite("A page's noted pictures")
 struct PageContentPicturesTests {
-    static let source = RickAndMortySource(baseURL: "http://api.invalid/api")
+    static let source = TestData.rickAndMorty(base: "http://api.invalid/api")
 
     static func item(_ id: Int, avatar: Int32) -> Item {
         .character(Character(id: id, name: "c\(id)", status: .alive, species: "Human", type: "", gender: CharacterGender(rawValue: "Male"),

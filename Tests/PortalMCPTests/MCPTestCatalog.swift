@@ -18,7 +18,9 @@ struct MCPTestCatalog {
         let cached = CachingTransport(wrapping: network)
         let preset = APIRegistry.presets[0]
         let rickandmorty = MCPAPI(name: "rickandmorty", title: preset.title, origin: "test") {
-            MCPOpenedAPI(source: preset.makeSource(SourceSettings(baseURL: preset.snapshotBaseURL, asServed: true)),
+            var settings = SourceSettings(baseURL: preset.snapshotBaseURL, asServed: true)
+            settings.presetLists = TestData.rickAndMortyLists
+            return MCPOpenedAPI(source: preset.makeSource(settings),
                          transport: cached, baseURL: preset.snapshotBaseURL)
         }
         let fixed = FixedBodyTransport(body: body, slow: slow)

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalTestSupport
 @testable import PortalRuntime
 import Testing
 
@@ -33,7 +34,7 @@ struct ItemCacheBudgetTests {
 
     @Test func smallItemsStillCountByNumberAndBytesStayExact() {
         let cache = ItemCache(limit: 100)
-        let episodes = (1...250).map { Item.episode(Episode(id: $0, name: "Episode \($0) with a long name", airDate: "x", code: "S01E01", characterIDs: [1, 2, 3], created: Date())) }
+        let episodes = (1...250).map { TestData.record(Episode(id: $0, name: "Episode \($0) with a long name", airDate: "x", code: "S01E01", characterIDs: [1, 2, 3], created: Date()), .episode) }
         cache.remember(episodes)
         #expect(cache.count == 100)
         #expect(cache.lookup([ItemKey(.episode, 150)]).isEmpty && cache.lookup([ItemKey(.episode, 151)]).count == 1)

@@ -14,7 +14,7 @@ import Testing
     static let pane = PaneAddress(tab: 0, generation: 0, token: 7)
 
     static func interpreter(clock: ManualClock = ManualClock()) -> EffectInterpreter {
-        EffectInterpreter(source: RickAndMortySource(baseURL: TestData.base), transport: TestData.snapshot, clock: clock)
+        EffectInterpreter(source: TestData.rickAndMorty(), transport: TestData.snapshot, clock: clock)
     }
 
     @Test func aRunAnswersThroughTheMailboxWithItsTicket() async throws {

@@ -74,7 +74,7 @@ import Testing
         let (cancelled, cancelledSignal) = AsyncStream.makeStream(of: Void.self)
         let feed = ScriptedFeed(script: script, done: doneSignal, cancelled: cancelledSignal)
         let clock = GateClock()
-        let interpreter = EffectInterpreter(source: RickAndMortySource(baseURL: TestData.base), transport: TestData.snapshot,
+        let interpreter = EffectInterpreter(source: TestData.rickAndMorty(), transport: TestData.snapshot,
                                             clock: clock, liveFeeds: LiveFeeds { _ in feed })
         let (messages, post) = AsyncStream.makeStream(of: AppMessage.self)
         interpreter.perform(.followEvents(tab: 0, Self.subscription)) { post.yield($0) }
@@ -120,7 +120,7 @@ import Testing
         let feed = ScriptedFeed(script: [.status(.open)], done: doneSignal, cancelled: cancelledSignal)
         let clock = GateClock()
         clock.open()
-        let interpreter = EffectInterpreter(source: RickAndMortySource(baseURL: TestData.base), transport: TestData.snapshot,
+        let interpreter = EffectInterpreter(source: TestData.rickAndMorty(), transport: TestData.snapshot,
                                             clock: clock, liveFeeds: LiveFeeds { _ in feed })
         let (messages, post) = AsyncStream.makeStream(of: AppMessage.self)
         interpreter.perform(.followEvents(tab: 3, Self.subscription)) { post.yield($0) }
@@ -135,7 +135,7 @@ import Testing
     }
 
     @Test func noFeedIsSaidOnTheStatusLine() async {
-        let interpreter = EffectInterpreter(source: RickAndMortySource(baseURL: TestData.base), transport: TestData.snapshot)
+        let interpreter = EffectInterpreter(source: TestData.rickAndMorty(), transport: TestData.snapshot)
         let said = Mutex<[AppMessage]>([])
         interpreter.perform(.followEvents(tab: 0, Self.subscription)) { message in said.withLock { $0.append(message) } }
         guard case .liveStatus(0, .ended(let why))? = said.withLock({ $0.first }) else { Issue.record("nothing said"); return }

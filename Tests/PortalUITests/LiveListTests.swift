@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func theFollowIsAskedWithTheFirstUpdate() {
-        let controller = ScreenController(source: RickAndMortySource(baseURL: TestData.base), sourceLabel: "t", pictures: .off)
+        let controller = ScreenController(source: TestData.rickAndMorty(), sourceLabel: "t", pictures: .off)
         controller.following(Self.subscription)
         let effects = controller.update(.start(Size(columns: 100, rows: 30)))
         #expect(effects.first == .followEvents(tab: 0, Self.subscription))

@@ -17,7 +17,7 @@ struct PictureSharedAddressTests {
     /// cache behind: only the store can spare a second request, as when the interpreter's
     /// memory cache has let a picture go. Started at 120 × 40.
     func start(distinct: Int) -> (CountingTransport, EffectQueue, ScreenController, any Source) {
-        let source = NextLinksOnly(source: RickAndMortySource(baseURL: TestData.base)) { item in
+        let source = NextLinksOnly(source: TestData.rickAndMorty()) { item in
             URL(string: TestData.base + "/character/avatar/\((item.rawID - 1) % distinct + 1).jpeg").map { HTTPRequest(url: $0) }
         }
         let transport = CountingTransport(ColourAvatars())

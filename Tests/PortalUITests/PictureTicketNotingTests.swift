@@ -83,7 +83,7 @@ import Testing
 
     @Test func notedRequestsAreTheTicketsAndAPageWithoutThemForgetsTheOldOnes() {
         let store = PictureStore()
-        let source = RickAndMortySource(baseURL: TestData.base)
+        let source = TestData.rickAndMorty()
         let items = [Self.character(1, avatar: 1), Self.character(2, avatar: 2)]
         #expect(store.ticket(for: items[0], in: source)?.request.url.lastPathComponent == "1.jpeg")
         // Noted where the page was decoded: the store takes them as they are.
@@ -93,7 +93,7 @@ import Testing
         #expect(store.ticket(for: moved[1], in: source)?.item == moved[1].id)
         #expect(store.ticket(for: moved[1], in: source) == PictureTicket(item: moved[1].id, request: source.pictureRequest(for: moved[1])!))
         // An item the source names no picture for is remembered as having none.
-        let episode = Item.episode(Episode(id: 3, name: "e", airDate: "", code: "S01E01", characterIDs: [], created: Date(timeIntervalSince1970: 0)))
+        let episode = TestData.record(Episode(id: 3, name: "e", airDate: "", code: "S01E01", characterIDs: [], created: Date(timeIntervalSince1970: 0)), .episode)
         store.rememberTickets(of: [episode], pictures: Self.noted([episode], source))
         #expect(store.ticket(for: episode, in: source) == nil)
         // Arrived without notes (or notes that are not one per item): what the store
@@ -109,7 +109,7 @@ import Testing
 
     @Test func theMemoStaysBoundedAsPagesArrive() {
         let store = PictureStore()
-        let source = RickAndMortySource(baseURL: TestData.base)
+        let source = TestData.rickAndMorty()
         for page in 0..<200 {
             let items = (0..<20).map { Self.character(page * 20 + $0 + 1, avatar: Int32(page * 20 + $0 + 1)) }
             store.rememberTickets(of: items, pictures: Self.noted(items, source))

@@ -45,7 +45,7 @@ struct RatePicturesTests {
     /// `remaining` of 60 left where `rated` says.
     static func start(remaining: Int, rated: @escaping @Sendable (URL) -> Bool = { _ in true }, before: [AppMessage] = []) -> Setup {
         let budget = RateBudget()
-        let source = RickAndMortySource(baseURL: TestData.base)
+        let source = TestData.rickAndMorty()
         let rated = RatedAnswers(TestData.snapshot, budget: budget, remaining: remaining, rated: rated)
         let transport = CountingTransport(rated)
         let runner = EffectQueue(interpreter: EffectInterpreter(source: source, transport: transport, retryPolicy: .none,

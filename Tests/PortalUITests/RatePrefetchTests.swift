@@ -14,7 +14,7 @@ struct RatePrefetchTests {
     /// The list at 120 × 40 (36 cards on screen) with `remaining` requests left.
     func start(remaining: Int) -> (CountingTransport, EffectQueue, ScreenController) {
         let budget = RateBudget()
-        let source = RickAndMortySource(baseURL: TestData.base)
+        let source = TestData.rickAndMorty()
         let transport = CountingTransport(RatedAnswers(TestData.snapshot, budget: budget, remaining: remaining))
         let runner = EffectQueue(interpreter: EffectInterpreter(source: source, transport: transport, retryPolicy: .none,
                                                                 clock: ManualClock(), rates: budget))

@@ -23,7 +23,7 @@ struct SourceScreensTests {
 
     func table(_ name: String = "characters", headers: RequestHeaders = RequestHeaders(), size: Size = Size(columns: 100, rows: 30)) -> Harness {
         Harness(size: size, inner: Self.postgREST,
-                source: PostgRESTSource(baseURL: SnapshotTransport.postgRESTBaseURL, table: name, headers: headers))
+                source: TestData.postgREST(table: name, headers: headers))
     }
 
     @Test func pokemonGridIsOneRequestPerPageAndNamesEveryCard() async throws {

@@ -101,7 +101,7 @@ struct Harness {
          pictures: PictureMode = .off, tab: Int = 0, filters: [(String, String)] = [], sequential: Bool = false, maxPages: Int = 1_000,
          source: (any Source)? = nil) {
         transport = CountingTransport(inner)
-        let addressable = RickAndMortySource(baseURL: TestData.base)
+        let addressable = TestData.rickAndMorty()
         let source: any Source = source ?? (sequential ? NextLinksOnly(source: addressable) : addressable)
         runner = EffectQueue(interpreter: EffectInterpreter(source: source, transport: transport, retryPolicy: retryPolicy,
                                                             clock: ManualClock()))

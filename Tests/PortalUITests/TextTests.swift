@@ -38,7 +38,7 @@ struct TextTests {
         // A pane's related line: the name, then its date cut away — the space goes with the date.
         let pane = TextScreen(size: Size(columns: 19, rows: 1))
         let episode = Episode(id: 10, name: "Close Rick", airDate: "April 7, 2014", code: "S01E10", characterIDs: [], created: Date())
-        pane.draw(EpisodeDescription.relatedLine(episode), row: 0, column: 0, width: 19)
+        pane.draw(TestData.record(episode, .episode).relatedLine, row: 0, column: 0, width: 19)
         #expect(pane.lines[0] == "S01E10 Close Rick…")
     }
 

@@ -9,8 +9,6 @@ extension Item {
         let encoding = APIJSONEncoding(baseURL: baseURL)
         switch self {
         case .character(let c): return encoding.line(c)
-        case .episode(let e): return encoding.line(e)
-        case .location(let l): return encoding.line(l)
         case .pokemon(let p):
             var w = JSONWriter()
             w.beginObject()

@@ -11,10 +11,6 @@ extension Item: MemoryFootprint {
         switch self {
         case .character(let c):
             strings(c.name, c.species, c.type, c.origin.name, c.location.name) + ints(c.episodeIDs.count)
-        case .episode(let e):
-            strings(e.name, e.airDate, e.code) + ints(e.characterIDs.count)
-        case .location(let l):
-            strings(l.name, l.type, l.dimension) + ints(l.residentIDs.count)
         case .pokemon(let p):
             strings(p.name) + (p.record.map { record in
                 PageByteBudget.heapBytes(count: record.types.count, stride: MemoryLayout<String>.stride)

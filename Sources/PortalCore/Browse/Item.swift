@@ -3,8 +3,6 @@
 /// (decoding, presentation) keeps every resource described once.
 public enum Item: Sendable, Hashable, Identifiable {
     case character(Character)
-    case episode(Episode)
-    case location(Location)
     /// A Pokémon: from a list page only its name and number, from its detail everything.
     case pokemon(Pokemon)
     /// A row of a table portal has no model for; `kind` is the table's (`ItemKind(rawValue: table)`).
@@ -28,8 +26,6 @@ public enum Item: Sendable, Hashable, Identifiable {
     public var kind: ItemKind {
         switch self {
         case .character: .character
-        case .episode: .episode
-        case .location: .location
         case .pokemon: .pokemon
         case .row(_, let kind), .json(_, let kind): kind
         }
@@ -40,8 +36,6 @@ public enum Item: Sendable, Hashable, Identifiable {
     public var rawID: Int {
         switch self {
         case .character(let c): c.id
-        case .episode(let e): e.id
-        case .location(let l): l.id
         case .pokemon(let p): p.id
         case .row(let r, _): r.number
         case .json(let j, _): j.link.map { JSONLinks.id(of: $0.url.absoluteString) } ?? j.row.number

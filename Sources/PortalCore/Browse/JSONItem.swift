@@ -34,7 +34,10 @@ public struct JSONItem: Sendable, Hashable, Identifiable {
     /// What names the item: the spec's title field, else the first of `titleKeys` that is
     /// a non-empty string or number, else `#id`, else its position.
     public var title: String {
-        if let field = card.spec.card?.title, let value = Self.value(at: field, in: row), !value.isEmpty, value != "null" { return value }
+        if let field = card.spec.card?.title {
+            let value = SpecTemplate.isTemplate(field) ? SpecTemplate(field).line(from: row) : Self.value(at: field, in: row) ?? ""
+            if !value.isEmpty, value != "null" { return value }
+        }
         for key in Self.titleKeys {
             switch row[key] {
             case .string(let s) where !s.isEmpty: return s
@@ -45,9 +48,9 @@ public struct JSONItem: Sendable, Hashable, Identifiable {
         return row["id"].map { "#\($0.description)" } ?? "item \(row.position + 1)"
     }
 
-    /// The key the title came from, if any.
+    /// The key the title came from (a template's first field), if any.
     public var titleKey: String? {
-        if let field = card.spec.card?.title { return field }
+        if let field = card.spec.card?.title { return SpecTemplate.isTemplate(field) ? SpecTemplate(field).fields.first : field }
         return Self.titleKeys.first { key in
             switch row[key] {
             case .string(let s): !s.isEmpty

@@ -20,11 +20,10 @@ public struct ItemColumns: Sendable, Equatable {
         if let fields, !fields.isEmpty { return ItemColumns(paths: fields) }
         switch item {
         case .character: return ItemColumns(paths: ["id", "name", "status", "species", "type", "gender"])
-        case .episode: return ItemColumns(paths: ["id", "name", "air_date", "episode"])
-        case .location: return ItemColumns(paths: ["id", "name", "type", "dimension"])
         case .pokemon: return ItemColumns(paths: ["id", "name"])
         case .row(let row, _): return ItemColumns(paths: row.displayColumns.map(\.name))
         case .json(let json, _):
+            if let columns = json.card.spec.columns { return ItemColumns(paths: columns) }
             let id = json.row["id"] != nil ? ["id"] : []
             let title = json.titleKey.map { [$0] } ?? []
             return ItemColumns(paths: id + title + json.cardFields().map(\.name).filter { !id.contains($0) && !title.contains($0) })

@@ -22,6 +22,8 @@ public struct SourceSettings: Sendable {
     public var count: PostgRESTCount
     /// `--pictures-origin` (the config's `pictures_origin`): any http(s) origin, or the API's own.
     public var picturesOrigin: PicturesOrigin = .any
+    /// The preset's lists as its preset file writes them (PortalConfig's `BuiltInPresets`).
+    public var presetLists = PresetLists()
 
     public init(baseURL: BaseURL, pageSize: Int = APIKind.defaultPageSize, headers: RequestHeaders = RequestHeaders(),
                 table: String? = nil, filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, asServed: Bool = false,

@@ -22,8 +22,6 @@ extension Item {
     private var presented: any Presented {
         switch self {
         case .character(let c): Described<CharacterDescription>(model: c)
-        case .episode(let e): Described<EpisodeDescription>(model: e)
-        case .location(let l): Described<LocationDescription>(model: l)
         case .pokemon(let p): Described<PokemonDescription>(model: p)
         case .row(let r, _): Described<RowDescription>(model: r)
         case .json(let j, _): Described<JSONItemDescription>(model: j)

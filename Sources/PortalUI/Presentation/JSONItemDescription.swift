@@ -30,10 +30,14 @@ enum JSONItemDescription: ItemDescription {
         JSONTree.fields(item.row, linkOrigin: item.card.linkOrigin, folds: folds, page: true, prefix: "p\(number)", skipping: 1)
     }
 
-    /// Its title, and its badge as the card shows it (`Member 7 ● away`) when its list's spec has one.
+    /// Its title, and its badge as the card shows it (`Member 7 ● away`) when its list's
+    /// spec has one, else its subtitle dim (`S01E01 Pilot · December 2, 2013`).
     static func relatedLine(_ item: JSONItem) -> [Span] {
-        guard let badge = item.card.spec.card?.badge.flatMap({ SpecCard.badge($0, in: item.row) }) else { return [Span(Sanitize.shown(item.title))] }
-        return [Span(Sanitize.shown(item.title) + " ")] + badge
+        let title = Span(Sanitize.shown(item.title))
+        guard let card = item.card.spec.card else { return [title] }
+        if let badge = card.badge.flatMap({ SpecCard.badge($0, in: item.row) }) { return [Span(title.text + " ")] + badge }
+        guard let subtitle = card.subtitle else { return [title] }
+        return [title, Span(" · " + Sanitize.shown(SpecCard.line(subtitle, in: item.row)), Style(dim: true))]
     }
 
     static func crumb(_ item: JSONItem) -> String { Sanitize.shown(item.title) }

@@ -1,16 +1,17 @@
 import PortalCore
 
-/// A JSON item's card as its list's spec writes it (`card = { title, subtitle, badge }`):
+/// A JSON item's card as its list's spec writes it (`card = { title, subtitle, note, badge }`):
 /// the title in bold, the badge as `● value` with the dot in the value's colour, the
-/// subtitle; the lines left filled with the most telling other fields, as without a spec.
-/// The Rick and Morty character card, for any API.
+/// subtitle, the note dim; the lines left filled with the most telling other fields, as
+/// without a spec. The Rick and Morty cards, for any API.
 enum SpecCard {
     static func card(_ item: JSONItem, _ spec: CardSpec) -> CardContent {
         var lines: [[Span]] = [[Span(Sanitize.shown(item.title), Style(bold: true))]]
         if let badge = spec.badge { lines.append(self.badge(badge, in: item.row) ?? []) }
         if let subtitle = spec.subtitle { lines.append([Span(Sanitize.shown(line(subtitle, in: item.row)))]) }
-        let named = spec.subtitle.map { SpecTemplate($0).parts.compactMap(\.field) } ?? []
-        let used = Set([spec.title, spec.subtitle, spec.badge?.field].compactMap { $0 } + named)
+        if let note = spec.note { lines.append([Span(Sanitize.shown(line(note, in: item.row)), Style(dim: true))]) }
+        let named = [spec.title, spec.subtitle, spec.note].compactMap { $0 }.flatMap { SpecTemplate($0).fields }
+        let used = Set([spec.title, spec.subtitle, spec.note, spec.badge?.field].compactMap { $0 } + named)
         let rest = item.cardFields(limit: 3).filter { !used.contains($0.name) }
         for field in rest where lines.count < 3 {
             lines.append([Span(Sanitize.shown(field.name) + " ", Style(dim: true)), Span(Sanitize.shown(field.value))])
@@ -38,8 +39,8 @@ enum SpecCard {
         }
     }
 
-    /// A subtitle: one field, or several in a template (`{species} · {type}`, the empty
-    /// ones left out with the text before them); `—` when nothing has a value.
+    /// A subtitle or note: one field, or several in a template (`{species} · {type}`, the
+    /// empty ones left out with the text before them); `—` when nothing has a value.
     static func line(_ subtitle: String, in row: Row) -> String {
         guard SpecTemplate.isTemplate(subtitle) else { return value(subtitle, in: row) }
         let text = SpecTemplate(subtitle).line(from: row)

@@ -34,13 +34,11 @@ extension Item {
     private var defaultColumnKeys: [String] {
         switch self {
         case .character: ["id", "name", "status", "species", "type", "gender", "origin", "location", "episode"]
-        case .episode: ["id", "episode", "name", "air_date", "characters"]
-        case .location: ["id", "name", "type", "dimension", "residents"]
         case .pokemon: ["id", "name", "height", "weight", "base_experience", "types"]
         case .row(let row, _):
             Array(row.displayColumns.filter { !Self.isLong($0.value) }.map(\.name).prefix(Self.maxDefaultColumns))
         case .json(let item, _):
-            Array(Self.uniqued(["id"].filter { item.row[$0] != nil } + [item.titleKey].compactMap { $0 }
+            item.card.spec.columns ?? Array(Self.uniqued(["id"].filter { item.row[$0] != nil } + [item.titleKey].compactMap { $0 }
                 + item.row.columns.filter { !Self.isLong($0.value) }.map(\.name)).prefix(Self.maxDefaultColumns))
         }
     }
@@ -75,24 +73,6 @@ extension Item {
             case "origin", "origin.name": return c.origin.name
             case "location", "location.name": return c.location.name
             case "episode": return String(c.episodeIDs.count)
-            default: return nil
-            }
-        case .episode(let e):
-            switch key {
-            case "id": return String(e.id)
-            case "name": return e.name
-            case "episode": return e.code
-            case "air_date": return e.airDate
-            case "characters": return String(e.characterIDs.count)
-            default: return nil
-            }
-        case .location(let l):
-            switch key {
-            case "id": return String(l.id)
-            case "name": return l.name
-            case "type": return l.type
-            case "dimension": return l.dimension
-            case "residents": return String(l.residentIDs.count)
             default: return nil
             }
         case .pokemon(let p):

@@ -14,6 +14,7 @@ extension APIPreset {
                                          filters: settings.filters, order: settings.order, headers: settings.headers,
                                          rowsAsServed: settings.asServed, function: settings.function, count: settings.count)
             source.picturesOrigin = settings.picturesOrigin
+            source.lists = settings.presetLists
             return source
         }
     )

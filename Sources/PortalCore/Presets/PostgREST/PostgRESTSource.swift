@@ -32,6 +32,9 @@ public struct PostgRESTSource: AddressableSource {
     public let rowsAsServed: Bool
     /// Where a row's picture may come from (`--pictures-origin`): any http(s) origin by default.
     public var picturesOrigin: PicturesOrigin = .any
+    /// How rows shaped as a built-in API's records look (the Supabase copies of Rick and
+    /// Morty's resources: its preset file's lists, `TableItems`).
+    public var lists = PresetLists()
 
     public init(
         baseURL: BaseURL, table: String = "characters", pageSize: Int = APIKind.defaultPageSize,
@@ -80,7 +83,8 @@ public struct PostgRESTSource: AddressableSource {
     public func firstPage(for query: ListQuery) -> PageRequest { pages(query).firstPage }
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
-        try pages(query).decode(response, for: request).map { rowsAsServed ? .row($0, kind: kind) : TableItems.item($0, kind: kind) }
+        let cards = lists.cards(base: baseURL)
+        return try pages(query).decode(response, for: request).map { rowsAsServed ? .row($0, kind: kind) : TableItems.item($0, kind: kind, cards: cards) }
     }
 
     /// The list as its dialect pages it (page N a `Range` window, a function's an `offset`).
@@ -99,7 +103,8 @@ public struct PostgRESTSource: AddressableSource {
     public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
         guard (200..<300).contains(response.status) else { throw PostgRESTPageRules.failure(response) }
         do {
-            return try RowReader.rows(response.body).map { TableItems.item($0, kind: kind) }
+            let cards = lists.cards(base: baseURL)
+            return try RowReader.rows(response.body).map { TableItems.item($0, kind: kind, cards: cards) }
         } catch {
             throw PageFailure(.malformed, "malformed rows: \(error)")
         }

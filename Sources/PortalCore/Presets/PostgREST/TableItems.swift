@@ -2,16 +2,20 @@ import Foundation
 
 /// How a table's rows become items: a row whose columns are a model's (a characters
 /// table copied from the Rick and Morty API, a pokemon table like the seed data) is that
-/// model, with its card and links; any other row stays a `Row`.
+/// model, with its card and links; a row shaped as an episode or a location (`air_date`,
+/// `residents`) is a record of that list of `cards` (the Rick and Morty preset's); any
+/// other row stays a `Row`.
 public enum TableItems {
-    /// The row as a model when it decodes as one, else `.row(row, kind:)`.
-    public static func item(_ row: Row, kind: ItemKind) -> Item {
+    /// The row as a model when it decodes as one, as a record when `cards` has its list,
+    /// else `.row(row, kind:)`.
+    public static func item(_ row: Row, kind: ItemKind, cards: [ItemKind: JSONCardChoice] = [:]) -> Item {
         let data = Data(row.json.utf8)
         // Each model is tried only when the row has a column that model requires, so a
         // row is parsed again once at most, not once per model.
         if row["species"] != nil, let character = try? Character.readOne(data) { return .character(character) }
-        if row["air_date"] != nil, let episode = try? Episode.readOne(data) { return .episode(episode) }
-        if row["residents"] != nil, let location = try? Location.readOne(data) { return .location(location) }
+        for (column, list) in [("air_date", ItemKind.episode), ("residents", .location)] where row[column] != nil {
+            if let card = cards[list] { return .json(JSONItem(row: row, card: card), kind: list) }
+        }
         if row["height"] != nil, let record = try? JSONDecoder().decode(PokemonRecord.self, from: data) {
             return .pokemon(Pokemon(record))
         }

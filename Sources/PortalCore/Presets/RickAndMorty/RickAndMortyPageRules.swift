@@ -35,11 +35,20 @@ public struct RickAndMortyPageRules: PresetPageRules {
 }
 
 extension PresetPages where Item: APIDecodable {
+    /// The list of `request` read as typed models (the mirror's and the benchmarks' reading).
+    public static func rickAndMorty(baseURL: BaseURL, request: APIRequest, headers: RequestHeaders = RequestHeaders()) -> PresetPages {
+        rickAndMorty(baseURL: baseURL, request: request, headers: headers, reader: .apiDecodable)
+    }
+}
+
+extension PresetPages {
     /// The Rick and Morty list `request` asks (its resource and filters), paged by
     /// `APIPreset.rickAndMorty`'s dialect: `info.next` followed (`RickAndMortyPageRules`),
     /// page N at `page` = the first page's number + N with the same filters, the total
-    /// from `info.count`. A request that is no list (ids) is walked only.
-    public static func rickAndMorty(baseURL: BaseURL, request: APIRequest, headers: RequestHeaders = RequestHeaders()) -> PresetPages {
+    /// from `info.count`, its items read by `reader`. A request that is no list (ids) is
+    /// walked only.
+    public static func rickAndMorty(baseURL: BaseURL, request: APIRequest, headers: RequestHeaders = RequestHeaders(),
+                                    reader: PresetItemReader<Item>) -> PresetPages {
         let preset = APIPreset.rickAndMorty
         var addressing: PageAddress?
         var template: URL?
@@ -50,6 +59,6 @@ extension PresetPages where Item: APIDecodable {
         let reading = ListReading(items: ["results"], anyPaging: preset.paging, total: .body(["info", "count"]),
                                   addressing: addressing, pageSize: RickAndMortyAPI.pageSize)
         let list = AnyAPIPages(url: request.url(base: baseURL), reading: reading, headers: headers.applied(to: [:]), pageTemplate: template)
-        return PresetPages(list: list, reader: .apiDecodable, rules: RickAndMortyPageRules(baseURL: baseURL))
+        return PresetPages(list: list, reader: reader, rules: RickAndMortyPageRules(baseURL: baseURL))
     }
 }

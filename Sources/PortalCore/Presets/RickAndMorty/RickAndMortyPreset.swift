@@ -9,6 +9,6 @@ extension APIPreset {
         liveBaseURL: "https://rickandmortyapi.com/api", snapshotBaseURL: "https://rickandmortyapi.com/api",
         fixedPageSize: RickAndMortyAPI.pageSize,
         recognises: { _ in false },
-        makeSource: { RickAndMortySource(baseURL: $0.baseURL, headers: $0.headers) }
+        makeSource: { RickAndMortySource(baseURL: $0.baseURL, headers: $0.headers, lists: $0.presetLists) }
     )
 }

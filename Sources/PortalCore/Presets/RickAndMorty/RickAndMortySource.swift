@@ -2,23 +2,40 @@ import Foundation
 
 /// The Rick and Morty API (or the offline snapshot, which answers the same way): three
 /// tabs — characters, episodes, locations — with the server's own filters, multi-id
-/// lookups (`/episode/1,2,3`) and avatars.
+/// lookups (`/episode/1,2,3`) and avatars. Its records (episodes, locations) are shown as
+/// its preset file says (`lists`, Presets/rickandmorty.toml in PortalConfig).
 public struct RickAndMortySource: Source {
     /// The API root, e.g. `https://rickandmortyapi.com/api`, without a trailing slash.
     public let baseURL: BaseURL
     /// `--header` and the API key, sent with every request (pages, lookups, avatars: all
     /// under `baseURL`).
     public let headers: RequestHeaders
+    /// Each list's spec, from the preset file (`BuiltInPresets.rickAndMorty`).
+    public let lists: PresetLists
+    /// Each list's card choice under `baseURL`, shared by its records.
+    let cards: [ItemKind: JSONCardChoice]
 
-    public init(baseURL: BaseURL, headers: RequestHeaders = RequestHeaders()) {
+    public init(baseURL: BaseURL, headers: RequestHeaders = RequestHeaders(), lists: PresetLists = PresetLists()) {
         self.baseURL = baseURL
         self.headers = headers
+        self.lists = lists
+        self.cards = lists.cards(base: baseURL)
     }
 
-    /// The page strategy of `query`'s list (the item type enters no URL).
-    func pages<Model: APIDecodable & Identifiable>(_ type: Model.Type, _ query: ListQuery) -> PresetPages<Model> {
+    /// The page strategy of `query`'s list, its items read by `reader` (the item type
+    /// enters no URL).
+    func pages<Model>(_ query: ListQuery, reader: PresetItemReader<Model>) -> PresetPages<Model> {
         .rickAndMorty(baseURL: baseURL, request: APIRequest.list(Self.resource(query.kind) ?? .character, filters: query.pairs),
-                      headers: headers)
+                      headers: headers, reader: reader)
+    }
+
+    func pages<Model: APIDecodable & Identifiable>(_ type: Model.Type, _ query: ListQuery) -> PresetPages<Model> {
+        pages(query, reader: .apiDecodable)
+    }
+
+    /// The card choice of `kind`'s records: the preset's, else one with no spec.
+    func card(_ kind: ItemKind) -> JSONCardChoice {
+        cards[kind] ?? JSONCardChoice(fields: nil, linkOrigin: URL(string: baseURL.text).flatMap(JSONLinks.origin(of:)))
     }
 
     public var title: String { "Rick and Morty" }
@@ -47,8 +64,9 @@ public struct RickAndMortySource: Source {
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
         switch Self.resource(query.kind) ?? .character {
         case .character: return try pages(Character.self, query).decode(response, for: request).map(Item.character)
-        case .episode: return try pages(Episode.self, query).decode(response, for: request).map(Item.episode)
-        case .location: return try pages(Location.self, query).decode(response, for: request).map(Item.location)
+        case .episode, .location:
+            let kind = query.kind
+            return try pages(query, reader: .records(card(kind))).decode(response, for: request).map { .json($0, kind: kind) }
         }
     }
 
@@ -64,8 +82,7 @@ public struct RickAndMortySource: Source {
         // object is read too.
         switch resource {
         case .character: return try Self.read(Character.self, response.body).map(Item.character)
-        case .episode: return try Self.read(Episode.self, response.body).map(Item.episode)
-        case .location: return try Self.read(Location.self, response.body).map(Item.location)
+        case .episode, .location: return try JSONItem.records(response.body, card: card(kind)).map { .json($0, kind: kind) }
         }
     }
 

@@ -1,18 +1,23 @@
-/// What a list's card shows (`card = { title, subtitle, picture, badge }`): the field
-/// that names the record, the one under it, its picture and a coloured badge — the Rick
-/// and Morty character card, for any API. Fields are dotted paths (`owner.login`).
+/// What a list's card shows (`card = { title, subtitle, note, picture, badge }`): the
+/// field that names the record, the one under it, a dim note, its picture and a coloured
+/// badge — the Rick and Morty character card, for any API. Fields are dotted paths
+/// (`owner.login`); title, subtitle and note may be templates (`SpecTemplate`).
 public struct CardSpec: Sendable, Hashable {
+    /// A field, or a template of several (`"{episode} {name}"`).
     public var title: String?
     /// A field, or a template of several (`"{species} · {type}"`: the empty ones left out).
     public var subtitle: String?
+    /// A dim line under the subtitle: a field or a template (`"{residents|count resident}"`).
+    public var note: String?
     /// A field holding the picture's URL, or a URL template naming fields in braces
     /// (`/avatars/{uid}.png`); relative URLs are resolved against the list's URL.
     public var picture: String?
     public var badge: BadgeSpec?
 
-    public init(title: String? = nil, subtitle: String? = nil, picture: String? = nil, badge: BadgeSpec? = nil) {
+    public init(title: String? = nil, subtitle: String? = nil, note: String? = nil, picture: String? = nil, badge: BadgeSpec? = nil) {
         self.title = title
         self.subtitle = subtitle
+        self.note = note
         self.picture = picture
         self.badge = badge
     }

@@ -13,7 +13,7 @@ extension ListSpec {
             lines.append("paging = " + TOMLText.table([("style", TOMLText.string(paging.style))] + names))
         }
         if let card {
-            var parts = [("title", card.title), ("subtitle", card.subtitle), ("picture", card.picture)].compactMap { name, value in
+            var parts = [("title", card.title), ("subtitle", card.subtitle), ("note", card.note), ("picture", card.picture)].compactMap { name, value in
                 value.map { (name, TOMLText.string($0)) }
             }
             if let badge = card.badge {
@@ -40,6 +40,7 @@ extension ListSpec {
         }
         if let byKeys { lines.append("by_keys = \(TOMLText.string(byKeys))") }
         if let events { lines.append("events = \(TOMLText.string(events))") }
+        if let columns { lines.append("columns = " + TOMLText.array(columns.map(TOMLText.string))) }
         if !filters.isEmpty {
             lines.append("filters = " + TOMLText.table(filters.map { (TOMLText.key($0.parameter), TOMLText.array($0.values.map(TOMLText.string))) }))
         }

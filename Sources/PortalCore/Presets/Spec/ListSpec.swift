@@ -22,6 +22,9 @@ public struct ListSpec: Sendable, Hashable {
     /// Where the list's changes are pushed (`text/event-stream`): a URL, or a path joined
     /// to the list's origin. The browser follows it as `--events` (issue 38).
     public var events: String?
+    /// The columns the table view and `portal list --format csv|tsv` show by default
+    /// (dotted paths), where the heuristics would choose.
+    public var columns: [String]?
 
     public init(key: [String]? = nil, paging: PagingSpec? = nil, card: CardSpec? = nil, detail: DetailSpec? = nil,
                 byKeys: String? = nil, filters: [SpecFilter] = []) {

@@ -1,7 +1,12 @@
+import Foundation
+
 /// A text naming fields in braces (`"/avatars/{uid}.png"`, `"{species} · {type}"`): a
-/// picture URL template, or a card line made of several fields.
+/// picture URL template, or a card line made of several fields. In a card line a field
+/// may say how it is shown after a `|` (`SpecTemplate.Shown`): `{residents|count resident}`
+/// is `27 residents`, `{type|or —}` is `—` when `type` is empty.
 public struct SpecTemplate: Sendable {
-    /// In order: the literal text before each field, and the field (nil after the last).
+    /// In order: the literal text before each field, and the field (nil after the last),
+    /// as written between the braces (its `|` part included).
     public let parts: [(text: String, field: String?)]
 
     public init(_ template: String) {
@@ -17,6 +22,9 @@ public struct SpecTemplate: Sendable {
 
     /// Whether `text` names a field in braces.
     public static func isTemplate(_ text: String) -> Bool { SpecTemplate(text).parts.count > 1 }
+
+    /// The fields named, without their `|` parts (`{residents|count}` names `residents`).
+    public var fields: [String] { parts.compactMap { $0.field.map { Shown($0).field } } }
 
     /// Each field's value (as `JSONItem.value(at:in:)` shows it) put in its place through
     /// `encode`; nil when a field is missing or null.
@@ -42,10 +50,65 @@ public struct SpecTemplate: Sendable {
                 if index > 0, shown { out += part.text }
                 continue
             }
-            guard let value = JSONItem.value(at: field, in: row), value != "null", !value.isEmpty else { continue }
+            guard let value = Shown(field).value(in: row) else { continue }
             out += (index > 0 && shown ? part.text : "") + value
             shown = true
         }
         return out
+    }
+
+    /// One field of a card line and how it is shown: as it is; `count` — how many an array
+    /// or object holds (`19`), `count NOUN` with the noun (`1 resident`, `27 residents`);
+    /// `or TEXT` — the text when the field is empty, null or missing.
+    public struct Shown: Sendable {
+        public let field: String
+        let how: How?
+
+        enum How {
+            case count(noun: String?)
+            case or(String)
+        }
+
+        public init(_ written: String) {
+            guard let bar = written.firstIndex(of: "|") else {
+                field = written
+                how = nil
+                return
+            }
+            field = String(written[..<bar])
+            let rest = written[written.index(after: bar)...]
+            let word = rest.prefix { $0 != " " }
+            let argument = rest.dropFirst(word.count).drop { $0 == " " }
+            switch word {
+            case "count": how = .count(noun: argument.isEmpty ? nil : String(argument))
+            case "or": how = .or(String(argument))
+            default: how = nil
+            }
+        }
+
+        /// The value as shown; nil when there is none to show.
+        public func value(in row: Row) -> String? {
+            let value = JSONItem.value(at: field, in: row).flatMap { $0 == "null" || $0.isEmpty ? nil : $0 }
+            switch how {
+            case nil: return value
+            case .or(let text)?: return value ?? text
+            case .count(let noun)?:
+                guard let n = Self.count(field, in: row) else { return nil }
+                guard let noun else { return String(n) }
+                return "\(n) " + (n == 1 ? noun : noun + "s")
+            }
+        }
+
+        /// How many elements the array (or fields the object) at `path` holds; nil when
+        /// there is neither.
+        public static func count(_ path: String, in row: Row) -> Int? {
+            if !path.contains("."), case .json(let text)? = row[path] {
+                guard let node = try? JSONNode.parse(Data(text.utf8)).node else { return nil }
+                return node.elements?.count ?? node.fields?.count
+            }
+            guard let value = JSONItem.value(at: path, in: row), value.count > 2,
+                  value.hasPrefix("[") && value.hasSuffix("]") || value.hasPrefix("{") && value.hasSuffix("}") else { return nil }
+            return Int(value.dropFirst().dropLast())
+        }
     }
 }

@@ -1,0 +1,41 @@
+import Foundation
+import PortalCore
+
+/// The built-in APIs' preset files (`Presets/*.toml`, bundled with this target), read by
+/// the reader a user's config goes through (`ConfigFile.parse`: the same keys, the same
+/// checks, a related list's `by_keys` required), so a preset is the worked example of
+/// what any API's config can say. Read once, on first use.
+public enum BuiltInPresets {
+    /// Rick and Morty's lists (`Presets/rickandmorty.toml`).
+    public static var rickAndMorty: PresetLists { get throws(ConfigError) { try lists.rickAndMorty.get() } }
+
+    /// The lists of the preset `kind` (none for a preset with no file yet). PostgREST reads
+    /// Rick and Morty's: rows shaped as its records (the Supabase copies) look as they do.
+    public static func lists(for kind: APIKind) throws(ConfigError) -> PresetLists {
+        switch kind {
+        case .rickAndMorty, .postgREST: try rickAndMorty
+        default: PresetLists()
+        }
+    }
+
+    /// The preset file `name` (`rickandmorty`) as text, nil when it is not bundled.
+    public static func text(_ name: String) -> String? {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "toml", subdirectory: "Presets") else { return nil }
+        return try? String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// The lists of the API the preset file `name` holds (`[apis.NAME]`, NAME its file's name).
+    static func read(_ name: String) throws(ConfigError) -> PresetLists {
+        let path = "Presets/\(name).toml (built in)"
+        guard let text = text(name) else { throw ConfigError(path: path, line: nil, message: "the preset file is not bundled") }
+        let file = try ConfigFile.parse(text, path: path, othersCanRead: false, reservedNames: [])
+        guard let api = file.api(named: name) else { throw ConfigError(path: path, line: nil, message: "no [apis.\(name)] table") }
+        return PresetLists(Dictionary(api.lists.map { ($0.name, $0.spec) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// Every file, read on first use.
+    private struct Read: Sendable {
+        let rickAndMorty = Result<PresetLists, ConfigError>(catching: { () throws(ConfigError) in try read("rickandmorty") })
+    }
+    private static let lists = Read()
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A built-in API's lists as its preset file writes them (`Presets/*.toml` in PortalConfig,
+/// the config file's own schema, read by the reader a user's `[apis.NAME.lists.LIST]`
+/// goes through): each list's spec by its name, which is the kind of its items.
+///
+/// Why a value handed to the source and not read by it: PortalCore reads no TOML (the
+/// config reader is PortalConfig's), so whoever makes a preset's source reads its file
+/// (`BuiltInPresets`) and passes the lists in. A source given none reads its records all
+/// the same, shown as any API's are (the heuristics choose).
+public struct PresetLists: Sendable, Hashable {
+    public var specs: [String: ListSpec]
+
+    public init(_ specs: [String: ListSpec] = [:]) { self.specs = specs }
+
+    /// Each list's card choice under `base` (the API root the source asks): its spec, the
+    /// by-key templates of every list made absolute against `base`, and `base`'s origin,
+    /// whose URLs are links. Made once per source and shared by its records.
+    public func cards(base: BaseURL) -> [ItemKind: JSONCardChoice] {
+        let byKeys = specs.compactMapValues { spec in spec.byKeys.map { ByKeys.absolute($0, root: base.text) } }
+        let origin = URL(string: base.text).flatMap(JSONLinks.origin(of:))
+        var cards: [ItemKind: JSONCardChoice] = [:]
+        for (name, spec) in specs {
+            cards[ItemKind(rawValue: name)] = JSONCardChoice(fields: nil, linkOrigin: origin, spec: spec, byKeys: byKeys)
+        }
+        return cards
+    }
+}
+
+extension PresetItemReader where Item == JSONItem {
+    /// A preset list's records: each object of the array as served (`JSONItems`: its
+    /// fields decoded once into a `Row`, its JSON kept), shown by the list's `card`.
+    public static func records(_ card: JSONCardChoice) -> PresetItemReader {
+        PresetItemReader { data, first in try JSONItem.records(data, card: card, firstPosition: first) }
+    }
+}
+
+extension JSONItem {
+    /// The records in `data`: an array of objects, or one object (a lookup of one key);
+    /// anything else is not a list of records.
+    public static func records(_ data: Data, card: JSONCardChoice, firstPosition: Int = 0) throws(PageFailure) -> [JSONItem] {
+        let root: JSONSpan
+        do { root = try JSONNode.parse(data) } catch { throw PageFailure(notJSON: error) }
+        let list: [JSONSpan]
+        if let elements = root.node.elements {
+            list = elements
+        } else if root.node.fields != nil {
+            list = [root]
+        } else {
+            throw PageFailure(.malformed, "not a list of records")
+        }
+        guard list.allSatisfy({ $0.node.fields != nil }) else { throw PageFailure(.malformed, "a record that is not an object") }
+        return JSONItems.rows(list, columns: nil, firstPosition: firstPosition).map { JSONItem(row: $0, card: card) }
+    }
+}
