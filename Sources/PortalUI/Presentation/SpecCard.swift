@@ -42,8 +42,7 @@ enum SpecCard {
     /// A subtitle or note: one field, or several in a template (`{species} · {type}`, the
     /// empty ones left out with the text before them); `—` when nothing has a value.
     static func line(_ subtitle: String, in row: Row) -> String {
-        guard SpecTemplate.isTemplate(subtitle) else { return value(subtitle, in: row) }
-        let text = SpecTemplate(subtitle).line(from: row)
+        let text = SpecTemplate.shown(subtitle, in: row)
         return text.isEmpty ? "—" : text
     }
 

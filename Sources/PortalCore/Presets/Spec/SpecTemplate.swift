@@ -57,6 +57,13 @@ public struct SpecTemplate: Sendable {
         return out
     }
 
+    /// A card line written as one field or as a template, as shown: the field's value (empty,
+    /// null or missing as ""), or the template's line.
+    public static func shown(_ written: String, in row: Row) -> String {
+        guard isTemplate(written) else { return Shown(written).value(in: row) ?? "" }
+        return SpecTemplate(written).line(from: row)
+    }
+
     /// One field of a card line and how it is shown: as it is; `count` — how many an array
     /// or object holds (`19`), `count NOUN` with the noun (`1 resident`, `27 residents`);
     /// `or TEXT` — the text when the field is empty, null or missing.
