@@ -7,6 +7,7 @@
 //   portal-bench stalls  [--data DIR] --base-url URL [--rows-per-second 30] [--columns 80 --rows 24]
 //   portal-bench pictures [--data DIR]
 //   portal-bench live    [--data DIR] [--count 1000000] [--events-per-second 10000] [--seconds 10]
+//   portal-bench livememory [--data DIR] [--count 1000000] [--minutes 10] [--pace compressed|realtime]
 //
 // Each subcommand prints one flat JSON object (figure → number) on stdout; progress goes
 // to stderr. bench/run.sh merges the objects into bench/results.json.
@@ -31,7 +32,8 @@ case "sparse": sparse()
 case "stalls": await stalls()
 case "pictures": await pictures()
 case "live": await live()
+case "livememory": await liveMemory()
 default:
-    log("usage: portal-bench frames|inserts|memory|sparse|stalls|pictures|live [options] (see docs/benchmarks.md)")
+    log("usage: portal-bench frames|inserts|memory|sparse|stalls|pictures|live|livememory [options] (see docs/benchmarks.md)")
     exit(2)
 }
