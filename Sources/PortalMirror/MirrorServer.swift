@@ -95,7 +95,8 @@ public enum MirrorServer {
         }
         do {
             let port = try await bound.value
-            return RunningMirror(host: options.host, port: port, group: group, task: task, publicURL: state.publicURL ?? "", churn: state.current?.churn)
+            return RunningMirror(host: options.host, port: port, group: group, task: task, publicURL: state.publicURL ?? "",
+                                 churn: state.current?.churn, realtime: state.current?.realtime.ledger)
         } catch {
             _ = try? await task.value
             throw MirrorError.cannotListen(host: options.host, port: options.port, describe(error))
@@ -130,11 +131,14 @@ public final class RunningMirror: Sendable {
     public let publicURL: String
     /// `--churn`: the changes being made (a test predicts the events from it).
     public let churn: CharacterChurn?
+    /// Realtime's tokens renewed and channels shut for their token.
+    public let realtime: RealtimeLedger?
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>, publicURL: String, churn: CharacterChurn?) {
+    init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>, publicURL: String, churn: CharacterChurn?, realtime: RealtimeLedger?) {
         self.churn = churn
+        self.realtime = realtime
         self.host = host
         self.port = port
         self.group = group

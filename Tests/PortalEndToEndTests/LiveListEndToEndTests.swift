@@ -16,10 +16,14 @@ struct LiveListEndToEndTests {
     }
 
     /// portal against a mirror churning 20 changes a second (`mirror` sets more of its
-    /// options), with the live feed `source` names: `live · N new` on the status line, a
-    /// created character at the end marked `new` after End, `reconnecting…` once the mirror
-    /// goes, exit 0 on `q`.
-    static func followTheChurn(arguments: String, mirror change: (inout MirrorOptions) -> Void = { _ in },
+    /// options; `environment` goes before the command, e.g. `PORTAL_PASSWORD=…`), with the
+    /// live feed `source` names. On the first screen, with the seventh record selected (and
+    /// its name read from the detail pane): a changed and a deleted record marked, and
+    /// `live · N new` on the status line, while the selection stays on that record; after
+    /// End, a created character at the end marked `new`; then `following` (more checks
+    /// while the list follows); `reconnecting…` once the mirror goes; exit 0 on `q`.
+    static func followTheChurn(arguments: String, environment: String = "", mirror change: (inout MirrorOptions) -> Void = { _ in },
+                               following: @escaping @Sendable (RunningMirror, TmuxSession) throws -> Void = { _, _ in },
                                source: @escaping @Sendable (String) -> String) async throws {
         var options = MirrorOptions()
         options.port = 0
@@ -29,33 +33,65 @@ struct LiveListEndToEndTests {
         change(&options)
         let mirror = try await MirrorServer.start(options)
         let origin = mirror.origin
-        let outcome: Result<(String, String, String, String), any Error>
+        let outcome: Result<Screens, any Error>
         do {
-            outcome = .success(try await offThePool { () -> (String, String, String, String) in
+            outcome = .success(try await offThePool { () -> Screens in
                 let session = try TmuxSession(columns: 120, rows: 30)
                 defer { session.close() }
                 let run = PortalRun(session, arguments: arguments, source: source(origin))
-                try session.type(line: "NO_COLOR=1 " + run.commandLine)
+                try session.type(line: "NO_COLOR=1 \(environment) " + run.commandLine)
                 try session.waitFor("Rick Sanchez")
-                let live = try session.waitFor(timeout: 60, "a created character counted") { $0.contains("live · ") && $0.contains(" new") }
+                try session.press("Right", "Right", "Down")
+                let selected = try selectedRecord(session)
+                let marked = try session.waitFor(timeout: 60, "a changed and a deleted record marked, a created one counted") { screen in
+                    let rows = screen.split(separator: "\n").dropFirst().dropLast(2)
+                    return rows.contains { $0.contains(" changed") } && rows.contains { $0.contains(" deleted") }
+                        && screen.contains("live · ") && screen.contains(" new")
+                }
+                let stillSelected = try selectedRecord(session)
                 try session.press("G")
                 // Created characters are named `… (new N)` by the mirror; the mark ends the card's first line.
                 let end = try session.waitFor(timeout: 60, "a created character at the end, marked") { screen in
                     screen.split(separator: "\n").contains { $0.contains("(new ") && $0.hasSuffix(" new") }
                 }
+                try following(mirror, session)
                 Task { await mirror.stop() }
                 let reconnecting = try session.waitFor(timeout: 60, "the feed reconnecting") { $0.contains("reconnecting… ") }
                 try session.press("q")
-                return (live, end, reconnecting, try session.waitForFile(session.file("status")))
+                return Screens(selected: [selected, stillSelected], marked: marked, end: end, reconnecting: reconnecting,
+                               status: try session.waitForFile(session.file("status")))
             })
         } catch {
             outcome = .failure(error)
         }
         await mirror.stop()
-        let (live, end, reconnecting, status) = try outcome.get()
-        #expect(live.contains("live · "), "\(live)")
+        let (selected, marked, end, reconnecting, status) = try outcome.map { ($0.selected, $0.marked, $0.end, $0.reconnecting, $0.status) }.get()
+        #expect(selected[0].hasPrefix("7 ") && selected[0].count > 2 && selected[1] == selected[0], "the selection moved from \(selected[0]) to \(selected[1]):\n\(marked)")
+        #expect(marked.contains("live · "), "\(marked)")
         #expect(end.contains("(new "), "\(end)")
         #expect(reconnecting.contains("reconnecting… "), "\(reconnecting)")
         #expect(status.hasPrefix("exit=0"), "\(status)")
+    }
+
+    /// What followTheChurn saw: the selection before and after the changes, the screens.
+    struct Screens: Sendable {
+        var selected: [String]
+        var marked, end, reconnecting, status: String
+    }
+
+    /// Where the selection is and on what: the status line's position (`7` of `7 / …`) and the
+    /// detail pane's title (Enter opens it, Esc closes it), without a churned name's
+    /// ` (edit N)`, which an update adds.
+    static func selectedRecord(_ session: TmuxSession) throws -> String {
+        try session.press("Enter")
+        let opened = try session.waitFor(timeout: 60, "the detail pane") { $0.split(separator: "\n").dropFirst().first?.contains("│") == true }
+        try session.press("Escape")
+        try session.waitFor(timeout: 60, "the detail pane closed") { $0.split(separator: "\n").dropFirst().first?.contains("│") == false }
+        let lines = opened.split(separator: "\n", omittingEmptySubsequences: false)
+        let title = lines.dropFirst().first?.split(separator: "│").last?.trimmingCharacters(in: .whitespaces) ?? ""
+        let status = lines.last { $0.range(of: #"^ *[0-9][0-9,]* / "#, options: .regularExpression) != nil } ?? ""
+        let position = status.split(separator: "/").first?.trimmingCharacters(in: .whitespaces) ?? ""
+        let name = title.replacingOccurrences(of: #" \(edit \d+\)$"#, with: "", options: .regularExpression)
+        return position + " " + name
     }
 }

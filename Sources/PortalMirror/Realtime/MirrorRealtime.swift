@@ -20,6 +20,8 @@ struct MirrorRealtime: Sendable {
     let keyGate: APIKeyGate?
     let auth: MirrorAuth?
     let encoding: APIJSONEncoding
+    /// Tokens renewed and channels shut for their token (`RunningMirror.realtime`).
+    let ledger = RealtimeLedger()
 
     /// What a connection asked for and may do, once its upgrade is let through.
     struct Opening: Sendable {

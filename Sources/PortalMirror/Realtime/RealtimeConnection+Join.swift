@@ -65,7 +65,10 @@ extension RealtimeConnection {
                 channels[m.topic]?.viewer = viewer
                 return true
             }
-            if replaced { watchExpiry(topic: m.topic, viewer: viewer, token: token) }
+            if replaced {
+                realtime.ledger.renewed()
+                watchExpiry(topic: m.topic, viewer: viewer, token: token)
+            }
         case .expired(let message), .malformed(let message):
             await shutdown(topic: m.topic, message: message)
         case .unsigned:

@@ -120,6 +120,7 @@ final class RealtimeConnection: Sendable {
     func shutdown(topic: String, message: String) async {
         guard let channel = channels.withLock({ $0.removeValue(forKey: topic) }) else { return }
         channel.expiry?.cancel()
+        realtime.ledger.shut(message)
         await system(topic: topic, extension: "system", ok: false, message: message)
         await send(joinRef: channel.joinRef, ref: channel.joinRef, topic: topic, event: "phx_close", payload: "{}")
     }
