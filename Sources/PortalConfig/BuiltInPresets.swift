@@ -8,12 +8,20 @@ import PortalCore
 public enum BuiltInPresets {
     /// Rick and Morty's lists (`Presets/rickandmorty.toml`).
     public static var rickAndMorty: PresetLists { get throws(ConfigError) { try lists.rickAndMorty.get() } }
+    /// PokeAPI's list (`Presets/pokeapi.toml`).
+    public static var pokeAPI: PresetLists { get throws(ConfigError) { try lists.pokeAPI.get() } }
 
-    /// The lists of the preset `kind` (none for a preset with no file yet). PostgREST reads
-    /// Rick and Morty's: rows shaped as its records (the Supabase copies) look as they do.
+    /// PostgREST's tables (`Presets/postgrest.toml`).
+    public static var postgREST: PresetLists { get throws(ConfigError) { try lists.postgREST.get() } }
+
+    /// The lists of the preset `kind` (none for a preset with no file yet). PostgREST's
+    /// own, then Rick and Morty's: rows shaped as its records (the Supabase copies) look
+    /// as they do.
     public static func lists(for kind: APIKind) throws(ConfigError) -> PresetLists {
         switch kind {
-        case .rickAndMorty, .postgREST: try rickAndMorty
+        case .rickAndMorty: try rickAndMorty
+        case .postgREST: try postgREST.adding(rickAndMorty)
+        case .pokeAPI: try pokeAPI
         default: PresetLists()
         }
     }
@@ -30,12 +38,14 @@ public enum BuiltInPresets {
         guard let text = text(name) else { throw ConfigError(path: path, line: nil, message: "the preset file is not bundled") }
         let file = try ConfigFile.parse(text, path: path, othersCanRead: false, reservedNames: [])
         guard let api = file.api(named: name) else { throw ConfigError(path: path, line: nil, message: "no [apis.\(name)] table") }
-        return PresetLists(Dictionary(api.lists.map { ($0.name, $0.spec) }, uniquingKeysWith: { first, _ in first }))
+        return PresetLists(Dictionary(api.lists.map { ($0.name, $0.spec) }, uniquingKeysWith: { first, _ in first }), url: api.url)
     }
 
     /// Every file, read on first use.
     private struct Read: Sendable {
         let rickAndMorty = Result<PresetLists, ConfigError>(catching: { () throws(ConfigError) in try read("rickandmorty") })
+        let pokeAPI = Result<PresetLists, ConfigError>(catching: { () throws(ConfigError) in try read("pokeapi") })
+        let postgREST = Result<PresetLists, ConfigError>(catching: { () throws(ConfigError) in try read("postgrest") })
     }
     private static let lists = Read()
 }

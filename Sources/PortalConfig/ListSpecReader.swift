@@ -8,7 +8,7 @@ struct ListSpecReader {
     let reader: ConfigReader
 
     /// The spec keys a list table may hold beside `path`, `items`, `paging`, `fields`.
-    static let keys = ["key", "card", "detail", "by_keys", "filters", "events", "columns"]
+    static let keys = ["key", "card", "detail", "by_keys", "item", "filters", "events", "columns"]
 
     func spec(_ table: TOMLTable, at: [String]) throws(ConfigError) -> ListSpec {
         var spec = ListSpec()
@@ -29,6 +29,12 @@ struct ListSpecReader {
                 throw reader.error("by_keys is a URL or path holding {keys}, e.g. \"/teams?ids={keys}\"", at: at + ["by_keys"])
             }
             spec.byKeys = text
+        }
+        if let value = table["item"] {
+            guard let text = value.string, text.contains("{key}") else {
+                throw reader.error("item is a URL or path holding {key}, e.g. \"/members/{key}\"", at: at + ["item"])
+            }
+            spec.item = text
         }
         if let value = table["events"] {
             guard let text = value.string, text.hasPrefix("/") || text.hasPrefix("https://") || text.hasPrefix("http://") else {
@@ -68,9 +74,10 @@ struct ListSpecReader {
     }
 
     private func card(_ table: TOMLTable, at: [String]) throws(ConfigError) -> CardSpec {
-        try only(table, ["title", "subtitle", "note", "picture", "badge"], at: at)
+        try only(table, ["title", "subtitle", "note", "picture", "mirror_picture", "badge"], at: at)
         var card = CardSpec(title: try string(table, "title", at: at), subtitle: try string(table, "subtitle", at: at),
                             note: try string(table, "note", at: at), picture: try string(table, "picture", at: at))
+        card.mirrorPicture = try string(table, "mirror_picture", at: at)
         if let value = table["badge"] {
             let here = at + ["badge"]
             guard let badge = value.table, let field = try string(badge, "field", at: here) else {

@@ -176,7 +176,6 @@ struct ItemPrinter {
     func line(_ item: Item) -> String {
         switch item {
         case .character(let c): line(c)
-        case .pokemon(let p): RowPrinter(json: json).line(p, base: encoding.baseURL)
         case .row(let row, _): RowPrinter(json: json).line(row)
         case .json(let item, _): RowPrinter(json: json).line(item)
         }

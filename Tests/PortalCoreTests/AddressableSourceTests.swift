@@ -39,7 +39,7 @@ struct AddressableSourceTests {
         let rick = try #require(PageAddressing(source: Self.source, query: query)?.pages as? AnyAPIPages)
         #expect(rick.url == Self.source.firstPage(for: query).http.url)
         #expect(rick.reading.paging.isSame(as: APIPreset.rickAndMorty.paging))
-        let poke = PokeAPISource(baseURL: "http://poke.test/api/v2", pageSize: 10)
+        let poke = TestData.pokeAPI(base: "http://poke.test/api/v2", pageSize: 10)
         let pokeList = try #require(PageAddressing(source: poke, query: ListQuery(kind: .pokemon))?.pages as? AnyAPIPages)
         #expect(pokeList.reading.addressing == APIPreset.pokeAPI.address && pokeList.pageSize == 10)
     }

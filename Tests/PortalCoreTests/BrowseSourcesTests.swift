@@ -9,7 +9,7 @@ struct BrowseSourcesTests {
     @Test func pokeAPIPagesAreAddressableByOffsetWithTheHeaders() throws {
         var headers = RequestHeaders()
         try headers.add(line: "X-Trace: on")
-        let source = PokeAPISource(baseURL: "http://127.0.0.1:8080/api/v2/", pageSize: 50, headers: headers)
+        let source = TestData.pokeAPI(base: "http://127.0.0.1:8080/api/v2/", pageSize: 50, headers: headers)
         let query = ListQuery(kind: .pokemon)
         #expect(source.firstPage(for: query).http.url.absoluteString == "http://127.0.0.1:8080/api/v2/pokemon?offset=0&limit=50")
         let addressing = try #require(PageAddressing(source: source, query: query))
@@ -48,24 +48,27 @@ struct BrowseSourcesTests {
 
     @Test func pokeAPIIdsComeFromTheURLsAndTheLastPageEnds() async throws {
         let snapshot = try SnapshotTransport(dataFolder: TestData.folder, api: .pokeAPI)
-        let source = PokeAPISource(baseURL: SnapshotTransport.pokeAPIBaseURL, pageSize: 100)
+        let source = TestData.pokeAPI(pageSize: 100)
         let loader = await drain(SourcePages(source: source, query: ListQuery(kind: .pokemon)), through: snapshot)
         #expect(loader.items.count == 1351)
-        #expect(loader.items.last?.rawID == 10326 && { if case .pokemon(let p) = loader.items.last { p.name } else { nil } }() == "meowstic-female-mega")
+        #expect(loader.items.last?.rawID == 10326 && loader.items.last?.id == ItemKey(.pokemon, 10326))
+        #expect({ if case .json(let record, _) = loader.items.last { record.title } else { nil } }() == "meowstic-female-mega")
         #expect(loader.items.allSatisfy { !$0.isComplete })
     }
 
     @Test func aSpriteIsNamedFromTheNumberAndAskedForWithoutTheKeyElsewhere() throws {
         var headers = RequestHeaders()
         try headers.addAPIKey("secret")
-        let real = PokeAPISource(baseURL: "https://pokeapi.co/api/v2", headers: headers)
-        let listEntry = Item.pokemon(Pokemon(try PokemonSummary(name: "pikachu", url: "https://pokeapi.co/api/v2/pokemon/25/")))
+        let real = TestData.pokeAPI(base: "https://pokeapi.co/api/v2", headers: headers)
+        let listEntry = TestData.pokemonEntry("pikachu", url: "https://pokeapi.co/api/v2/pokemon/25/", base: "https://pokeapi.co/api/v2")
         let sprite = try #require(real.pictureRequest(for: listEntry))
         #expect(sprite.url.absoluteString == "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/25.png")
-        #expect(sprite.headers.isEmpty)
-        // The mirror (any other server) serves them below its API root, with the key.
-        let mirror = PokeAPISource(baseURL: "http://127.0.0.1:8080/api/v2/", headers: headers)
-        let own = try #require(mirror.pictureRequest(for: listEntry))
+        #expect(sprite.headers == ["Accept": BarePictureRequest.accept])
+        // The mirror (any other server than the preset's url: its card's mirror_picture)
+        // serves them below its API root, with the key.
+        let mirror = TestData.pokeAPI(base: "http://127.0.0.1:8080/api/v2/", headers: headers)
+        let own = try #require(mirror.pictureRequest(for: TestData.pokemonEntry("pikachu", url: "http://127.0.0.1:8080/api/v2/pokemon/25/",
+                                                                                   base: "http://127.0.0.1:8080/api/v2/")))
         #expect(own.url.absoluteString == "http://127.0.0.1:8080/api/v2/sprites/pokemon/25.png")
         #expect(!own.headers.isEmpty)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalServers
 import PortalTestSupport
 import Testing
 

@@ -10,7 +10,7 @@ import PortalTestSupport
 @Suite struct PresetListAddressingTests {
     static let sources: [(name: String, source: any AddressableSource, kind: ItemKind)] = [
         ("Rick and Morty", TestData.rickAndMorty(base: "http://rm.test/api"), .character),
-        ("PokeAPI", PokeAPISource(baseURL: "http://poke.test/api/v2", pageSize: 10), .pokemon),
+        ("PokeAPI", TestData.pokeAPI(base: "http://poke.test/api/v2", pageSize: 10), .pokemon),
         ("PostgREST table", PostgRESTSource(baseURL: "http://pg.test/rest/v1", table: "characters", pageSize: 10), ItemKind(rawValue: "characters")),
         ("PostgREST function", PostgRESTSource(baseURL: "http://pg.test/rest/v1", table: "", pageSize: 10,
                                                function: PostgRESTFunction(name: "f", arguments: Data(#"{"a":1}"#.utf8))), ItemKind(rawValue: "f")),

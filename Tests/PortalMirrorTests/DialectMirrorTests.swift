@@ -70,8 +70,8 @@ import Testing
             let sprites = try await Mirror.get(m, "/api/v2/pokemon/25/").object()["sprites"] as? [String: Any]
             #expect(sprites?["front_default"] as? String == "\(m.publicURL)/v2/sprites/pokemon/25.png")
             // The PokeAPI source names the same address from the number alone.
-            let source = PokeAPISource(baseURL: BaseURL("\(m.publicURL)/v2"))
-            let entry = Item.pokemon(Pokemon(try PokemonSummary(name: "pikachu", url: "\(m.publicURL)/v2/pokemon/25/")))
+            let source = TestData.pokeAPI(base: BaseURL("\(m.publicURL)/v2"))
+            let entry = TestData.pokemonEntry("pikachu", url: "\(m.publicURL)/v2/pokemon/25/", base: BaseURL("\(m.publicURL)/v2"))
             #expect(source.pictureRequest(for: entry)?.url.absoluteString == "\(m.publicURL)/v2/sprites/pokemon/25.png")
             // 906 (sprigatito) has no sprite in the data: 404, and the detail says null.
             let none = try await Mirror.get(m, "/api/v2/sprites/pokemon/906.png")

@@ -3,6 +3,7 @@ import PortalCore
 import PortalCurl
 import PortalTestSupport
 import PortalMirror
+import PortalServers
 import Testing
 
 /// The mirror's PostgREST over real HTTP: filters, select, order, limit/offset and Range,

@@ -23,8 +23,8 @@ import Testing
 
     @Test func pokeAPISpritesAreServedOfflineAtTheAddressTheSourceNames() async throws {
         let snapshot = try SnapshotTransport(dataFolder: TestData.folder, api: .pokeAPI)
-        let source = PokeAPISource(baseURL: SnapshotTransport.pokeAPIBaseURL)
-        let pikachu = Item.pokemon(Pokemon(try PokemonSummary(name: "pikachu", url: "https://pokeapi.co/api/v2/pokemon/25/")))
+        let source = TestData.pokeAPI()
+        let pikachu = TestData.pokemonEntry("pikachu", url: "https://pokeapi.co/api/v2/pokemon/25/")
         let request = try #require(source.pictureRequest(for: pikachu))
         #expect(request.url.host == "raw.githubusercontent.com")
         let sprite = try await snapshot.send(request)

@@ -37,11 +37,36 @@ public enum TestData {
         RickAndMortySource(baseURL: base, headers: headers, lists: rickAndMortyLists)
     }
 
-    /// The PostgREST source on the snapshot's Supabase copy of the API, its rows shaped as
-    /// Rick and Morty's records shown as the preset file says, as portal makes it.
+    /// PokeAPI's list as its preset file writes it (Presets/pokeapi.toml).
+    public static let pokeAPILists: PresetLists = {
+        do { return try BuiltInPresets.pokeAPI } catch { fatalError("the PokeAPI preset file: \(error)") }
+    }()
+
+    /// The PokeAPI source under `base` (the snapshot's root by default), its list from the
+    /// preset file, as portal makes it.
+    public static func pokeAPI(base: BaseURL = SnapshotTransport.pokeAPIBaseURL, pageSize: Int = APIKind.defaultPageSize,
+                               headers: RequestHeaders = RequestHeaders()) -> PokeAPISource {
+        PokeAPISource(baseURL: base, pageSize: pageSize, headers: headers, lists: pokeAPILists)
+    }
+
+    /// An entry of PokeAPI's list (`{name, url}`) as the source under `base` reads it: a
+    /// summary record of the preset's `pokemon` list, its key the number `url` ends in.
+    public static func pokemonEntry(_ name: String, url: String, base: BaseURL = SnapshotTransport.pokeAPIBaseURL) -> Item {
+        let page = #"{"count":1,"next":null,"results":[{"name":"\#(name)","url":"\#(url)"}]}"#
+        let source = pokeAPI(base: base)
+        let query = ListQuery(kind: .pokemon)
+        do {
+            guard let item = try source.decodePage(.json(200, page), for: source.firstPage(for: query), of: query).items.first else { fatalError("no entry") }
+            return item
+        } catch { fatalError("not a Pokémon entry: \(error)") }
+    }
+
+    /// The PostgREST source on the snapshot's Supabase copy of the API, its tables shown as
+    /// the preset files say (postgrest.toml, Rick and Morty's lists for its copies), as
+    /// portal makes it.
     public static func postgREST(table: String, headers: RequestHeaders = RequestHeaders()) -> PostgRESTSource {
         var source = PostgRESTSource(baseURL: SnapshotTransport.postgRESTBaseURL, table: table, headers: headers)
-        source.lists = rickAndMortyLists
+        do { source.lists = try BuiltInPresets.lists(for: .postgREST) } catch { fatalError("the PostgREST preset file: \(error)") }
         return source
     }
 

@@ -18,7 +18,7 @@ struct SourceScreensTests {
     }()
 
     func pokemon(_ size: Size = Size(columns: 100, rows: 30)) -> Harness {
-        Harness(size: size, inner: Self.pokeAPI, source: PokeAPISource(baseURL: SnapshotTransport.pokeAPIBaseURL))
+        Harness(size: size, inner: Self.pokeAPI, source: TestData.pokeAPI())
     }
 
     func table(_ name: String = "characters", headers: RequestHeaders = RequestHeaders(), size: Size = Size(columns: 100, rows: 30)) -> Harness {
@@ -77,7 +77,7 @@ struct SourceScreensTests {
 
     @Test func aFetchedDetailCompletesTheCardWhenItsPageIsReadAgain() async throws {
         let h = pokemon()
-        let source = PokeAPISource(baseURL: SnapshotTransport.pokeAPIBaseURL)
+        let source = TestData.pokeAPI()
         let query = ListQuery(kind: .pokemon)
         let ticket = try #require(ListLoader(strategy: SourcePages(source: source, query: query)).loadMore())
         _ = await h.runner.interpreter.run(.fetchItems(PaneAddress(tab: 0, generation: 0, token: 1), .subject, .pokemon, ids: [4]))

@@ -139,10 +139,8 @@ public struct AnyAPISource: AddressableSource {
     /// With a spec's `card.picture`, that field or template (relative URLs against the list's URL).
     public func pictureRequest(for item: Item) -> HTTPRequest? {
         guard case .json(let json, _) = item else { return nil }
-        if let picture = card.spec.card?.picture {
-            guard let url = SpecValues.picture(picture, in: json.row, listURL: pages.url), let home = SplitURL(pages.url.absoluteString)?.origin,
-                  let origin = SplitURL(url.absoluteString)?.origin, picturesOrigin.allows(origin, home: home) else { return nil }
-            return BarePictureRequest.make(url, home: home, homeHeaders: [:])
+        if card.spec.card?.picture != nil {
+            return SpecPicture.request(for: json, listURL: pages.url, homeHeaders: [:], policy: picturesOrigin)
         }
         return PictureColumns.request(in: json.row, listURL: pages.url.absoluteString, policy: picturesOrigin, homeHeaders: [:])
     }

@@ -11,12 +11,6 @@ extension Item: MemoryFootprint {
         switch self {
         case .character(let c):
             strings(c.name, c.species, c.type, c.origin.name, c.location.name) + ints(c.episodeIDs.count)
-        case .pokemon(let p):
-            strings(p.name) + (p.record.map { record in
-                PageByteBudget.heapBytes(count: record.types.count, stride: MemoryLayout<String>.stride)
-                    + record.types.reduce(0) { $0 + PageByteBudget.heapBytes($1) }
-                    + strings(record.name, record.spriteURL ?? "") + 64
-            } ?? 0)
         case .row(let row, _):
             row.heapBytes
         case .json(let item, _):

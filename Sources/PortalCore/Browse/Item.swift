@@ -3,8 +3,6 @@
 /// (decoding, presentation) keeps every resource described once.
 public enum Item: Sendable, Hashable, Identifiable {
     case character(Character)
-    /// A Pokémon: from a list page only its name and number, from its detail everything.
-    case pokemon(Pokemon)
     /// A row of a table portal has no model for; `kind` is the table's (`ItemKind(rawValue: table)`).
     case row(Row, kind: ItemKind)
     /// An object of an API portal has no description for (`portal --url`); `kind` is the list's.
@@ -26,7 +24,6 @@ public enum Item: Sendable, Hashable, Identifiable {
     public var kind: ItemKind {
         switch self {
         case .character: .character
-        case .pokemon: .pokemon
         case .row(_, let kind), .json(_, let kind): kind
         }
     }
@@ -36,18 +33,16 @@ public enum Item: Sendable, Hashable, Identifiable {
     public var rawID: Int {
         switch self {
         case .character(let c): c.id
-        case .pokemon(let p): p.id
         case .row(let r, _): r.number
-        case .json(let j, _): j.link.map { JSONLinks.id(of: $0.url.absoluteString) } ?? j.row.number
+        case .json(let j, _): j.link.map { JSONLinks.id(of: $0.url.absoluteString) } ?? j.id.number ?? j.row.number
         }
     }
 
-    /// Whether this is all the source can tell about the item. A Pokémon from a list page
-    /// is not (the list has names only), nor a list entry of an OpenAPI list with an item
-    /// operation (`JSONCardChoice.hasDetail`): its pane asks for the detail, and a cache
-    /// never lets it replace or stand in for a complete one.
+    /// Whether this is all the source can tell about the item. A summary is not — an entry
+    /// of a list with an `item` route (a Pokémon from a list page: names only), or of an
+    /// OpenAPI list with an item operation (`JSONCardChoice.hasDetail`): its pane asks for
+    /// the record, and a cache never lets it replace or stand in for a complete one.
     public var isComplete: Bool {
-        if case .pokemon(let p) = self { return p.record != nil }
         if case .json(let j, _) = self { return !j.card.hasDetail }
         return true
     }

@@ -25,8 +25,29 @@ public struct JSONItem: Sendable, Hashable, Identifiable {
     }
 
     /// Its key: the link's URL when it was followed, else the list's key fields
-    /// (`ListSpec.key`, `id` by default), else its position.
-    public var id: RecordKey { link?.key.id ?? RecordKey(of: row, fields: card.spec.keyFields) }
+    /// (`ListSpec.key`, `id` by default), else — with no `key` written and no `id` — the
+    /// number its `url` ends in (a record that names itself by its address: PokeAPI's
+    /// `{name, url}` entries, Django REST framework's hyperlinked lists), else its position.
+    public var id: RecordKey {
+        if let link { return link.key.id }
+        let key = RecordKey(of: row, fields: card.spec.keyFields)
+        guard case .position = key, card.spec.key == nil, let named = Self.urlKey(of: row) else { return key }
+        return .number(named)
+    }
+
+    /// The number the `url` field's last path segment is (`…/pokemon/25/` → 25).
+    static func urlKey(of row: Row) -> Int? {
+        guard case .string(let text)? = row["url"], let key = SpecValues.key(of: .string(text)) else { return nil }
+        return key.number
+    }
+
+    /// The fields a spec reads (card lines, detail fields, picture templates): the row,
+    /// and for a record whose key came from its `url`, that key as its `id` — so
+    /// `#{id}` and `/sprites/{id}.png` name a list entry as they name its detail.
+    public var keyedRow: Row {
+        guard link == nil, row["id"] == nil, card.spec.key == nil, let named = Self.urlKey(of: row) else { return row }
+        return Row(id: String(named), columns: row.columns + [("id", .number(String(named)))], json: row.json, position: row.position)
+    }
 
     /// Keys that name an item, in the order tried.
     public static let titleKeys = ["name", "title", "full_name", "login", "label", "display_name", "username", "slug"]

@@ -20,7 +20,6 @@ public struct ItemColumns: Sendable, Equatable {
         if let fields, !fields.isEmpty { return ItemColumns(paths: fields) }
         switch item {
         case .character: return ItemColumns(paths: ["id", "name", "status", "species", "type", "gender"])
-        case .pokemon: return ItemColumns(paths: ["id", "name"])
         case .row(let row, _): return ItemColumns(paths: row.displayColumns.map(\.name))
         case .json(let json, _):
             if let columns = json.card.spec.columns { return ItemColumns(paths: columns) }

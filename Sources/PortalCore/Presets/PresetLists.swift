@@ -10,20 +10,42 @@ import Foundation
 /// the same, shown as any API's are (the heuristics choose).
 public struct PresetLists: Sendable, Hashable {
     public var specs: [String: ListSpec]
+    /// The file's `url` (`[apis.NAME] url`): asked at another root, a card's
+    /// `mirror_picture` stands for its `picture`.
+    public var url: String?
 
-    public init(_ specs: [String: ListSpec] = [:]) { self.specs = specs }
+    public init(_ specs: [String: ListSpec] = [:], url: String? = nil) {
+        self.specs = specs
+        self.url = url
+    }
+
+    /// These lists and `other`'s (a list of both: this one's).
+    public func adding(_ other: PresetLists) -> PresetLists {
+        PresetLists(specs.merging(other.specs) { mine, _ in mine }, url: url ?? other.url)
+    }
 
     /// Each list's card choice under `base` (the API root the source asks): its spec, the
     /// by-key templates of every list made absolute against `base`, and `base`'s origin,
-    /// whose URLs are links. Made once per source and shared by its records.
+    /// whose URLs are links. A list with an `item` route holds summaries (`hasDetail`:
+    /// Enter's pane asks for the record). Made once per source and shared by its records.
     public func cards(base: BaseURL) -> [ItemKind: JSONCardChoice] {
         let byKeys = specs.compactMapValues { spec in spec.byKeys.map { ByKeys.absolute($0, root: base.text) } }
         let origin = URL(string: base.text).flatMap(JSONLinks.origin(of:))
+        let elsewhere = url.map { BaseURL($0).text != base.text } ?? false
         var cards: [ItemKind: JSONCardChoice] = [:]
         for (name, spec) in specs {
-            cards[ItemKind(rawValue: name)] = JSONCardChoice(fields: nil, linkOrigin: origin, spec: spec, byKeys: byKeys)
+            var spec = spec
+            if elsewhere, let picture = spec.card?.mirrorPicture { spec.card?.picture = picture }
+            cards[ItemKind(rawValue: name)] = JSONCardChoice(fields: nil, linkOrigin: origin, hasDetail: spec.item != nil, spec: spec, byKeys: byKeys)
         }
         return cards
+    }
+}
+
+extension JSONCardChoice {
+    /// The same choice for a whole record (the answer of its list's `item` route).
+    public var whole: JSONCardChoice {
+        hasDetail ? JSONCardChoice(fields: fields, linkOrigin: linkOrigin, hasDetail: false, spec: spec, byKeys: byKeys) : self
     }
 }
 

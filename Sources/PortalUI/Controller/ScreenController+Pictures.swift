@@ -16,11 +16,12 @@ extension ScreenController {
         return listHasPictures(tab)
     }
 
-    /// A list of characters or Pokémon has pictures; a table does once a loaded row names
-    /// one (its picture column, on a server the source names).
+    /// A list of characters has pictures; any other list (records, a table) does once a
+    /// loaded item names one (its spec's picture, its picture column, on a server the
+    /// source names).
     func listHasPictures(_ tab: TabState) -> Bool {
         switch tab.spec.kind {
-        case .character, .pokemon: return true
+        case .character: return true
         case .episode, .location: return false
         default:
             let visible = tab.grid.visibleRange

@@ -22,7 +22,6 @@ extension Item {
     private var presented: any Presented {
         switch self {
         case .character(let c): Described<CharacterDescription>(model: c)
-        case .pokemon(let p): Described<PokemonDescription>(model: p)
         case .row(let r, _): Described<RowDescription>(model: r)
         case .json(let j, _): Described<JSONItemDescription>(model: j)
         }

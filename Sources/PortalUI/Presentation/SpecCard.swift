@@ -6,10 +6,12 @@ import PortalCore
 /// without a spec. The Rick and Morty cards, for any API.
 enum SpecCard {
     static func card(_ item: JSONItem, _ spec: CardSpec) -> CardContent {
+        let row = item.keyedRow
         var lines: [[Span]] = [[Span(Sanitize.shown(item.title), Style(bold: true))]]
-        if let badge = spec.badge { lines.append(self.badge(badge, in: item.row) ?? []) }
-        if let subtitle = spec.subtitle { lines.append([Span(Sanitize.shown(line(subtitle, in: item.row)))]) }
-        if let note = spec.note { lines.append([Span(Sanitize.shown(line(note, in: item.row)), Style(dim: true))]) }
+        if let badge = spec.badge { lines.append(self.badge(badge, in: row) ?? []) }
+        if let subtitle = spec.subtitle { lines.append([Span(Sanitize.shown(line(subtitle, in: row)))]) }
+        // A note with nothing to say is an empty line (a summary's size, before its record).
+        if let note = spec.note { lines.append([Span(Sanitize.shown(SpecTemplate.shown(note, in: row)), Style(dim: true))]) }
         let named = [spec.title, spec.subtitle, spec.note].compactMap { $0 }.flatMap { SpecTemplate($0).fields }
         let used = Set([spec.title, spec.subtitle, spec.note, spec.badge?.field].compactMap { $0 } + named)
         let rest = item.cardFields(limit: 3).filter { !used.contains($0.name) }

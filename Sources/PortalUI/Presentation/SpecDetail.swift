@@ -8,7 +8,12 @@ import PortalCore
 /// related list after the first is a field counting its keys.
 enum SpecDetail {
     static func detail(_ item: JSONItem, _ spec: DetailSpec) -> DetailContent {
-        let row = item.row
+        let row = item.keyedRow
+        let badge = item.card.spec.card?.badge.flatMap { SpecCard.badge($0, in: row) }
+        // A summary (its list has an `item` route): the pane has asked for the record.
+        if item.card.hasDetail {
+            return DetailContent(title: Sanitize.shown(item.title), badge: badge, fields: [DetailField("Details", "loading…")])
+        }
         var fields = spec.fields.map { field in
             DetailField(field.shownLabel, Sanitize.shown(shown(field, in: row)), link: link(field, in: item))
         }
@@ -22,12 +27,13 @@ enum SpecDetail {
             related = RelatedList(label: relation.shownTitle, kind: ItemKind(rawValue: relation.list), keys: keys,
                                   perRequest: ByKeys.perRequest(template: template, keys: keys))
         }
-        let badge = item.card.spec.card?.badge.flatMap { SpecCard.badge($0, in: row) }
         return DetailContent(title: Sanitize.shown(item.title), badge: badge, fields: fields, related: related)
     }
 
     /// The value as its format says: a date as `4 Nov 2017`, an array as its count.
     static func shown(_ field: DetailFieldSpec, in row: Row) -> String {
+        // A template (`{height|divide 10} m`) reads as a card line does.
+        if SpecTemplate.isTemplate(field.field) { return SpecCard.line(field.field, in: row) }
         let value = SpecCard.value(field.field, in: row)
         switch field.format {
         case .date?: return date(value) ?? value

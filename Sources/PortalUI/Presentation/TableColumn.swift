@@ -34,7 +34,6 @@ extension Item {
     private var defaultColumnKeys: [String] {
         switch self {
         case .character: ["id", "name", "status", "species", "type", "gender", "origin", "location", "episode"]
-        case .pokemon: ["id", "name", "height", "weight", "base_experience", "types"]
         case .row(let row, _):
             Array(row.displayColumns.filter { !Self.isLong($0.value) }.map(\.name).prefix(Self.maxDefaultColumns))
         case .json(let item, _):
@@ -73,16 +72,6 @@ extension Item {
             case "origin", "origin.name": return c.origin.name
             case "location", "location.name": return c.location.name
             case "episode": return String(c.episodeIDs.count)
-            default: return nil
-            }
-        case .pokemon(let p):
-            switch key {
-            case "id": return String(p.id)
-            case "name": return p.name
-            case "height": return p.record.map { String($0.height) }
-            case "weight": return p.record.map { String($0.weight) }
-            case "base_experience": return p.record?.baseExperience.map(String.init)
-            case "types": return p.record.map { $0.types.joined(separator: ", ") }
             default: return nil
             }
         case .row(let row, _):

@@ -21,6 +21,14 @@ public struct PokeAPIPageRules: PresetPageRules {
 }
 
 extension PresetPages where Item: Decodable {
+    /// The PokeAPI list at `BASE/path`, its entries decoded as `Item`.
+    public static func pokeAPI(baseURL: BaseURL, path: String, limit: Int = pokeAPIDefaultLimit,
+                               headers: RequestHeaders = RequestHeaders()) -> PresetPages {
+        pokeAPI(baseURL: baseURL, path: path, limit: limit, headers: headers, reader: .decodable)
+    }
+}
+
+extension PresetPages {
     /// PokeAPI's page size when `limit` is not given.
     public static var pokeAPIDefaultLimit: Int { 20 }
 
@@ -29,7 +37,7 @@ extension PresetPages where Item: Decodable {
     /// `offset=N×limit`, the total from `count`. `limit` 0 or less reads as PokeAPI's
     /// default, as PokeAPI reads it.
     public static func pokeAPI(baseURL: BaseURL, path: String, limit: Int = pokeAPIDefaultLimit,
-                               headers: RequestHeaders = RequestHeaders()) -> PresetPages {
+                               headers: RequestHeaders = RequestHeaders(), reader: PresetItemReader<Item>) -> PresetPages {
         let preset = APIPreset.pokeAPI
         let pageSize = PageSize.clamped(limit)
         let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
@@ -38,6 +46,6 @@ extension PresetPages where Item: Decodable {
         let reading = ListReading(items: ["results"], anyPaging: preset.paging, total: .body(["count"]),
                                   addressing: preset.address, pageSize: pageSize)
         return PresetPages(list: AnyAPIPages(url: url, reading: reading, headers: headers.applied(to: [:])),
-                           reader: .decodable, rules: PokeAPIPageRules())
+                           reader: reader, rules: PokeAPIPageRules())
     }
 }

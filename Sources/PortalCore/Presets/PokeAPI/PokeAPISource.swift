@@ -1,12 +1,14 @@
 import Foundation
 
 /// PokeAPI (or the mirror and the snapshot, which answer the same way): one tab of
-/// Pokémon, paged by `offset`/`limit`, each looked up by `/pokemon/{id}/`.
+/// Pokémon, paged by `offset`/`limit`, each looked up by its list's `item` route.
 ///
-/// The list names only names and URLs, so a page is one request and a card shows a name
-/// and a number; the pane of one Pokémon asks for its detail (types, height, weight, base
-/// experience and the sprite's address). PokeAPI has no multi-id lookup: `itemsRequest`
-/// answers one id only, and nothing in the browser asks a Pokémon source for several.
+/// Its records look as its preset file says (`lists`, Presets/pokeapi.toml in
+/// PortalConfig): a list page names only `name` and `url` (the key is the number the URL
+/// ends in), so its records are summaries — a card shows a name and a number, and the
+/// pane of one asks for the whole record (types, height, weight, base experience). PokeAPI
+/// has no multi-id lookup: `itemsRequest` answers one key only, and nothing in the
+/// browser asks a Pokémon source for several.
 public struct PokeAPISource: AddressableSource {
     /// The API root, e.g. `https://pokeapi.co/api/v2`, without a trailing slash.
     public let baseURL: BaseURL
@@ -14,11 +16,19 @@ public struct PokeAPISource: AddressableSource {
     public let pageSize: Int
     /// `--header` and the API key, sent to the API (never to a sprite on another server).
     public let headers: RequestHeaders
+    /// The list's spec, from the preset file (`BuiltInPresets.pokeAPI`).
+    public let lists: PresetLists
+    /// The Pokémon list's card choice under `baseURL` (summaries), shared by its records.
+    let card: JSONCardChoice
 
-    public init(baseURL: BaseURL, pageSize: Int = APIKind.defaultPageSize, headers: RequestHeaders = RequestHeaders()) {
+    public init(baseURL: BaseURL, pageSize: Int = APIKind.defaultPageSize, headers: RequestHeaders = RequestHeaders(),
+                lists: PresetLists = PresetLists()) {
         self.baseURL = baseURL
         self.pageSize = PageSize.clamped(pageSize)
         self.headers = headers
+        self.lists = lists
+        self.card = lists.cards(base: baseURL)[.pokemon]
+            ?? JSONCardChoice(fields: nil, linkOrigin: URL(string: baseURL.text).flatMap(JSONLinks.origin(of:)))
     }
 
     public var title: String { "PokeAPI" }
@@ -26,40 +36,44 @@ public struct PokeAPISource: AddressableSource {
     /// PokeAPI's list takes no filters: no search, no form.
     public var tabs: [TabSpec] { [TabSpec(kind: .pokemon, title: "Pokémon", searchKey: nil)] }
 
-    private var pages: PresetPages<PokemonSummary> {
-        .pokeAPI(baseURL: baseURL, path: "pokemon", limit: pageSize, headers: headers)
+    private var pages: PresetPages<JSONItem> {
+        .pokeAPI(baseURL: baseURL, path: "pokemon", limit: pageSize, headers: headers, reader: .records(card))
     }
 
     public func firstPage(for query: ListQuery) -> PageRequest { pages.firstPage }
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
-        try pages.decode(response, for: request).map { .pokemon(Pokemon($0)) }
+        try pages.decode(response, for: request).map { .json($0, kind: .pokemon) }
     }
 
     /// `offset=N×limit` (the dialect's `PageAddress`).
     public func addressablePages(of query: ListQuery) -> (any PageAddressable)? { pages.list }
 
-    /// `/pokemon/{id}/` for exactly one id; nil for several (PokeAPI cannot answer them
-    /// in one request, and one request per id would hide a storm behind one effect).
+    /// The list's `item` route (`/pokemon/{key}/`) for exactly one id; nil for several
+    /// (PokeAPI cannot answer them in one request, and one request per id would hide a
+    /// storm behind one effect).
     public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? {
-        guard kind == .pokemon, ids.count == 1 else { return nil }
-        return PokemonDetailRequest(baseURL: baseURL, id: ids[0], headers: headers).http
+        guard kind == .pokemon, ids.count == 1, let route = card.spec.item,
+              let url = URL(string: ByKeys.absolute(route, root: baseURL.text).replacingOccurrences(of: "{key}", with: String(ids[0])))
+        else { return nil }
+        return HTTPRequest(url: url, headers: headers.applied(to: [:]))
     }
 
+    /// The whole record (an error status, or a body that is not one object, fails).
     public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
         guard kind == .pokemon else { throw PageFailure(.malformed, "no \(kind) in PokeAPI") }
+        guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
         // The answer does not say which id was asked; the pane checks that it got its own.
-        let record = try PokemonDetailRequest.record(from: response)
-        return [.pokemon(Pokemon(record))]
+        let records = try JSONItem.records(response.body, card: card.whole)
+        guard records.count == 1 else { throw PageFailure(.malformed, "not one Pokémon") }
+        return records.map { .json($0, kind: .pokemon) }
     }
 
-    /// A Pokémon's sprite, named from its number (`PokeAPISprites`), so a card from a list
-    /// page (which names no sprite) has it too. On another server than the API's it is
-    /// asked for without the API's headers, so the key stays home.
+    /// The picture the list's card names (a sprite named from the number, so a card from
+    /// a list page has it too). On another server than the API's it is asked for without
+    /// the API's headers, so the key stays home.
     public func pictureRequest(for item: Item) -> HTTPRequest? {
-        guard case .pokemon(let p) = item, let url = URL(string: PokeAPISprites.url(id: p.id, baseURL: baseURL.text)) else { return nil }
-        let sameServer = SplitURL(url.absoluteString)?.origin == SplitURL(baseURL.text)?.origin
-        return HTTPRequest(url: url, headers: sameServer ? headers.applied(to: [:]) : [:])
+        guard case .json(let record, _) = item else { return nil }
+        return SpecPicture.request(for: record, listURL: pages.list.url, homeHeaders: headers.applied(to: [:]))
     }
 }
-

@@ -13,11 +13,8 @@ public enum TableItems {
         // Each model is tried only when the row has a column that model requires, so a
         // row is parsed again once at most, not once per model.
         if row["species"] != nil, let character = try? Character.readOne(data) { return .character(character) }
-        for (column, list) in [("air_date", ItemKind.episode), ("residents", .location)] where row[column] != nil {
+        for (column, list) in [("air_date", ItemKind.episode), ("residents", .location), ("height", .pokemon)] where row[column] != nil {
             if let card = cards[list] { return .json(JSONItem(row: row, card: card), kind: list) }
-        }
-        if row["height"] != nil, let record = try? JSONDecoder().decode(PokemonRecord.self, from: data) {
-            return .pokemon(Pokemon(record))
         }
         return .row(row, kind: kind)
     }

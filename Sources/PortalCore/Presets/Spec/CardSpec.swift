@@ -12,6 +12,10 @@ public struct CardSpec: Sendable, Hashable {
     /// A field holding the picture's URL, or a URL template naming fields in braces
     /// (`/avatars/{uid}.png`); relative URLs are resolved against the list's URL.
     public var picture: String?
+    /// The picture when the API is asked at another root than its preset's `url` (portal's
+    /// mirror, a copy that serves its pictures itself): PokeAPI's sprites are on GitHub,
+    /// the mirror's below its own root. Nil: `picture` wherever the API is.
+    public var mirrorPicture: String?
     public var badge: BadgeSpec?
 
     public init(title: String? = nil, subtitle: String? = nil, note: String? = nil, picture: String? = nil, badge: BadgeSpec? = nil) {

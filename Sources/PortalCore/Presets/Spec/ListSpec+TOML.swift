@@ -13,7 +13,8 @@ extension ListSpec {
             lines.append("paging = " + TOMLText.table([("style", TOMLText.string(paging.style))] + names))
         }
         if let card {
-            var parts = [("title", card.title), ("subtitle", card.subtitle), ("note", card.note), ("picture", card.picture)].compactMap { name, value in
+            var parts = [("title", card.title), ("subtitle", card.subtitle), ("note", card.note), ("picture", card.picture),
+                         ("mirror_picture", card.mirrorPicture)].compactMap { name, value in
                 value.map { (name, TOMLText.string($0)) }
             }
             if let badge = card.badge {
@@ -39,6 +40,7 @@ extension ListSpec {
             lines.append("detail = " + TOMLText.table(parts))
         }
         if let byKeys { lines.append("by_keys = \(TOMLText.string(byKeys))") }
+        if let item { lines.append("item = \(TOMLText.string(item))") }
         if let events { lines.append("events = \(TOMLText.string(events))") }
         if let columns { lines.append("columns = " + TOMLText.array(columns.map(TOMLText.string))) }
         if !filters.isEmpty {

@@ -17,6 +17,10 @@ public struct ListSpec: Sendable, Hashable {
     /// Many records in one request: a URL (relative to the API's root) holding `{keys}`,
     /// which becomes the keys comma-joined (`/teams?ids={keys}`).
     public var byKeys: String?
+    /// One record by its key: a URL (relative to the API's root) holding `{key}`
+    /// (`/pokemon/{key}/`). A list that has it holds summaries (PokeAPI's pages name only
+    /// `name` and `url`): Enter's pane asks for the record there, and the answer is whole.
+    public var item: String?
     /// Server-side filters that take one of a few values: parameter → its values, in order.
     public var filters: [SpecFilter]
     /// Where the list's changes are pushed (`text/event-stream`): a URL, or a path joined

@@ -8,7 +8,8 @@
 /// - offset: `offset`, `limit` (the page size parameter), `total`
 /// - cursor: `cursor` (the parameter the token goes back in), `next` (the token's path in
 ///   the body), `size`
-/// - next: `next` (the next URL's path in the body)
+/// - next: `next` (the next URL's path in the body), `size` (the page size parameter of
+///   the first URL, when the list takes one: PokeAPI's `limit`)
 /// - has-more: `has_more` (the flag's path), `cursor` (the parameter), `next` (the path of
 ///   the value sent back; else the last record's `id`)
 ///
@@ -28,7 +29,7 @@ public struct PagingSpec: Sendable, Hashable {
         "page": ["page", "size", "total"],
         "offset": ["offset", "limit", "total"],
         "cursor": ["cursor", "next", "size", "total"],
-        "next": ["next", "total"],
+        "next": ["next", "size", "total"],
         "has-more": ["has_more", "cursor", "next"],
         "link": ["total"], "range": [], "odata": [], "none": [],
     ]

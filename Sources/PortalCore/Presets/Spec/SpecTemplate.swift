@@ -41,7 +41,8 @@ public struct SpecTemplate: Sendable {
 
     /// For a card line: the fields that have a value, each with the text before it (the
     /// text before the first field kept whatever it holds), so `{species} · {type}` is
-    /// `Human` when `type` is empty.
+    /// `Human` when `type` is empty; empty when no field has a value (`#{id}` of a record
+    /// with no `id` is no `#`).
     public func line(from row: Row) -> String {
         var out = parts.first?.text ?? ""
         var shown = false
@@ -54,7 +55,7 @@ public struct SpecTemplate: Sendable {
             out += (index > 0 && shown ? part.text : "") + value
             shown = true
         }
-        return out
+        return shown ? out : ""
     }
 
     /// A card line written as one field or as a template, as shown: the field's value (empty,
@@ -66,7 +67,10 @@ public struct SpecTemplate: Sendable {
 
     /// One field of a card line and how it is shown: as it is; `count` — how many an array
     /// or object holds (`19`), `count NOUN` with the noun (`1 resident`, `27 residents`);
-    /// `or TEXT` — the text when the field is empty, null or missing.
+    /// `or TEXT` — the text when the field is empty, null or missing; `list` — an array's
+    /// values joined by ` · `, a path through an array taking that field of each element
+    /// (`{types.type.name|list}` is `grass · poison`); `divide N` — an integer divided by
+    /// a power of ten, with as many decimals (`{height|divide 10}`: 7 is `0.7`).
     public struct Shown: Sendable {
         public let field: String
         let how: How?
@@ -74,6 +78,9 @@ public struct SpecTemplate: Sendable {
         enum How {
             case count(noun: String?)
             case or(String)
+            case list
+            /// By 10^digits.
+            case divide(digits: Int)
         }
 
         public init(_ written: String) {
@@ -89,6 +96,8 @@ public struct SpecTemplate: Sendable {
             switch word {
             case "count": how = .count(noun: argument.isEmpty ? nil : String(argument))
             case "or": how = .or(String(argument))
+            case "list": how = .list
+            case "divide": how = SpecFormat.powerOfTen(String(argument)).map { .divide(digits: $0) }
             default: how = nil
             }
         }
@@ -99,6 +108,10 @@ public struct SpecTemplate: Sendable {
             switch how {
             case nil: return value
             case .or(let text)?: return value ?? text
+            case .list?:
+                let values = SpecFormat.values(at: field, in: row) ?? []
+                return values.isEmpty ? nil : values.joined(separator: " · ")
+            case .divide(let digits)?: return value.map { SpecFormat.divided($0, digits: digits) }
             case .count(let noun)?:
                 guard let n = Self.count(field, in: row) else { return nil }
                 guard let noun else { return String(n) }

@@ -1,10 +1,13 @@
-/// Where a Pokémon's sprite is, named from its number, so the browser, the snapshot and
-/// the mirror agree without reading a detail first.
+import PortalCore
+
+/// Where a Pokémon's sprite is, named from its number, so the snapshot and the mirror
+/// serve what the browser asks for (the browser names it by the preset file's card
+/// `picture` and `mirror_picture`, Presets/pokeapi.toml, without reading a detail first).
 ///
 /// The real PokeAPI keeps its sprites in the PokeAPI/sprites repository, which its
 /// details name (`sprites.front_default`) as
 /// `https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/{id}.png`:
-/// that host is the one the PokeAPI source names besides the API's own. Any other server
+/// that host is the one the PokeAPI preset names besides the API's own. Any other server
 /// (the mirror) serves them below the API root, `{base}/sprites/pokemon/{id}.png`. The
 /// snapshot, which answers for `https://pokeapi.co/api/v2`, serves the repository's
 /// address from `DATA/pokeapi/sprites/{id}.png`.

@@ -1,9 +1,10 @@
 import Foundation
+import PortalCore
 
 /// PokeAPI's detail of one Pokémon, `GET {base}/pokemon/{id}/`, decoded into a
 /// `PokemonRecord` (types by slot, height, weight, base experience and the sprite URL when
-/// the answer has `sprites.front_default`). The list carries only names and URLs, so the
-/// browser's detail pane and anything that needs more than a name asks this.
+/// the answer has `sprites.front_default`): the typed model the mirror's and snapshot's
+/// tests read a detail answer by (the browser reads it as a record of Presets/pokeapi.toml).
 public struct PokemonDetailRequest: Sendable, Hashable {
     /// The API root, e.g. `https://pokeapi.co/api/v2`.
     public let baseURL: BaseURL
@@ -40,7 +41,7 @@ public struct PokemonDetailRequest: Sendable, Hashable {
         do {
             return try JSONDecoder().decode(PokemonRecord.self, from: response.body)
         } catch {
-            throw PageFailure(.malformed, "malformed Pokémon: \(DecodeErrorText.short(error))")
+            throw PageFailure(.malformed, "malformed Pokémon: \(String(describing: error).prefix(200))")
         }
     }
 
