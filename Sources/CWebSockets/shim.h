@@ -39,7 +39,7 @@ static inline struct lws_context *portal_lws_context(void *user, int timeout_sec
 
 /// A vhost: connections made on it go through `proxy` ("user:password@host:port", or ""
 /// for none: lws then does not read `http_proxy` itself — portal chooses the proxy) and
-/// trust the system's CA store plus `ca_file` (a PEM bundle, or NULL). `protocols` ends
+/// trust OpenSSL's default paths (the system's store) plus `ca_file` (a PEM bundle). `protocols` ends
 /// with a zeroed entry and must outlive the vhost, as must `name`.
 static inline struct lws_vhost *portal_lws_vhost(struct lws_context *context, const struct lws_protocols *protocols,
                                                  const char *name, const char *proxy, const char *ca_file, int timeout_secs) {

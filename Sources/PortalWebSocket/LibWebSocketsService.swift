@@ -45,6 +45,9 @@ final class LibWebSocketsService: @unchecked Sendable {
     private var vhostNames: [UnsafeMutablePointer<CChar>] = []
     /// The most lws hands the callback at once; larger messages come in pieces.
     static let receiveChunk = 64 * 1024
+    /// The system's CA bundle, the one Debian's libcurl reads (OpenSSL's default paths,
+    /// /etc/ssl/certs, are trusted besides).
+    static let systemCertificates = "/etc/ssl/certs/ca-certificates.crt"
 
     private init() {
         protocols = .allocate(capacity: 2)
@@ -120,7 +123,10 @@ final class LibWebSocketsService: @unchecked Sendable {
         let name = strdup("portal-\(vhosts.count)")
         guard let name else { return nil }
         vhostNames.append(name)
-        let made = portal_lws_vhost(context, protocols, name, settings.proxy, settings.trustedCertificates, Int32(settings.timeoutSeconds))
+        // Always a file: without one, Debian's lws also trusts a folder "../share" (its
+        // LWS_OPENSSL_CLIENT_CERTS), relative to wherever portal was started.
+        let made = portal_lws_vhost(context, protocols, name, settings.proxy, settings.trustedCertificates ?? Self.systemCertificates,
+                                    Int32(settings.timeoutSeconds))
         if let made { vhosts[settings] = made }
         return made
     }

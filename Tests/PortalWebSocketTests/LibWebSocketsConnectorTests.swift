@@ -172,11 +172,29 @@ struct LibWebSocketsConnectorTests {
         defer { proxy.stop() }
         let url = try #require(URL(string: "ws://example.invalid:8080/socket"))
         let connector = LibWebSocketsConnector(proxies: ProxyEnvironment(["http_proxy": proxy.baseURL]))
-        await #expect(throws: TransportError.self) { _ = try await connector.connect(WebSocketRequest(url: url)) }
+        await #expect(throws: TransportError.connectionFailed("the proxy \(ProxyEnvironment.shown(proxy.baseURL)) refused to pass the request on")) {
+            _ = try await connector.connect(WebSocketRequest(url: url))
+        }
         #expect(seen.withLock { $0 } == ["CONNECT example.invalid:8080 HTTP/1.1"])
         let socks = LibWebSocketsConnector(proxies: ProxyEnvironment(["http_proxy": "socks5://127.0.0.1:1"]))
         await #expect(throws: TransportError.invalidRequest("portal's WebSocket client goes through http:// proxies only, not socks5://127.0.0.1:1")) {
             _ = try await socks.connect(WebSocketRequest(url: url))
         }
+    }
+
+    /// `no_proxy` is honoured as for every request: the proxy is not asked, the server is.
+    @Test func noProxyGoesDirect() async throws {
+        let asked = Mutex(0)
+        let proxy = try LoopbackServer { _ in
+            asked.withLock { $0 += 1 }
+            return .drop
+        }
+        defer { proxy.stop() }
+        let server = try LoopbackServer { head in Self.upgrade(head, then: Self.frame(1, Array("direct".utf8))) }
+        defer { server.stop() }
+        let connector = LibWebSocketsConnector(proxies: ProxyEnvironment(["http_proxy": proxy.baseURL, "no_proxy": "127.0.0.1"]))
+        let socket = try await connector.connect(WebSocketRequest(url: try Self.url(server)))
+        #expect(try await socket.receive() == .message(.text("direct")))
+        #expect(asked.withLock { $0 } == 0)
     }
 }
