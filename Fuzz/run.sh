@@ -92,11 +92,6 @@ dictionary() {
             mkdir -p "$SCRATCH/dictionaries"
             cat Fuzz/Dictionaries/event-stream.dict Fuzz/Dictionaries/json.dict >"$SCRATCH/dictionaries/event-stream.dict"
             echo "$SCRATCH/dictionaries/event-stream.dict" ;;
-        fuzz-event-stream)
-            # Event streams whose events carry JSON records: both sets of tokens.
-            mkdir -p "$SCRATCH/dictionaries"
-            cat Fuzz/Dictionaries/event-stream.dict Fuzz/Dictionaries/json.dict >"$SCRATCH/dictionaries/event-stream.dict"
-            echo "$SCRATCH/dictionaries/event-stream.dict" ;;
         fuzz-graphql-ws) echo Fuzz/Dictionaries/json.dict ;;
         fuzz-image | fuzz-grid) ;;
         fuzz-openapi)

@@ -134,7 +134,11 @@ extension LibWebSocketsService {
             let pre = portal_lws_pre()
             var buffer = [UInt8](repeating: 0, count: pre + payload.count)
             buffer.replaceSubrange(pre..., with: payload)
-            let written = buffer.withUnsafeMutableBufferPointer { lws_write(wsi, $0.baseAddress! + pre, payload.count, kind) }
+            let written = buffer.withUnsafeMutableBufferPointer { whole -> Int32 in
+                // Never nil: the buffer holds LWS_PRE bytes at least.
+                guard let start = whole.baseAddress else { return -1 }
+                return lws_write(wsi, start + pre, payload.count, kind)
+            }
             guard written >= payload.count else { return -1 }
             if more || closing != nil { lws_callback_on_writable(wsi) }
             return 0
