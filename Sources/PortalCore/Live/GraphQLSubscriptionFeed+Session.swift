@@ -88,6 +88,9 @@ extension GraphQLSubscriptionFeed {
     /// The server closed the socket: for good when its code says so.
     static func closed(_ code: Int?, _ reason: String, changes: Int) -> Outcome {
         let said = code.map { reason.isEmpty ? "\($0)" : "\($0) \(Sanitize.line(String(reason.prefix(120))))" }
+        if code == GraphQLWSCloseCode.unauthorized || code == GraphQLWSCloseCode.forbidden {
+            return .credentialsRefused("the server closed the subscription (\(said ?? ""))")
+        }
         if GraphQLWSCloseCode.isFinal(code) {
             return .finished("the server closed the subscription (\(said ?? ""))")
         }

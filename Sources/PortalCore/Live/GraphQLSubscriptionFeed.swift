@@ -66,6 +66,9 @@ public struct GraphQLSubscriptionFeed: LiveFeed {
         case retry(String, changes: Int)
         /// For good.
         case finished(String)
+        /// The server turned the credentials away (4401, 4403): for good unless a signed-in
+        /// feed renews its token and is let in on the next connection.
+        case credentialsRefused(String)
     }
 
     public func follow(_ deliver: (LiveSignal) async throws -> Void) async throws -> String {
@@ -76,11 +79,15 @@ public struct GraphQLSubscriptionFeed: LiveFeed {
         }
         let signedIn = sendsCredentials ? session : nil
         var quiet = 0
+        // The token the last connection carried, and whether that token was just renewed
+        // because the server refused the one before it: a refusal of a renewed token is final.
+        var (token, renewed): (String?, Bool) = (nil, false)
         while true {
             try Task.checkCancellation()
             let outcome: Outcome
             do {
                 let sent = try await credentials(sendsCredentials ? headers : [:], signedIn)
+                token = sent["Authorization"].map { String($0.dropFirst("Bearer ".count)) }
                 let request = WebSocketRequest(url: endpoint, headers: sent, subprotocols: [GraphQLWSMessage.subprotocol], maxMessageBytes: maxMessageBytes)
                 let connection = try await connector.connect(request)
                 outcome = try await session(connection, credentials: sent, deliver)
@@ -88,8 +95,14 @@ public struct GraphQLSubscriptionFeed: LiveFeed {
                 if case .invalidRequest = error { return error.description }
                 outcome = error == .sessionExpired ? .finished(error.description) : .retry(error.description, changes: 0)
             }
+            if case .credentialsRefused = outcome, let signedIn, let token, !renewed {
+                renewed = true
+                _ = try await SessionTransport.tokens { () async throws(SessionError) in try await signedIn.renew(rejected: token) }
+                continue
+            }
+            renewed = false
             switch outcome {
-            case .finished(let why):
+            case .finished(let why), .credentialsRefused(let why):
                 try await deliver(.status(.ended(why)))
                 return why
             case .retry(let why, let changes):

@@ -107,7 +107,7 @@ import Testing
         #expect(try await first.nextSent() == #"{"type":"connection_init","payload":{"headers":{"Authorization":"Bearer tok-1","x-team":"crew"}}}"#)
         first.push(.closed(code: 1006, reason: ""))
         #expect(try await second.nextSent() == #"{"type":"connection_init","payload":{"headers":{"Authorization":"Bearer tok-2","x-team":"crew"}}}"#)
-        second.push(.closed(code: 4403, reason: "Forbidden"))
+        second.push(.closed(code: 4400, reason: "Bad request"))
         _ = try await task.value
         #expect(connector.requests.map { $0.headers } == [["Authorization": "Bearer tok-1", "x-team": "crew"], ["Authorization": "Bearer tok-2", "x-team": "crew"]])
         #expect(server.issued.withLock { $0 } == 2)
@@ -123,5 +123,41 @@ import Testing
         #expect(other.requests.first?.headers == [:])
         #expect(signals.first == .status(.note("the subscription's URL is not on the list's origin: asked without the list's credentials")))
         #expect(server.issued.withLock { $0 } == 2)
+    }
+
+    /// graphql-transport-ws closes with 4403 (Forbidden) or 4401 when it refuses the
+    /// credentials: signed in, the token is renewed at once and the next connection carries
+    /// the new one; a token refused right after its renewal ends the feed (no loop).
+    @Test func aSubscriptionWhoseTokenIsRefusedRenewsItOnceAndConnectsAgain() async throws {
+        let server = TokenServer(ttl: 3600)
+        let sockets = (0..<4).map { _ in ScriptedWebSocket() }
+        let connector = ScriptedWebSocketConnector(sockets.map { .socket($0) })
+        let origin = Origin(scheme: "https", host: "api.example.com", port: nil)
+        var feed = GraphQLSubscriptionFeedTests.feed(connector, ticks: ManualTicks(), origin: origin)
+        feed.session = server.session()
+        let waits = Mutex(0)
+        feed.sleep = { _ in waits.withLock { $0 += 1 } }
+        let task = GraphQLSubscriptionFeedTests.follow(feed)
+        func initWith(_ token: String) -> String {
+            #"{"type":"connection_init","payload":{"headers":{"Authorization":"Bearer \#(token)"}}}"#
+        }
+        // tok-1 refused: renewed at once, no backoff.
+        #expect(try await sockets[0].nextSent() == initWith("tok-1"))
+        sockets[0].push(.closed(code: 4403, reason: "Forbidden"))
+        // tok-2 let in; the connection drops and comes back (the one wait) with tok-2.
+        #expect(try await sockets[1].nextSent() == initWith("tok-2"))
+        sockets[1].push(.closed(code: 1006, reason: ""))
+        // tok-2 refused later (revoked): renewed again, tok-3 asked at once.
+        #expect(try await sockets[2].nextSent() == initWith("tok-2"))
+        sockets[2].push(.closed(code: 4401, reason: "Unauthorized"))
+        // The renewed token refused too: the end, said on the status line.
+        #expect(try await sockets[3].nextSent() == initWith("tok-3"))
+        sockets[3].push(.closed(code: 4403, reason: "Forbidden"))
+        let (signals, why) = try await task.value
+        #expect(connector.requests.count == 4)
+        #expect(server.issued.withLock { $0 } == 3)
+        #expect(waits.withLock { $0 } == 1, "a renewal reconnects at once; only the 1006 waited")
+        #expect(why == "the server closed the subscription (4403 Forbidden)")
+        #expect(signals.last == .status(.ended(why)))
     }
 }
