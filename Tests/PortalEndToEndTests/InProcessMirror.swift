@@ -7,21 +7,12 @@ func withMirror(
     data: String, requireKey: String? = nil, authUsers: [MirrorAuth.User] = [], tokenTTL: Double = 3600,
     _ body: (String) async throws -> Void
 ) async throws {
-    var options = MirrorOptions()
-    options.port = 0
-    options.log = .none
-    options.dataFolder = data
-    options.requireKey = requireKey
-    options.authUsers = authUsers
-    options.tokenTTL = tokenTTL
-    let mirror = try await MirrorServer.start(options)
-    do {
-        try await body(mirror.origin)
-    } catch {
-        await mirror.stop()
-        throw error
-    }
-    await mirror.stop()
+    try await MirrorServer.with(.inProcess { options in
+        options.dataFolder = data
+        options.requireKey = requireKey
+        options.authUsers = authUsers
+        options.tokenTTL = tokenTTL
+    }) { try await body($0.origin) }
 }
 
 /// Runs blocking work (a tmux session's waits, a spawned process) on a thread of its

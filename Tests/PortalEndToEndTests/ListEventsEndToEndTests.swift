@@ -10,19 +10,10 @@ import Testing
 @Suite(.enabled(if: EndToEndEnvironment.canRunBinary, EndToEndEnvironment.skipReason))
 struct ListEventsEndToEndTests {
     static func withChurningMirror(_ body: (RunningMirror) async throws -> Void) async throws {
-        var options = MirrorOptions()
-        options.port = 0
-        options.log = .none
-        options.dataFolder = EndToEndEnvironment.dataFolder ?? "../shared/data"
-        options.churn = 20
-        let mirror = try await MirrorServer.start(options)
-        do {
-            try await body(mirror)
-        } catch {
-            await mirror.stop()
-            throw error
-        }
-        await mirror.stop()
+        try await MirrorServer.with(.inProcess { options in
+            options.dataFolder = EndToEndEnvironment.dataFolder ?? "../shared/data"
+            options.churn = 20
+        }, body)
     }
 
     static func run(_ arguments: [String]) async throws -> Spawn.Result {

@@ -164,17 +164,10 @@ struct ListExportEndToEndTests {
 
     /// The mirror of the snapshot, `scale` characters, on a free port.
     static func withMirror(scale: Int, _ body: (String) async throws -> Void) async throws {
-        var options = MirrorOptions()
-        options.port = 0
-        options.log = .none
-        options.dataFolder = EndToEndEnvironment.dataFolder ?? "."
-        options.scale = scale
-        let mirror = try await MirrorServer.start(options)
-        do { try await body(mirror.origin) } catch {
-            await mirror.stop()
-            throw error
-        }
-        await mirror.stop()
+        try await MirrorServer.with(.inProcess { options in
+            options.dataFolder = EndToEndEnvironment.dataFolder ?? "."
+            options.scale = scale
+        }) { try await body($0.origin) }
     }
 
     /// Spawns portal (`--no-cache`: these count requests) on a thread of its own.

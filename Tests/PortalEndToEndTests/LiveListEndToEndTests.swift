@@ -25,17 +25,14 @@ struct LiveListEndToEndTests {
     static func followTheChurn(arguments: String, environment: String = "", mirror change: (inout MirrorOptions) -> Void = { _ in },
                                following: @escaping @Sendable (RunningMirror, TmuxSession) throws -> Void = { _, _ in },
                                source: @escaping @Sendable (String) -> String) async throws {
-        var options = MirrorOptions()
-        options.port = 0
-        options.log = .none
-        options.dataFolder = EndToEndEnvironment.dataFolder ?? "."
-        options.churn = 20
-        change(&options)
-        let mirror = try await MirrorServer.start(options)
-        let origin = mirror.origin
-        let outcome: Result<Screens, any Error>
-        do {
-            outcome = .success(try await offThePool { () -> Screens in
+        let options = MirrorOptions.inProcess { options in
+            options.dataFolder = EndToEndEnvironment.dataFolder ?? "."
+            options.churn = 20
+            change(&options)
+        }
+        let screens = try await MirrorServer.with(options) { mirror in
+            let origin = mirror.origin
+            return try await offThePool { () -> Screens in
                 let session = try TmuxSession(columns: 120, rows: 30)
                 defer { session.close() }
                 let run = PortalRun(session, arguments: arguments, source: source(origin))
@@ -60,17 +57,15 @@ struct LiveListEndToEndTests {
                 try session.press("q")
                 return Screens(selected: [selected, stillSelected], marked: marked, end: end, reconnecting: reconnecting,
                                status: try session.waitForFile(session.file("status")))
-            })
-        } catch {
-            outcome = .failure(error)
+            }
         }
-        await mirror.stop()
-        let (selected, marked, end, reconnecting, status) = try outcome.map { ($0.selected, $0.marked, $0.end, $0.reconnecting, $0.status) }.get()
-        #expect(selected[0].hasPrefix("7 ") && selected[0].count > 2 && selected[1] == selected[0], "the selection moved from \(selected[0]) to \(selected[1]):\n\(marked)")
-        #expect(marked.contains("live · "), "\(marked)")
-        #expect(end.contains("(new "), "\(end)")
-        #expect(reconnecting.contains("reconnecting… "), "\(reconnecting)")
-        #expect(status.hasPrefix("exit=0"), "\(status)")
+        let selected = screens.selected
+        #expect(selected[0].hasPrefix("7 ") && selected[0].count > 2 && selected[1] == selected[0],
+                "the selection moved from \(selected[0]) to \(selected[1]):\n\(screens.marked)")
+        #expect(screens.marked.contains("live · "), "\(screens.marked)")
+        #expect(screens.end.contains("(new "), "\(screens.end)")
+        #expect(screens.reconnecting.contains("reconnecting… "), "\(screens.reconnecting)")
+        #expect(screens.status.hasPrefix("exit=0"), "\(screens.status)")
     }
 
     /// What followTheChurn saw: the selection before and after the changes, the screens.

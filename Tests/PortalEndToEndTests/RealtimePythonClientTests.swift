@@ -18,23 +18,13 @@ struct RealtimePythonClientTests {
     /// Runs `body` against a mirror churning `churn` changes a second behind the key
     /// `anon-key`, with one user (ann@example.com, PW) whose tokens live 3 seconds.
     static func withRealtimeMirror<T>(churn: Int, _ body: (RunningMirror) async throws -> T) async throws -> T {
-        var options = MirrorOptions()
-        options.port = 0
-        options.log = .none
-        options.dataFolder = EndToEndEnvironment.dataFolder ?? "../shared/data"
-        options.churn = churn
-        options.requireKey = "anon-key"
-        options.authUsers = [MirrorAuth.User(email: "ann@example.com", password: "PW")]
-        options.tokenTTL = 3
-        let mirror = try await MirrorServer.start(options)
-        do {
-            let result = try await body(mirror)
-            await mirror.stop()
-            return result
-        } catch {
-            await mirror.stop()
-            throw error
-        }
+        try await MirrorServer.with(.inProcess { options in
+            options.dataFolder = EndToEndEnvironment.dataFolder ?? "../shared/data"
+            options.churn = churn
+            options.requireKey = "anon-key"
+            options.authUsers = [MirrorAuth.User(email: "ann@example.com", password: "PW")]
+            options.tokenTTL = 3
+        }, body)
     }
 
     @Test(.enabled(if: canRun, "needs the venv with PyPI realtime at .build/venv (make venv)"))

@@ -14,18 +14,7 @@ import Testing
     static func with(rate: Int, clock: ManualClock, _ body: (RunningMirror) async throws -> Void) async throws {
         var data = Mirror.data
         data.clock = { clock.now }
-        var options = MirrorOptions()
-        options.port = 0
-        options.log = .none
-        options.churn = rate
-        let m = try await MirrorServer.start(options, data: data)
-        do {
-            try await body(m)
-        } catch {
-            await m.stop()
-            throw error
-        }
-        await m.stop()
+        try await MirrorServer.with(.inProcess { $0.churn = rate }, data: data, body)
     }
 
     /// Reads the events stream until `enough` says so; the items read, in order.

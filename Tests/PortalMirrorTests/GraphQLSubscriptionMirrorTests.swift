@@ -10,19 +10,11 @@ import Testing
 /// `graphql-transport-ws` as graphql-ws's PROTOCOL.md has it, and `--churn`'s changes as
 /// `Subscription.characterChanged` results, each exactly the change the mirror made.
 @Suite(.timeLimit(.minutes(2))) struct GraphQLSubscriptionMirrorTests {
-    static func with(churn: Int? = 20, _ body: (RunningMirror) async throws -> Void) async throws {
-        var options = MirrorOptions()
-        options.port = 0
-        options.log = .none
-        options.churn = churn
-        let m = try await MirrorServer.start(options, data: Mirror.data)
-        do {
-            try await body(m)
-        } catch {
-            await m.stop()
-            throw error
-        }
-        await m.stop()
+    static func with(churn: Int? = 20, oauthClients: [MirrorOAuth.Client] = [], _ body: (RunningMirror) async throws -> Void) async throws {
+        try await MirrorServer.with(.inProcess { options in
+            options.churn = churn
+            options.oauthClients = oauthClients
+        }, data: Mirror.data, body)
     }
 
     static func connect(_ m: RunningMirror, subprotocols: [String] = [GraphQLWSMessage.subprotocol]) async throws -> any WebSocketConnection {
@@ -152,14 +144,7 @@ import Testing
     /// `--oauth-client`: a connection without a token is closed with 4403 at its
     /// `connection_init`; the token in the init payload (or on the upgrade) lets it in.
     @Test func withOAuthTheTokenGoesOnTheUpgradeOrInTheInit() async throws {
-        var options = MirrorOptions()
-        options.port = 0
-        options.log = .none
-        options.churn = 20
-        options.oauthClients = [.init(id: "cli", secret: "s3cr3t")]
-        let m = try await MirrorServer.start(options, data: Mirror.data)
-        let outcome: Result<Void, any Error>
-        do {
+        try await Self.with(oauthClients: [.init(id: "cli", secret: "s3cr3t")]) { m in
             let bare = try await Self.connect(m)
             try await Self.send(bare, .connectionInit(payload: nil))
             #expect(try await Self.next(bare).close == 4403)
@@ -180,12 +165,7 @@ import Testing
             try await Self.send(upgraded, .connectionInit(payload: nil))
             #expect(try await Self.next(upgraded).message == .connectionAck(payload: nil))
             await upgraded.close(code: 1000, reason: "")
-            outcome = .success(())
-        } catch {
-            outcome = .failure(error)
         }
-        await m.stop()
-        try outcome.get()
     }
 
     /// An upgrade the server refuses (another path stays HTTP) is an error at once.

@@ -30,21 +30,11 @@ enum Mirror {
         scale: Int? = nil, faults: FaultSettings = FaultSettings(), requireKey: String? = nil,
         _ body: (RunningMirror) async throws -> T
     ) async throws -> T {
-        var options = MirrorOptions()
-        options.port = 0
-        options.log = .none
-        options.scale = scale
-        options.faults = faults
-        options.requireKey = requireKey
-        let mirror = try await MirrorServer.start(options, data: data)
-        do {
-            let result = try await body(mirror)
-            await mirror.stop()
-            return result
-        } catch {
-            await mirror.stop()
-            throw error
-        }
+        try await MirrorServer.with(.inProcess { options in
+            options.scale = scale
+            options.faults = faults
+            options.requireKey = requireKey
+        }, data: data, body)
     }
 
     static let transport = CurlTransport()

@@ -161,20 +161,10 @@ import Testing
     // MARK: over the socket
 
     static func withMirror<T>(ttl: Double = 3600, _ body: (RunningMirror) async throws -> T) async throws -> T {
-        var options = MirrorOptions()
-        options.port = 0
-        options.log = .none
-        options.oauthClients = [.init(id: "cli", secret: "s3cr3t")]
-        options.tokenTTL = ttl
-        let mirror = try await MirrorServer.start(options, data: Mirror.data)
-        do {
-            let result = try await body(mirror)
-            await mirror.stop()
-            return result
-        } catch {
-            await mirror.stop()
-            throw error
-        }
+        try await MirrorServer.with(.inProcess { options in
+            options.oauthClients = [.init(id: "cli", secret: "s3cr3t")]
+            options.tokenTTL = ttl
+        }, data: Mirror.data, body)
     }
 
     static func post(_ mirror: RunningMirror, _ body: String, headers: [String: String]) async throws -> HTTPResponse {

@@ -41,16 +41,12 @@ import Testing
                      _ body: (RunningMirror) async throws -> Void) async throws {
         var data = Mirror.data
         data.clock = { clock.now }
-        var options = MirrorOptions()
-        options.port = 0
-        options.log = .none
-        options.churn = rate
-        options.requireKey = requireKey
-        options.authUsers = users
-        options.tokenTTL = ttl
-        let m = try await MirrorServer.start(options, data: data)
-        do { try await body(m) } catch { await m.stop(); throw error }
-        await m.stop()
+        try await MirrorServer.with(.inProcess { options in
+            options.churn = rate
+            options.requireKey = requireKey
+            options.authUsers = users
+            options.tokenTTL = ttl
+        }, data: data, body)
     }
 
     static func connect(_ m: RunningMirror, apikey: String = "anon", vsn: String = "1.0.0") async throws -> Client {

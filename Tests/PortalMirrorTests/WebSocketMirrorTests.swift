@@ -11,12 +11,7 @@ import Testing
 /// ways, a ping from portal's side answered, and the closing handshake.
 @Suite(.timeLimit(.minutes(1))) struct WebSocketMirrorTests {
     @Test func theMirrorsGraphQLSocketTalksAndCloses() async throws {
-        var options = MirrorOptions()
-        options.port = 0
-        options.log = .none
-        let m = try await MirrorServer.start(options, data: Mirror.data)
-        let outcome: Result<Void, any Error>
-        do {
+        try await MirrorServer.with(.inProcess(), data: Mirror.data) { m in
             let url = try #require(URL(string: m.origin.replacingOccurrences(of: "http:", with: "ws:") + "/graphql"))
             let socket = try await LibWebSocketsConnector().connect(WebSocketRequest(url: url, subprotocols: [GraphQLWSMessage.subprotocol]))
             try await socket.send(.text(GraphQLWSMessage.connectionInit(payload: nil).text))
@@ -25,11 +20,6 @@ import Testing
             #expect(try await socket.receive() == .message(.text(GraphQLWSMessage.pong(payload: nil).text)))
             await socket.close(code: 1000, reason: "done")
             #expect(try await socket.receive() == .closed(code: 1000, reason: "done"))
-            outcome = .success(())
-        } catch {
-            outcome = .failure(error)
         }
-        await m.stop()
-        try outcome.get()
     }
 }

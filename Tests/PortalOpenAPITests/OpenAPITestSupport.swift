@@ -23,18 +23,7 @@ enum OpenAPIMirror {
     }()
 
     static func with<T>(_ body: (RunningMirror) async throws -> T) async throws -> T {
-        var options = MirrorOptions()
-        options.port = 0
-        options.log = .none
-        let mirror = try await MirrorServer.start(options, data: try MirrorData.load(folder: dataFolder))
-        do {
-            let result = try await body(mirror)
-            await mirror.stop()
-            return result
-        } catch {
-            await mirror.stop()
-            throw error
-        }
+        try await MirrorServer.with(.inProcess(), data: try MirrorData.load(folder: dataFolder), body)
     }
 }
 
