@@ -132,7 +132,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "portal-bench",
-            dependencies: ["PortalCore", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalCurl", "PortalImage"]
+            dependencies: ["PortalCore", "PortalConfig", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalCurl", "PortalImage"]
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).

@@ -26,16 +26,19 @@ public enum BuiltInPresets {
         }
     }
 
-    /// The preset file `name` (`rickandmorty`) as text, nil when it is not bundled.
+    /// The preset file `name` (`rickandmorty`) as text, nil when it is not beside the
+    /// executable (`PresetFiles`: never `Bundle.module`, which crashes without it).
     public static func text(_ name: String) -> String? {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "toml", subdirectory: "Presets") else { return nil }
+        guard let url = PresetFiles.url(name) else { return nil }
         return try? String(contentsOf: url, encoding: .utf8)
     }
 
     /// The lists of the API the preset file `name` holds (`[apis.NAME]`, NAME its file's name).
     static func read(_ name: String) throws(ConfigError) -> PresetLists {
         let path = "Presets/\(name).toml (built in)"
-        guard let text = text(name) else { throw ConfigError(path: path, line: nil, message: "the preset file is not bundled") }
+        guard let text = text(name) else {
+            throw ConfigError(path: path, line: nil, message: "not found in \(PresetFiles.bundleName) beside the portal executable (copy that folder with it)")
+        }
         let file = try ConfigFile.parse(text, path: path, othersCanRead: false, reservedNames: [])
         guard let api = file.api(named: name) else { throw ConfigError(path: path, line: nil, message: "no [apis.\(name)] table") }
         return PresetLists(Dictionary(api.lists.map { ($0.name, $0.spec) }, uniquingKeysWith: { first, _ in first }), url: api.url)

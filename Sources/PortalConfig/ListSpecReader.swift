@@ -8,7 +8,7 @@ struct ListSpecReader {
     let reader: ConfigReader
 
     /// The spec keys a list table may hold beside `path`, `items`, `paging`, `fields`.
-    static let keys = ["key", "card", "detail", "by_keys", "item", "filters", "events", "columns"]
+    static let keys = ["key", "card", "detail", "by_keys", "item", "filters", "events", "columns", "table"]
 
     func spec(_ table: TOMLTable, at: [String]) throws(ConfigError) -> ListSpec {
         var spec = ListSpec()
@@ -44,6 +44,10 @@ struct ListSpecReader {
         }
         if let value = table["columns"] {
             spec.columns = try strings(value, "columns", at: at + ["columns"], message: "columns is an array of fields")
+        }
+        if let value = table["table"] {
+            guard let array = value.array else { throw reader.error("table is an array of columns: a field, or { field, label, format }", at: at + ["table"]) }
+            spec.table = try array.map { element throws(ConfigError) in try field(element, at: at + ["table"], keys: ["field", "label", "format"]) }
         }
         if let value = table["filters"] {
             guard let filters = value.table else { throw reader.error("filters is a table of parameter = [values]", at: at + ["filters"]) }
@@ -81,10 +85,16 @@ struct ListSpecReader {
         if let value = table["badge"] {
             let here = at + ["badge"]
             guard let badge = value.table, let field = try string(badge, "field", at: here) else {
-                throw reader.error("badge is a table { field, colours = { value = \"green\" } }", at: here)
+                throw reader.error("badge is a table { field, colours = { value = \"green\" }, other = \"yellow\" }", at: here)
             }
-            try only(badge, ["field", "colours"], at: here)
+            try only(badge, ["field", "colours", "other"], at: here)
             var spec = BadgeSpec(field: field)
+            if let name = try string(badge, "other", at: here) {
+                guard let colour = SpecColour(rawValue: name) else {
+                    throw reader.error("other is one of \(SpecColour.allCases.map(\.rawValue).joined(separator: ", "))", at: here + ["other"])
+                }
+                spec.other = colour
+            }
             if let colours = badge["colours"] {
                 guard let table = colours.table else { throw reader.error("colours is a table of value = colour", at: here + ["colours"]) }
                 for value in reader.inFileOrder(table.keys, under: here + ["colours"]) {
@@ -105,22 +115,7 @@ struct ListSpecReader {
         if let value = table["fields"] {
             guard let array = value.array else { throw reader.error("detail.fields is an array of fields", at: at + ["fields"]) }
             for element in array {
-                if let field = element.string {
-                    detail.fields.append(DetailFieldSpec(field: field))
-                    continue
-                }
-                guard let row = element.table, let field = try string(row, "field", at: at + ["fields"]) else {
-                    throw reader.error("each of detail.fields is a field, or { field, label, format }", at: at + ["fields"])
-                }
-                try only(row, ["field", "label", "format"], at: at + ["fields"])
-                var format: FieldFormat?
-                if let name = try string(row, "format", at: at + ["fields"]) {
-                    guard let known = FieldFormat(rawValue: name) else {
-                        throw reader.error("format is one of \(FieldFormat.allCases.map(\.rawValue).joined(separator: ", "))", at: at + ["fields", "format"])
-                    }
-                    format = known
-                }
-                detail.fields.append(DetailFieldSpec(field: field, label: try string(row, "label", at: at + ["fields"]), format: format))
+                detail.fields.append(try field(element, at: at + ["fields"], keys: ["field", "label", "format", "link", "list"]))
             }
         }
         if let value = table["related"] {
@@ -135,6 +130,25 @@ struct ListSpecReader {
             }
         }
         return detail
+    }
+
+    /// A detail field or table column: `"field"`, or a table of `keys` (`{ field, label,
+    /// format, link, list }`).
+    private func field(_ element: TOMLValueConvertible, at: [String], keys: [String]) throws(ConfigError) -> DetailFieldSpec {
+        if let field = element.string { return DetailFieldSpec(field: field) }
+        guard let row = element.table, let field = try string(row, "field", at: at) else {
+            throw reader.error("each of \(at.suffix(2).joined(separator: ".")) is a field, or { \(keys.joined(separator: ", ")) }", at: at)
+        }
+        try only(row, keys, at: at)
+        var format: FieldFormat?
+        if let name = try string(row, "format", at: at) {
+            guard let known = FieldFormat(rawValue: name) else {
+                throw reader.error("format is one of \(FieldFormat.allCases.map(\.rawValue).joined(separator: ", "))", at: at + ["format"])
+            }
+            format = known
+        }
+        return DetailFieldSpec(field: field, label: try string(row, "label", at: at), format: format,
+                               link: try string(row, "link", at: at), list: try string(row, "list", at: at))
     }
 
     /// Every related list names a list of `api` that says how to fetch by key (`by_keys`).

@@ -94,7 +94,6 @@ struct MCPRecord: Sendable {
 
     var related: [Related] {
         switch item {
-        case .character(let c): [Related(title: "episodes", kind: .episode, keys: c.episodeIDs.map { .number(Int($0)) })]
         case .json(let row, _):
             (row.card.spec.detail?.related ?? []).map { relation in
                 Related(title: relation.title?.lowercased() ?? relation.list, kind: ItemKind(rawValue: relation.list),

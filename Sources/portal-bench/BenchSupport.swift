@@ -1,6 +1,7 @@
 // portal-bench: Machine counters, the command line and the snapshot every measurement shares.
 
 import Foundation
+import PortalConfig
 import PortalCore
 import PortalServers
 import PortalRuntime
@@ -78,6 +79,29 @@ func intList(_ name: String, _ fallback: [Int]) -> [Int] {
 
 let dataFolder = option("data") ?? ProcessInfo.processInfo.environment["PORTAL_DATA"] ?? "../shared/data"
 let baseAPI: BaseURL = "http://bench.invalid/api"
+
+/// Rick and Morty's lists as portal ships them (its preset file): the bench's characters
+/// are records of the `character` list, as the browser holds them.
+let benchLists: PresetLists = {
+    do { return try BuiltInPresets.rickAndMorty } catch {
+        log("cannot read the Rick and Morty preset file: \(error)")
+        exit(1)
+    }
+}()
+
+/// The Rick and Morty source at `baseAPI`, its lists from the preset file.
+func benchSource() -> RickAndMortySource { RickAndMortySource(baseURL: baseAPI, lists: benchLists) }
+
+/// `characters` as the browser holds them: their JSON as the API serves it under
+/// `baseAPI`, read as one answer by `source` (fields decoded once, the JSON kept).
+func characterRecords(_ characters: some Sequence<PortalCore.Character>, source: RickAndMortySource) -> [Item] {
+    let encoding = APIJSONEncoding(baseURL: baseAPI)
+    let body = Data(("[" + characters.map { encoding.line($0) }.joined(separator: ",") + "]").utf8)
+    do { return try source.decodeItems(.character, HTTPResponse(status: 200, body: body)) } catch {
+        log("characters not read as records: \(error)")
+        exit(1)
+    }
+}
 
 func loadBaseRecords() -> [PortalCore.Character] {
     do {

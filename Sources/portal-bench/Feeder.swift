@@ -17,7 +17,7 @@ import Glibc
 final class Feeder {
     let controller: ScreenController
     let table: SyntheticCharacterTable
-    let source = RickAndMortySource(baseURL: baseAPI)
+    let source = benchSource()
     var pending: [Effect] = []
     var delivered = 0
 
@@ -37,9 +37,8 @@ final class Feeder {
     func nextMessage(_ count: Int, isLast: Bool? = nil) -> AppMessage? {
         guard !pending.isEmpty, case .fetchPage(let list, let ticket, _, _) = pending.removeFirst() else { return nil }
         let upper = min(table.count, delivered + count)
-        var items: [Item] = []
-        items.reserveCapacity(upper - delivered)
-        for position in delivered..<upper { items.append(.character(table.item(at: position))) }
+        // Read as the interpreter reads a page (off the UI thread: not in the update's time).
+        let items = characterRecords((delivered..<upper).lazy.map { self.table.item(at: $0) }, source: source)
         delivered = upper
         let last = isLast ?? (upper >= table.count)
         var next = last ? nil : URL(string: "\(baseAPI)/character?page=\(ticket.request.index + 2)").map { PageRequest(url: $0, index: ticket.request.index + 1) }

@@ -14,6 +14,7 @@ final class PictureDriver {
     let controller: ScreenController
     let table: SyntheticCharacterTable
     let pictures: [Int32: Picture]
+    let source = benchSource()
     var fetched: [PictureTicket] = []
     private var pending: [Effect] = []
     static let pageSize = 20
@@ -21,7 +22,7 @@ final class PictureDriver {
     init(base: [PortalCore.Character], total: Int, size: Size, pictures: [Int32: Picture]) {
         table = SyntheticCharacterTable(base: base, count: total)
         self.pictures = pictures
-        controller = ScreenController(source: RickAndMortySource(baseURL: baseAPI), sourceLabel: "bench", pictures: .symbols)
+        controller = ScreenController(source: source, sourceLabel: "bench", pictures: .symbols)
         send(.start(size))
     }
 
@@ -74,7 +75,7 @@ final class PictureDriver {
             let index = ticket.request.index
             let lower = min(table.count, index * Self.pageSize)
             let upper = min(table.count, lower + Self.pageSize)
-            let items = (lower..<upper).map { Item.character(table.item(at: $0)) }
+            let items = characterRecords((lower..<upper).lazy.map { self.table.item(at: $0) }, source: source)
             let next = upper < table.count
                 ? URL(string: "\(baseAPI)/character?page=\(index + 2)").map { PageRequest(url: $0, index: index + 1) } : nil
             return .page(list, ticket, .success(PageContent(items: items, next: next, totalCount: table.count)))

@@ -175,16 +175,9 @@ struct ItemPrinter {
     /// `RowPrinter` writes them.
     func line(_ item: Item) -> String {
         switch item {
-        case .character(let c): line(c)
         case .row(let row, _): RowPrinter(json: json).line(row)
         case .json(let item, _): RowPrinter(json: json).line(item)
         }
-    }
-
-    func line(_ c: Character) -> String {
-        if json { return encoding.line(c) }
-        let species = c.type.isEmpty ? c.species : "\(c.species) · \(c.type)"
-        return "\(Self.pad(String(c.id), 4, right: true))  \(Self.pad(c.name, 34))  \(Self.pad(c.status.rawValue, 8))  \(Sanitize.line(species))"
     }
 
     /// `text` sanitised and padded to `width` characters (on the left with `right`).

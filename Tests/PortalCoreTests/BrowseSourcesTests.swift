@@ -33,7 +33,10 @@ struct BrowseSourcesTests {
         var requests: [HTTPRequest] = [source.firstPage(for: query).http]
         requests.append(try #require(PageAddressing(source: source, query: query)?.request(forPage: 4)).http)
         requests.append(try #require(source.itemsRequest(.episode, ids: [1, 2])))
-        requests.append(try #require(source.pictureRequest(for: .character(try TestData.data.characters[0]))))
+        // Rick as this server serves him: his `image` on its origin.
+        let rick = try source.decodeItems(.character, .json(200, "[" + APIJSONEncoding(baseURL: source.baseURL).line(try TestData.data.characters[0]) + "]"))
+        let first = try #require(rick.first)
+        requests.append(try #require(source.pictureRequest(for: first)))
         let page = #"{"info":{"count":30,"next":"http://127.0.0.1:8080/api/character?page=2&status=dead"},"results":[]}"#
         let content = try source.decodePage(.json(200, page), for: source.firstPage(for: query), of: query)
         requests.append(try #require(content.next).http)

@@ -13,7 +13,7 @@ struct PageContentPicturesTests {
     static func item(_ id: Int, avatar: Int32) -> Item {
         .character(Character(id: id, name: "c\(id)", status: .alive, species: "Human", type: "", gender: CharacterGender(rawValue: "Male"),
                              origin: PlaceLink(name: "unknown", locationID: nil), location: PlaceLink(name: "unknown", locationID: nil),
-                             avatarID: avatar, episodeIDs: [1], created: Date(timeIntervalSince1970: 0)))
+                             avatarID: avatar, episodeIDs: [1], created: Date(timeIntervalSince1970: 0)), base: source.baseURL)
     }
 
     static func noted() -> PageContent<Item> {

@@ -27,7 +27,7 @@ import Testing
     /// The character `id` as the server would push it (its name changed to `name`, its
     /// id to `newID`), read back as the source reads a pushed record.
     static func record(_ h: Harness, id: Int, name: String? = nil, newID: Int? = nil) throws -> Item {
-        guard case .character(var c)? = Self.character(id) else { throw Missing() }
+        guard var c = Self.character(id)?.character else { throw Missing() }
         if let name { c.name = name }
         if let newID { c.id = newID }
         let span = try JSONNode.parse(Data(Item.character(c).apiJSON(baseURL: TestData.base).utf8))

@@ -57,7 +57,7 @@ struct PicturePaneTests {
         #expect(screen.pictureCells.count == 18 * 9)
         // The text beside it is cut short, never drawn over.
         #expect(screen.text.contains("Morty Smith"))
-        #expect(screen.text.contains("Episodes  40 of 51"))
+        #expect(screen.text.contains("Episodes  51 of 51"))
     }
 
     @Test func tooSmallAPaneShowsNoPicture() async {

@@ -4,14 +4,16 @@ import PortalTestSupport
 import PortalUI
 import Testing
 
-/// A pane's related list on the grid's engine (issue 24, item 3): pages of 20 ids, each the
-/// multi-id request of its ids, asked as the pane's screen reaches them; End/G jumps.
-/// Against the in-process snapshot (Rick: 51 episodes, pages 1-20, 21-40, 41-51).
+/// A pane's related list on the grid's engine (issue 24, item 3): pages of as many ids as a
+/// request holds, each the multi-id request of its ids, asked as the pane's screen reaches
+/// them; End/G jumps. Against the in-process snapshot, where Rick's 51 episodes fit one
+/// request (issue 34): here 20 a request (`TestData.rickAndMortyTwentyKeysPerRequest`), so
+/// his episodes are pages 1-20, 21-40, 41-51.
 @MainActor
 @Suite("Detail pane: the related list pages")
 struct RelatedPagesTests {
     func opened(_ size: Size) async throws -> (Harness, DetailPane) {
-        let h = Harness(size: size)
+        let h = Harness(size: size, source: TestData.rickAndMortyTwentyKeysPerRequest())
         await h.runner.drain(into: h.controller)
         h.press(.enter)  // Rick Sanchez
         return (h, try #require(h.controller.pane))
@@ -101,7 +103,7 @@ struct RelatedPagesTests {
 
     @Test func aFailedPageIsKeptForRetryWithTheOthersShown() async throws {
         let failing = FailingTransport(TestData.snapshot)
-        let h = Harness(size: Size(columns: 80, rows: 14), inner: failing)
+        let h = Harness(size: Size(columns: 80, rows: 14), inner: failing, source: TestData.rickAndMortyTwentyKeysPerRequest())
         await h.runner.drain(into: h.controller)
         h.press(.enter)
         await h.runner.drain(into: h.controller)
@@ -153,7 +155,7 @@ struct RelatedPagesTests {
     /// nothing — none of its episodes shows in the new list.
     @Test func refreshingWithOtherIDsDropsALateAnswerOfTheOldList() async throws {
         let faulty = FaultyTransport(TestData.snapshot)
-        let h = Harness(size: Size(columns: 80, rows: 14), inner: faulty)
+        let h = Harness(size: Size(columns: 80, rows: 14), inner: faulty, source: TestData.rickAndMortyTwentyKeysPerRequest())
         await h.runner.drain(into: h.controller)
         h.press(.enter)  // Rick Sanchez: his first page of episodes asked
         let pane = try #require(h.controller.pane)

@@ -113,12 +113,12 @@ struct SourceScreensTests {
         h.press(.enter)  // Rick Sanchez
         await h.runner.drain(into: h.controller)
         let base = SnapshotTransport.postgRESTBaseURL
-        // The pages of 20 ids his pane's screen reaches: 1-20, then 21-40.
-        let rickEpisodes = [1...20, 21...40].map { "\(base)/episodes?select=*&id=in.%28\($0.map(String.init).joined(separator: "%2C"))%29" }
+        // His 51 episodes in one request: as many ids as fit a 2 KB URL (issue 34).
+        let rickEpisodes = [1...51].map { "\(base)/episodes?select=*&id=in.%28\($0.map(String.init).joined(separator: "%2C"))%29" }
         #expect(h.transport.urls.dropFirst(pagesBefore) == rickEpisodes[...])
         let rick = try #require(h.controller.pane)
         guard case .loaded(let episodes) = rick.related else { Issue.record("\(rick.related)"); return }
-        #expect(episodes.count == 40 && episodes.first?.rawID == 1)
+        #expect(episodes.count == 51 && episodes.first?.rawID == 1)
         #expect(h.screen().text.contains("S01E01 Pilot · December 2, 2013"))
         #expect(!h.screen().text.contains("does not exist"))
 
@@ -132,7 +132,7 @@ struct SourceScreensTests {
         guard case .loaded(let cast) = pilot.related else { Issue.record("\(pilot.related)"); return }
         #expect(cast.count == 19 && cast.first?.character?.name == "Rick Sanchez")
         // The episode came with Rick's list (cached); its cast from the characters table in one request.
-        let after = h.transport.urls.dropFirst(pagesBefore + 2)
+        let after = h.transport.urls.dropFirst(pagesBefore + 1)
         #expect(after.count == 1 && after.allSatisfy { $0.hasPrefix("\(base)/characters?select=*&id=in.%281%2C2%2C35%2C") })
         let text = h.screen().text
         #expect(text.contains("Rick Sanchez › S01E01 Pilot") && text.contains("Morty Smith"), "\(text)")

@@ -156,6 +156,6 @@ struct TabsTests {
         #expect(h.controller.pane?.item?.kind == .location)
         h.press(.character("1"))
         #expect(h.controller.pane === rick)
-        if case .loaded(let list) = rick.related { #expect(list.count == 20) } else { Issue.record("Rick's episodes were dropped") }
+        if case .loaded(let list) = rick.related { #expect(list.count == 51) } else { Issue.record("Rick's episodes were dropped") }
     }
 }

@@ -8,7 +8,6 @@ extension Item {
     public func apiJSON(baseURL: BaseURL) -> String {
         let encoding = APIJSONEncoding(baseURL: baseURL)
         switch self {
-        case .character(let c): return encoding.line(c)
         case .row(let row, _): return row.json
         case .json(let item, _): return item.row.json
         }

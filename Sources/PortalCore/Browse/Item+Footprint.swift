@@ -9,8 +9,6 @@ extension Item: MemoryFootprint {
 
     private var heapBytes: Int {
         switch self {
-        case .character(let c):
-            strings(c.name, c.species, c.type, c.origin.name, c.location.name) + ints(c.episodeIDs.count)
         case .row(let row, _):
             row.heapBytes
         case .json(let item, _):

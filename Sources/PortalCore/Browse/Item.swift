@@ -2,7 +2,6 @@
 /// payloads are stored inline (no box per item), and a switch in one place per concern
 /// (decoding, presentation) keeps every resource described once.
 public enum Item: Sendable, Hashable, Identifiable {
-    case character(Character)
     /// A row of a table portal has no model for; `kind` is the table's (`ItemKind(rawValue: table)`).
     case row(Row, kind: ItemKind)
     /// An object of an API portal has no description for (`portal --url`); `kind` is the list's.
@@ -11,19 +10,17 @@ public enum Item: Sendable, Hashable, Identifiable {
     /// Kind and key together: an episode and a character may share a number.
     public var id: ItemKey { ItemKey(kind, key) }
 
-    /// The item's key within its kind: the id of the built-in models, a row's `id` column
-    /// (its position when it has none), a JSON item's key fields (`ListSpec.key`).
+    /// The item's key within its kind: a row's `id` column (its position when it has
+    /// none), a record's key fields (`ListSpec.key`).
     public var key: RecordKey {
         switch self {
         case .row(let r, _): r.key
         case .json(let j, _): j.id
-        default: .number(rawID)
         }
     }
 
     public var kind: ItemKind {
         switch self {
-        case .character: .character
         case .row(_, let kind), .json(_, let kind): kind
         }
     }
@@ -32,7 +29,6 @@ public enum Item: Sendable, Hashable, Identifiable {
     /// `RowNumber`. Identity is `key` (never hashed); this is for counting and tests.
     public var rawID: Int {
         switch self {
-        case .character(let c): c.id
         case .row(let r, _): r.number
         case .json(let j, _): j.link.map { JSONLinks.id(of: $0.url.absoluteString) } ?? j.id.number ?? j.row.number
         }
@@ -46,16 +42,10 @@ public enum Item: Sendable, Hashable, Identifiable {
         if case .json(let j, _) = self { return !j.card.hasDetail }
         return true
     }
-
-    /// The character inside, if this is one.
-    public var character: Character? {
-        if case .character(let c) = self { return c }
-        return nil
-    }
 }
 
 extension PageContent {
-    /// The same page with every item wrapped (`Item.character`, …).
+    /// The same page with every item wrapped (`Item.json`, …).
     public func map<Other>(_ transform: (Item) -> Other) -> PageContent<Other> {
         var page = PageContent<Other>(items: items.map(transform), next: next, totalCount: totalCount, estimatedTotal: estimatedTotal, cache: cache)
         page.notice = notice

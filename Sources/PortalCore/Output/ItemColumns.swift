@@ -19,7 +19,6 @@ public struct ItemColumns: Sendable, Equatable {
     public static func choose(fields: [String]?, first item: Item) -> ItemColumns {
         if let fields, !fields.isEmpty { return ItemColumns(paths: fields) }
         switch item {
-        case .character: return ItemColumns(paths: ["id", "name", "status", "species", "type", "gender"])
         case .row(let row, _): return ItemColumns(paths: row.displayColumns.map(\.name))
         case .json(let json, _):
             if let columns = json.card.spec.columns { return ItemColumns(paths: columns) }

@@ -16,18 +16,20 @@ extension ScreenController {
         return listHasPictures(tab)
     }
 
-    /// A list of characters has pictures; any other list (records, a table) does once a
-    /// loaded item names one (its spec's picture, its picture column, on a server the
-    /// source names).
+    /// A list has pictures once a loaded item names one (its spec's `picture`, its picture
+    /// column, on a server the source names): the items in view, or — none of them loaded
+    /// yet (a jump in flight) — the first page's, so the layout does not flip while it loads.
+    /// No kind of list is known to have them.
     func listHasPictures(_ tab: TabState) -> Bool {
-        switch tab.spec.kind {
-        case .character: return true
-        case .episode, .location: return false
-        default:
-            let visible = tab.grid.visibleRange
-            let probe = visible.isEmpty ? 0..<min(tab.list.count, 20) : visible
-            return probe.contains { index in tab.list.item(at: index).map { pictures.ticket(for: $0, in: source) != nil } ?? false }
+        let visible = tab.grid.visibleRange
+        var loaded = 0
+        for index in visible.isEmpty ? 0..<min(tab.list.count, 20) : visible {
+            guard let item = tab.list.item(at: index) else { continue }
+            if pictures.ticket(for: item, in: source) != nil { return true }
+            loaded += 1
         }
+        guard loaded == 0, !visible.isEmpty else { return false }
+        return (0..<min(tab.list.count, 20)).contains { index in tab.list.item(at: index).map { pictures.ticket(for: $0, in: source) != nil } ?? false }
     }
 
     /// Items as they arrive, before anything plans or draws them: the picture store learns

@@ -21,7 +21,6 @@ extension Item {
     /// The one switch over resources: everything else asks the item.
     private var presented: any Presented {
         switch self {
-        case .character(let c): Described<CharacterDescription>(model: c)
         case .row(let r, _): Described<RowDescription>(model: r)
         case .json(let j, _): Described<JSONItemDescription>(model: j)
         }

@@ -56,8 +56,15 @@ enum SpecDetail {
         return "\(day) \(DateText.months[month - 1]) \(year)"
     }
 
-    /// A field holding a URL on the list's origin is a link Enter follows.
+    /// A field with a `link` opens the record it names (`SpecValues.record`: a URL under a
+    /// list's `by_keys`, or a key of `list`); a field holding a URL on the list's origin is
+    /// a link Enter follows.
     static func link(_ field: DetailFieldSpec, in item: JSONItem) -> LinkTarget? {
+        if let path = field.link {
+            guard let value = JSONItem.value(at: path, in: item.row), value != "null", !value.isEmpty else { return nil }
+            if let record = SpecValues.record(value, list: field.list, byKeys: item.card.byKeys) { return .item(record) }
+            return ItemLink(value, origin: item.card.linkOrigin).map(LinkTarget.url)
+        }
         guard case .string(let text)? = item.row[field.field] else { return nil }
         return ItemLink(text, origin: item.card.linkOrigin).map(LinkTarget.url)
     }

@@ -33,11 +33,10 @@ extension Item {
 
     private var defaultColumnKeys: [String] {
         switch self {
-        case .character: ["id", "name", "status", "species", "type", "gender", "origin", "location", "episode"]
         case .row(let row, _):
             Array(row.displayColumns.filter { !Self.isLong($0.value) }.map(\.name).prefix(Self.maxDefaultColumns))
         case .json(let item, _):
-            item.card.spec.columns ?? Array(Self.uniqued(["id"].filter { item.row[$0] != nil } + [item.titleKey].compactMap { $0 }
+            item.card.spec.table?.map(\.columnKey) ?? item.card.spec.columns ?? Array(Self.uniqued(["id"].filter { item.row[$0] != nil } + [item.titleKey].compactMap { $0 }
                 + item.row.columns.filter { !Self.isLong($0.value) }.map(\.name)).prefix(Self.maxDefaultColumns))
         }
     }
@@ -61,23 +60,17 @@ extension Item {
 
     private func rawCell(_ key: String) -> String? {
         switch self {
-        case .character(let c):
-            switch key {
-            case "id": return String(c.id)
-            case "name": return c.name
-            case "status": return c.status.rawValue
-            case "species": return c.species
-            case "type": return c.type.isEmpty ? nil : c.type
-            case "gender": return c.gender.rawValue
-            case "origin", "origin.name": return c.origin.name
-            case "location", "location.name": return c.location.name
-            case "episode": return String(c.episodeIDs.count)
-            default: return nil
-            }
         case .row(let row, _):
             return JSONItem.value(at: key, in: row)
         case .json(let item, _):
+            // A column of the spec's `table`: its field as its format shows it (`—` when empty).
+            if let column = item.card.spec.table?.first(where: { $0.columnKey == key }) { return SpecDetail.shown(column, in: item.row) }
             return JSONItem.value(at: key, in: item.row)
         }
     }
+}
+
+extension DetailFieldSpec {
+    /// As a table column: its header and the key `s` sorts by (`label`, else the field).
+    var columnKey: String { label ?? field }
 }

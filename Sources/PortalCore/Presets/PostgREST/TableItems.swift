@@ -9,11 +9,8 @@ public enum TableItems {
     /// The row as a model when it decodes as one, as a record when `cards` has its list,
     /// else `.row(row, kind:)`.
     public static func item(_ row: Row, kind: ItemKind, cards: [ItemKind: JSONCardChoice] = [:]) -> Item {
-        let data = Data(row.json.utf8)
-        // Each model is tried only when the row has a column that model requires, so a
-        // row is parsed again once at most, not once per model.
-        if row["species"] != nil, let character = try? Character.readOne(data) { return .character(character) }
-        for (column, list) in [("air_date", ItemKind.episode), ("residents", .location), ("height", .pokemon)] where row[column] != nil {
+        // A row is a record of the list whose telling column it has (`species`: a character).
+        for (column, list) in [("species", ItemKind.character), ("air_date", .episode), ("residents", .location), ("height", .pokemon)] where row[column] != nil {
             if let card = cards[list] { return .json(JSONItem(row: row, card: card), kind: list) }
         }
         return .row(row, kind: kind)

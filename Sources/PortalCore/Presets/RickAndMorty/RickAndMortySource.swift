@@ -2,8 +2,9 @@ import Foundation
 
 /// The Rick and Morty API (or the offline snapshot, which answers the same way): three
 /// tabs — characters, episodes, locations — with the server's own filters, multi-id
-/// lookups (`/episode/1,2,3`) and avatars. Its records (episodes, locations) are shown as
-/// its preset file says (`lists`, Presets/rickandmorty.toml in PortalConfig).
+/// lookups (`/episode/1,2,3`) and avatars. Its records are shown as its preset file says
+/// (`lists`, Presets/rickandmorty.toml in PortalConfig): cards, details, related lists and
+/// the picture field; no type of its own.
 public struct RickAndMortySource: Source {
     /// The API root, e.g. `https://rickandmortyapi.com/api`, without a trailing slash.
     public let baseURL: BaseURL
@@ -14,12 +15,19 @@ public struct RickAndMortySource: Source {
     public let lists: PresetLists
     /// Each list's card choice under `baseURL`, shared by its records.
     let cards: [ItemKind: JSONCardChoice]
+    /// `baseURL` with a trailing slash (a relative picture URL resolves under it) and its
+    /// origin, the only one pictures are asked from: made once, pictures are named on the
+    /// UI thread.
+    private let root: URL?
+    private let origin: Origin?
 
     public init(baseURL: BaseURL, headers: RequestHeaders = RequestHeaders(), lists: PresetLists = PresetLists()) {
         self.baseURL = baseURL
         self.headers = headers
         self.lists = lists
         self.cards = lists.cards(base: baseURL)
+        self.root = URL(string: baseURL.text + "/")
+        self.origin = SplitURL(baseURL.text)?.origin
     }
 
     /// The page strategy of `query`'s list, its items read by `reader` (the item type
@@ -27,10 +35,6 @@ public struct RickAndMortySource: Source {
     func pages<Model>(_ query: ListQuery, reader: PresetItemReader<Model>) -> PresetPages<Model> {
         .rickAndMorty(baseURL: baseURL, request: APIRequest.list(Self.resource(query.kind) ?? .character, filters: query.pairs),
                       headers: headers, reader: reader)
-    }
-
-    func pages<Model: APIDecodable & Identifiable>(_ type: Model.Type, _ query: ListQuery) -> PresetPages<Model> {
-        pages(query, reader: .apiDecodable)
     }
 
     /// The card choice of `kind`'s records: the preset's, else one with no spec.
@@ -58,16 +62,12 @@ public struct RickAndMortySource: Source {
 
     public func firstPage(for query: ListQuery) -> PageRequest {
         // An unknown kind lists characters: the tabs never name one, so this is a guard only.
-        pages(Character.self, query).firstPage
+        pages(query, reader: .records(card(query.kind))).firstPage
     }
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
-        switch Self.resource(query.kind) ?? .character {
-        case .character: return try pages(Character.self, query).decode(response, for: request).map(Item.character)
-        case .episode, .location:
-            let kind = query.kind
-            return try pages(query, reader: .records(card(kind))).decode(response, for: request).map { .json($0, kind: kind) }
-        }
+        let kind = Self.resource(query.kind).map { ItemKind(rawValue: $0.rawValue) } ?? .character
+        return try pages(query, reader: .records(card(kind))).decode(response, for: request).map { .json($0, kind: kind) }
     }
 
     public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? {
@@ -77,27 +77,25 @@ public struct RickAndMortySource: Source {
 
     public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
         guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
-        guard let resource = Self.resource(kind) else { throw PageFailure(.malformed, "no \(kind) in this API") }
+        guard Self.resource(kind) != nil else { throw PageFailure(.malformed, "no \(kind) in this API") }
         // An array for several ids (and for `[n]`); a server that answers one id with an
         // object is read too.
-        switch resource {
-        case .character: return try Self.read(Character.self, response.body).map(Item.character)
-        case .episode, .location: return try JSONItem.records(response.body, card: card(kind)).map { .json($0, kind: kind) }
-        }
+        return try JSONItem.records(response.body, card: card(kind)).map { .json($0, kind: kind) }
     }
 
-    static func read<Model: APIDecodable>(_ type: Model.Type, _ body: Data) throws(PageFailure) -> [Model] {
-        if let list = try? Model.readArray(body) { return list }
-        if let one = try? Model.readOne(body) { return [one] }
-        throw PageFailure(.malformed, "malformed \(String(describing: Model.self).lowercased()) list")
+    /// A pushed record is read as a lookup's answer is, when it is whole: a change naming
+    /// only some fields (`ListSpec.isWhole`) is not the record (the list keeps its own).
+    public func liveItem(_ kind: ItemKind, record: JSONSpan) -> Item? {
+        card(kind).spec.isWhole(record) ? itemLookedUp(kind, record: record) : nil
     }
 
-    /// A character's avatar, `{base}/character/avatar/{n}.jpeg` (on the API's own server).
+    /// The picture the record's list names (`card.picture`: a character's `image`), only
+    /// on the API's own server (never an arbitrary host from an answer), sent with its
+    /// headers as every request to it is.
     public func pictureRequest(for item: Item) -> HTTPRequest? {
-        guard case .character(let c) = item else { return nil }
-        // Made for each card new on screen, on the UI thread: the text is joined directly
-        // (an interpolated `BaseURL` goes through `description`'s generic path).
-        return URL(string: baseURL.text + "/character/avatar/" + String(c.avatarID) + ".jpeg")
-            .map { HTTPRequest(url: $0, headers: headers.applied(to: [:])) }
+        guard case .json(let record, _) = item, let picture = record.card.spec.card?.picture, let root,
+              let url = SpecValues.picture(picture, in: record.row, listURL: root),
+              let origin, SplitURL(url.absoluteString)?.origin == origin else { return nil }
+        return HTTPRequest(url: url, headers: headers.applied(to: [:]))
     }
 }

@@ -28,19 +28,23 @@ public struct CardSpec: Sendable, Hashable {
 }
 
 /// A field shown as `● value`, the dot coloured by the value (`active = "green"`); a
-/// value with no colour is drawn dim.
+/// value the table does not list takes `other` (`other = "yellow"`: a status newer than
+/// the spec stands out), else it is drawn dim.
 public struct BadgeSpec: Sendable, Hashable {
     public var field: String
     /// Value → colour, in the file's order.
     public var colours: [SpecColourRule]
+    /// The colour of a value `colours` does not list; nil: dim.
+    public var other: SpecColour?
 
-    public init(field: String, colours: [SpecColourRule] = []) {
+    public init(field: String, colours: [SpecColourRule] = [], other: SpecColour? = nil) {
         self.field = field
         self.colours = colours
+        self.other = other
     }
 
-    /// The colour of `value`, if one is given.
-    public func colour(of value: String) -> SpecColour? { colours.first { $0.value == value }?.colour }
+    /// The colour of `value`: its own, else `other`, else none.
+    public func colour(of value: String) -> SpecColour? { colours.first { $0.value == value }?.colour ?? other }
 }
 
 /// One `value = "colour"` of a badge.

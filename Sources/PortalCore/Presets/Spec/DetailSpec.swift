@@ -11,18 +11,28 @@ public struct DetailSpec: Sendable, Hashable {
 }
 
 /// One row of a detail: `"joined"`, or `{ field = "joined", label = "Joined", format =
-/// "date" }`.
+/// "date" }`, or a row that opens one record of another list (`{ field = "origin.name",
+/// label = "Origin", link = "origin.url" }`). Also one column of the table view (`table`),
+/// where `label` is the column's header and `link` means nothing.
 public struct DetailFieldSpec: Sendable, Hashable {
     /// A dotted path.
     public var field: String
     /// Nil: the field's last name, `_` as spaces, capitalised (`team_ids` → `Team ids`).
     public var label: String?
     public var format: FieldFormat?
+    /// A dotted path holding the URL or key of the record Enter on this row opens: a URL
+    /// names its list by the list's `by_keys` it falls under (`…/location/3` under
+    /// `/location/{keys}`), a bare key by `list`.
+    public var link: String?
+    /// The list a bare key in `link` names a record of.
+    public var list: String?
 
-    public init(field: String, label: String? = nil, format: FieldFormat? = nil) {
+    public init(field: String, label: String? = nil, format: FieldFormat? = nil, link: String? = nil, list: String? = nil) {
         self.field = field
         self.label = label
         self.format = format
+        self.link = link
+        self.list = list
     }
 
     /// The label in force.
@@ -35,8 +45,8 @@ public struct DetailFieldSpec: Sendable, Hashable {
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }
 
-    /// Plain (no label or format given): written as a bare string.
-    public var isPlain: Bool { label == nil && format == nil }
+    /// Plain (no label, format or link given): written as a bare string.
+    public var isPlain: Bool { label == nil && format == nil && link == nil && list == nil }
 }
 
 /// How a detail field's value is shown.

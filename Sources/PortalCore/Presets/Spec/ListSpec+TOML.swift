@@ -19,17 +19,15 @@ extension ListSpec {
             }
             if let badge = card.badge {
                 let colours = badge.colours.map { (TOMLText.key($0.value), TOMLText.string($0.colour.rawValue)) }
-                parts.append(("badge", TOMLText.table([("field", TOMLText.string(badge.field))] + (colours.isEmpty ? [] : [("colours", TOMLText.table(colours))]))))
+                parts.append(("badge", TOMLText.table([("field", TOMLText.string(badge.field))] + (colours.isEmpty ? [] : [("colours", TOMLText.table(colours))])
+                    + (badge.other.map { [("other", TOMLText.string($0.rawValue))] } ?? []))))
             }
             lines.append("card = " + TOMLText.table(parts))
         }
         if let detail {
             var parts: [(String, String)] = []
             if !detail.fields.isEmpty {
-                parts.append(("fields", TOMLText.array(detail.fields.map { field in
-                    field.isPlain ? TOMLText.string(field.field) : TOMLText.table([("field", TOMLText.string(field.field))]
-                        + (field.label.map { [("label", TOMLText.string($0))] } ?? []) + (field.format.map { [("format", TOMLText.string($0.rawValue))] } ?? []))
-                })))
+                parts.append(("fields", TOMLText.array(detail.fields.map(\.toml))))
             }
             if !detail.related.isEmpty {
                 parts.append(("related", TOMLText.array(detail.related.map { related in
@@ -43,10 +41,22 @@ extension ListSpec {
         if let item { lines.append("item = \(TOMLText.string(item))") }
         if let events { lines.append("events = \(TOMLText.string(events))") }
         if let columns { lines.append("columns = " + TOMLText.array(columns.map(TOMLText.string))) }
+        if let table { lines.append("table = " + TOMLText.array(table.map(\.toml))) }
         if !filters.isEmpty {
             lines.append("filters = " + TOMLText.table(filters.map { (TOMLText.key($0.parameter), TOMLText.array($0.values.map(TOMLText.string))) }))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension DetailFieldSpec {
+    /// `"field"` when plain, else `{ field, label, format, link, list }` with what is given.
+    var toml: String {
+        guard !isPlain else { return TOMLText.string(field) }
+        let given = [("label", label), ("format", format?.rawValue), ("link", link), ("list", list)].compactMap { name, value in
+            value.map { (name, TOMLText.string($0)) }
+        }
+        return TOMLText.table([("field", TOMLText.string(field))] + given)
     }
 }
 

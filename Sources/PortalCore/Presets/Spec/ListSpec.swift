@@ -29,6 +29,9 @@ public struct ListSpec: Sendable, Hashable {
     /// The columns the table view and `portal list --format csv|tsv` show by default
     /// (dotted paths), where the heuristics would choose.
     public var columns: [String]?
+    /// The table view's columns where they differ from `columns`: a field, or `{ field,
+    /// label, format }` (the header `label`, a nested name or an array's count shown).
+    public var table: [DetailFieldSpec]?
 
     public init(key: [String]? = nil, paging: PagingSpec? = nil, card: CardSpec? = nil, detail: DetailSpec? = nil,
                 byKeys: String? = nil, filters: [SpecFilter] = []) {

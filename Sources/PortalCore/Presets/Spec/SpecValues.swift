@@ -23,6 +23,23 @@ public enum SpecValues {
         return RecordKey(value)
     }
 
+    /// The record `value` names: a URL under one of the lists' by-key templates (`byKeys`,
+    /// absolute: `https://…/location/3` under `https://…/location/{keys}` is location 3),
+    /// else a key of `list` (a bare key, or a URL's last segment); nil when it names none.
+    public static func record(_ value: String, list: String?, byKeys: [String: String]) -> ItemKey? {
+        for (name, template) in byKeys.sorted(by: { $0.key < $1.key }) {
+            guard let range = template.range(of: ByKeys.placeholder) else { continue }
+            let prefix = template[..<range.lowerBound], suffix = template[range.upperBound...]
+            guard value.count > prefix.count + suffix.count, value.hasPrefix(prefix), value.hasSuffix(suffix) else { continue }
+            let key = value.dropFirst(prefix.count).dropLast(suffix.count)
+            guard !key.contains("/"), !key.contains(","), !key.contains("?"), let text = key.removingPercentEncoding else { continue }
+            return ItemKey(ItemKind(rawValue: name), Int(text).map(RecordKey.number) ?? .text(text))
+        }
+        guard let list, let key = key(of: .string(value)) else { return nil }
+        if case .text(let text) = key, let number = Int(text) { return ItemKey(ItemKind(rawValue: list), .number(number)) }
+        return ItemKey(ItemKind(rawValue: list), key)
+    }
+
     /// The picture `spec` names for `row` in the list at `listURL`: the field's URL, or the
     /// template with each `{field}` filled (percent-encoded), resolved against the list's
     /// URL; nil when a field is missing or the result is no http(s) URL.
