@@ -7,6 +7,9 @@ import Testing
 struct ListEndToEndTests {
     let data = EndToEndEnvironment.dataFolder ?? "."
 
+    /// The id a text line starts with (`    1  Rick Sanchez  Alive  Human`: a record's line).
+    static func id(_ line: Substring) -> Int? { line.split(separator: " ").first.flatMap { Int($0) } }
+
     @Test func listsAllCharactersInFortyTwoTracedRequests() async throws {
         try await offThePool {
             let trace = FileManager.default.temporaryDirectory.appendingPathComponent("list-\(UInt32.random(in: 0...UInt32.max)).jsonl")
@@ -15,7 +18,7 @@ struct ListEndToEndTests {
             #expect(result.status == 0)
             let lines = result.stdout.split(separator: "\n")
             #expect(lines.count == 826)
-            #expect(lines.compactMap { Int($0.prefix(4).trimmingCharacters(in: .whitespaces)) } == Array(1...826))
+            #expect(lines.compactMap(Self.id) == Array(1...826))
             #expect(lines.last?.contains("Butter Robot") == true)
             let requests = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
             #expect(requests.count == 42)
@@ -27,7 +30,7 @@ struct ListEndToEndTests {
         try await offThePool {
             let result = try run(["list", "characters", "--name", "rick sanchez", "--data", data])
             #expect(result.status == 0)
-            let ids = result.stdout.split(separator: "\n").compactMap { Int($0.prefix(4).trimmingCharacters(in: .whitespaces)) }
+            let ids = result.stdout.split(separator: "\n").compactMap(Self.id)
             #expect(ids == [1, 290, 293, 631])
         }
     }

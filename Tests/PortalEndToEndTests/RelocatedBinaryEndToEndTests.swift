@@ -6,11 +6,14 @@ import Testing
 /// `portal` copied alone says so in one line and exits 1; copied with the bundle it works.
 @Suite("A portal binary copied away", .enabled(if: EndToEndEnvironment.canRunBinary))
 struct RelocatedBinaryEndToEndTests {
+    /// The binary in a folder of its own beside the build folder: a hard link, not a copy
+    /// (a copy's write handle, inherited by a process another test starts meanwhile, makes
+    /// running it fail with "Text file busy"); the same file, found at another path.
     static func copy(withBundle: Bool) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("portal-relocated-\(UUID().uuidString)")
+        let binary = URL(fileURLWithPath: try #require(EndToEndEnvironment.portal)).resolvingSymlinksInPath()
+        let folder = binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("relocated-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let binary = URL(fileURLWithPath: try #require(EndToEndEnvironment.portal))
-        try FileManager.default.copyItem(at: binary, to: folder.appendingPathComponent("portal"))
+        try FileManager.default.linkItem(at: binary, to: folder.appendingPathComponent("portal"))
         if withBundle {
             let bundle = binary.deletingLastPathComponent().appendingPathComponent("portal_PortalConfig.resources")
             try FileManager.default.copyItem(at: bundle, to: folder.appendingPathComponent("portal_PortalConfig.resources"))
