@@ -8,7 +8,7 @@ import PortalCurl
 /// pushes them (server-sent events) and shows them in the open list, marked.
 struct BrowseEventsOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "With --url: follow this text/event-stream of the list's changes and show them in the list as they come: new rows at the list's end, changed rows in place, deleted rows marked until R; the status line says 'live · 3 new · 1 changed' (or 'reconnecting…'). Reconnects with Last-Event-ID; the list's credentials go only to its own origin.",
+        "With --url: follow this text/event-stream of the list's changes and show them in the list as they come: new rows where the list's order puts them (the top of a newest-first list such as order=id.desc), changed rows in place, deleted rows marked until R; the status line says 'live · 3 new · 1 changed' (or 'reconnecting…'). Reconnects with Last-Event-ID; the list's credentials go only to its own origin.",
         valueName: "url"))
     var events: String?
 }

@@ -179,4 +179,32 @@ import Testing
         #expect(!effects.contains { if case .fetchPage = $0 { true } else { false } }, "no page asked for")
         #expect(Self.rows(h) == before, "no row drawn differently")
     }
+
+    /// The server's rows move again before the pages past a gap come back (one more
+    /// created above than the feed told, three deleted): a page puts the selected record
+    /// elsewhere, and the selection follows it there, at the same screen row.
+    @Test func aPageThatComesLaterKeepsTheSelectionOnItsRecord() async throws {
+        let server = LiveRowsServer(Array(1...1_000))
+        let source = PostgRESTSource(baseURL: BaseURL("https://x.supabase.co/rest/v1"), table: "t", order: try PostgRESTOrder(parsing: "id.desc"))
+        let h = Harness(size: Self.size, inner: server, start: false, source: source)
+        h.controller.following(LiveSubscription(.serverSentEvents(URL(string: "https://x.supabase.co/events")!), kind: source.kind))
+        h.send(.start(Self.size))
+        await h.runner.drain(into: h.controller)
+        h.press(.character("t"), .character("G"), .up, .up, .up, .up, .up)
+        await h.runner.drain(into: h.controller)
+        #expect(try Self.selectedName(h) == "p6" && h.controller.grid.selection == 994)
+        #expect(h.controller.list.item(at: 500) == nil, "held sparse")
+        let screenRow = try #require(Self.row(h, of: " p6 "))
+        server.set(Array(1...1_002).filter { ![499, 500, 501].contains($0) })
+        let span = try JSONNode.parse(Data(#"{"id":1001,"name":"p1001","height":1,"weight":1,"base_experience":1,"types":[]}"#.utf8))
+        Self.push(h, try #require(source.liveItem(source.kind, record: span)))
+        #expect(h.controller.list.item(at: 0)?.cell("name") == "p1001")
+        #expect(try Self.selectedName(h) == "p6" && h.controller.grid.selection == 995)
+        #expect(Self.row(h, of: " p6 ") == screenRow)
+        await h.runner.drain(into: h.controller)  // the pages past the gap, asked again
+        #expect(h.controller.list.count == 999, "the server's total")
+        #expect(try Self.selectedName(h) == "p6" && h.controller.grid.selection == 993)
+        #expect(h.controller.list.item(at: 992)?.cell("name") == "p7" && h.controller.list.item(at: 998)?.cell("name") == "p1")
+        #expect(Self.row(h, of: " p6 ") == screenRow)
+    }
 }

@@ -58,9 +58,12 @@ extension SparseList {
     ///
     /// Addressable: every loaded page from the first place on is laid out again, each row
     /// one further down for every record put before it; a row pushed out of a loaded page
-    /// into one not loaded leaves (the server has it there now, and that page brings it), and
-    /// a loaded page whose first rows would come from a page not loaded is asked for again
-    /// (`refresh`) while it shows what it has.
+    /// into one not loaded leaves (the server has it there now, and that page brings it).
+    /// Pages past one not loaded are moved down as well, but their rows' places are a guess
+    /// (a change the feed has not told yet, a row deleted above them): from the first whose
+    /// first rows would come from a page not loaded on, each is asked for again (`refresh`)
+    /// when near, showing what it has meanwhile; the rows it brings win over their copies in
+    /// pages still to be asked again.
     @discardableResult
     public func liveInsert(_ inserts: [(index: Int, item: Item)]) -> [Int?] {
         guard !inserts.isEmpty else { return [] }
@@ -83,6 +86,7 @@ extension SparseList {
             next += 1
         }
         var before = 0  // records put at new indices below the current one
+        var pastGap = false  // pages after one not loaded: their rows' places are a guess
         for page in targets {
             let start = page * size
             var slots: [Item?] = []
@@ -102,7 +106,8 @@ extension SparseList {
             var held = pages[page] ?? SparsePage<Item>()
             held.slots = slots
             held.bytes = PageByteBudget.bytes(ofSlots: slots)
-            held.refresh = held.refresh || gap
+            pastGap = pastGap || gap
+            held.refresh = held.refresh || pastGap
             pages[page] = held
         }
         evictIfNeeded(pageSize: size)

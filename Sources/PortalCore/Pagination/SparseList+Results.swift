@@ -185,8 +185,9 @@ extension SparseList {
         var slots: [Item?] = []
         slots.reserveCapacity(min(expected, items.count))
         for item in items.prefix(expected) {
-            // After a refresh a row may have moved: the fresh copy wins over a stale one.
-            if let at = positions[item.id], pages.stale.contains(at / size), at / size != index {
+            // After a refresh a row may have moved: the fresh copy wins over a stale one (or
+            // one in a page to be asked again: a live list's guess, `liveInsert`).
+            if let at = positions[item.id], pages.stale.contains(at / size) || pages[at / size]?.refresh == true, at / size != index {
                 pages[at / size]?.slots?[at % size] = nil
                 positions[item.id] = nil
             }

@@ -34,6 +34,7 @@ extension ScreenController {
             // The list folds the page in as one batch; the grid's count follows.
             tab.listView.apply(tab.list.apply(result, for: ticket))
             tab.followRefresh()  // supabase: R keeps the selection on its item
+            followLive(tab)  // a live list's selection stays on its record (Live/)
         case .items(let address, let purpose, let result):
             guard let tab = tab(at: address) else { return }
             if let item = tab.trail.receive(purpose, result, at: address) {

@@ -89,23 +89,38 @@ public struct GridState: Sendable, Equatable {
     }
 
     /// A live list put one record at `index` (issue 38): the rows from there on move one
-    /// down. The selection stays on its record. At the very top the grid stays at the top
-    /// (the new row shows where it goes, the selected card moves down, kept in view);
-    /// scrolled down, the selected card keeps its screen row (the grid scrolls with it), so
-    /// a row put above the screen shows nothing. After End the selection follows the last card.
+    /// down, and the selection goes with its record (`selectionMoved`). A live list's rows
+    /// move under the user, so End's following of the last card ends here.
     public mutating func didInsert(at index: Int) {
         itemCount = Saturating.add(itemCount, 1)
+        isStickyEnd = false
         guard let current = selection else {
             selection = 0
             return
         }
-        if isStickyEnd {
-            selection = itemCount - 1
-        } else if index <= current {
-            selection = current + 1
-            if offsetRows > 0 { offsetRows = Saturating.add(offsetRows, row(of: current + 1) - row(of: current)) }
-        }
+        if index <= current { selectionMoved(to: current + 1) } else { ensureSelectionVisible() }
+    }
+
+    /// The selected record is at `index` now (rows put or dropped above it): the selection
+    /// goes with it. Scrolled down, it keeps its screen row — `screenRow` (rows of cards
+    /// below the first shown) when given, else the one it has — so the grid scrolls with it
+    /// and rows put above the screen show nothing; at the very top the grid stays at the
+    /// top (a row put above shows there, the selected card moves down, kept in view).
+    public mutating func selectionMoved(to index: Int, screenRow: Int? = nil) {
+        guard let current = selection, itemCount > 0 else { return }
+        let target = min(max(0, index), itemCount - 1)
+        let kept = screenRow ?? row(of: current) - offsetRows
+        if offsetRows > 0 || screenRow != nil { offsetRows = clampOffset(Saturating.add(row(of: target), -kept)) }
+        selection = target
+        isStickyEnd = false
         ensureSelectionVisible()
+    }
+
+    /// The selected card's row on screen (rows of cards below the first shown); nil at the
+    /// very top of the list, where the grid stays when rows are put above.
+    public var selectionScreenRow: Int? {
+        guard offsetRows > 0, let selection else { return nil }
+        return row(of: selection) - offsetRows
     }
 
     /// Empties the grid for a new list (a search).

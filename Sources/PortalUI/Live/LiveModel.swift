@@ -30,6 +30,12 @@ struct LiveModel {
     /// loaded pages, above a first page no longer held): they come with `R`.
     var waiting = 0
 
+    /// The record the selection was on when rows were put above it, and where it was put:
+    /// a page that comes later (the server's rows as they are now) may hold it elsewhere, and
+    /// the selection follows it there (`ScreenController.followLive`) until the user moves it.
+    /// `screenRow`: its row on screen then (nil at the very top of the list).
+    var pin: (id: ItemKey, index: Int, screenRow: Int?)?
+
     init(_ subscription: LiveSubscription) {
         self.subscription = subscription
     }

@@ -51,6 +51,9 @@ extension ScreenController {
             // The rows put above the selection move it (and the offset) with its record.
             for inserted in outcome.inserted { tab.grid.state.didInsert(at: inserted) }
             if outcome.grew { tab.grid.state.setItemCount(tab.list.count) }
+            if !outcome.inserted.isEmpty, let selection = tab.grid.selection, let item = tab.list.item(at: selection) {
+                tab.live?.pin = (item.id, selection, tab.grid.state.selectionScreenRow)
+            }
             if outcome.grew || outcome.redraw { touchedTabs.insert(index) }
         case .liveStatus(let index, let status):
             guard tabs.indices.contains(index) else { return }
@@ -58,6 +61,21 @@ extension ScreenController {
         default:
             break
         }
+    }
+
+    /// After a page arrived: the selection follows its record to where the page put it
+    /// (rows created or deleted on the server above it since), while the user has not
+    /// moved it since rows were put above it (`LiveModel.pin`).
+    func followLive(_ tab: TabState) {
+        guard let pin = tab.live?.pin else { return }
+        // Where it was put, or the new last card when a page ended the list before it.
+        guard tab.grid.selection == min(pin.index, max(0, tab.grid.itemCount - 1)) else {
+            tab.live?.pin = nil
+            return
+        }
+        guard let now = tab.list.index(ofID: pin.id), now != pin.index else { return }
+        tab.grid.state.selectionMoved(to: now, screenRow: pin.screenRow)
+        tab.live?.pin = (pin.id, tab.grid.selection ?? now, pin.screenRow)
     }
 
     /// The mark on `item`'s card or row in the active tab: a pushed change's, else the
