@@ -130,9 +130,11 @@ struct LiveModel {
         }
     }
 
-    /// `R`: deleted records leave the list, so their marks go too; the rest stay.
+    /// `R`: deleted records leave the list, so their marks go too; the rest stay. The
+    /// selection follows its record by `R`'s own pin (`ListRefresh`) from here.
     mutating func listRefreshed() {
         marks = marks.filter { $0.value != .deleted }
+        pin = nil
         deletedCount = 0
         waiting = 0
     }
