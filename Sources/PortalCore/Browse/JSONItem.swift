@@ -151,7 +151,9 @@ public final class JSONCardChoice: Sendable, Hashable {
     public static func == (a: JSONCardChoice, b: JSONCardChoice) -> Bool {
         a.fields == b.fields && a.linkOrigin == b.linkOrigin && a.hasDetail == b.hasDetail && a.spec == b.spec && a.byKeys == b.byKeys
     }
-    public func hash(into hasher: inout Hasher) { hasher.combine(fields); hasher.combine(linkOrigin); hasher.combine(hasDetail); hasher.combine(spec) }
+    /// Not the spec: equal choices hash alike all the same, and every item's hash (its
+    /// list's content hashes, sets of items) would otherwise walk the whole spec.
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields); hasher.combine(linkOrigin); hasher.combine(hasDetail) }
 }
 
 import Foundation

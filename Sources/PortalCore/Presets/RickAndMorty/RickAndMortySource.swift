@@ -15,11 +15,13 @@ public struct RickAndMortySource: Source {
     public let lists: PresetLists
     /// Each list's card choice under `baseURL`, shared by its records.
     let cards: [ItemKind: JSONCardChoice]
-    /// `baseURL` with a trailing slash (a relative picture URL resolves under it) and its
-    /// origin, the only one pictures are asked from: made once, pictures are named on the
-    /// UI thread.
+    /// `baseURL` with a trailing slash (a relative picture URL resolves under it), its
+    /// origin, the only one pictures are asked from, and that origin as text ending in `/`
+    /// (an absolute picture URL that starts with it is on it): made once, pictures are
+    /// named on the UI thread.
     private let root: URL?
     private let origin: Origin?
+    private let originPrefix: String?
 
     public init(baseURL: BaseURL, headers: RequestHeaders = RequestHeaders(), lists: PresetLists = PresetLists()) {
         self.baseURL = baseURL
@@ -28,6 +30,7 @@ public struct RickAndMortySource: Source {
         self.cards = lists.cards(base: baseURL)
         self.root = URL(string: baseURL.text + "/")
         self.origin = SplitURL(baseURL.text)?.origin
+        self.originPrefix = Self.originPrefix(of: baseURL.text)
     }
 
     /// The page strategy of `query`'s list, its items read by `reader` (the item type
@@ -83,6 +86,14 @@ public struct RickAndMortySource: Source {
         return try JSONItem.records(response.body, card: card(kind)).map { .json($0, kind: kind) }
     }
 
+    /// `scheme://host[:port]/` of `base` as written (`https://rickandmortyapi.com/`); nil
+    /// for a base that is not http(s).
+    static func originPrefix(of base: String) -> String? {
+        guard base.hasPrefix("http://") || base.hasPrefix("https://"), let scheme = base.range(of: "://") else { return nil }
+        let rest = base[scheme.upperBound...]
+        return String(base[..<(rest.firstIndex(of: "/") ?? base.endIndex)]) + "/"
+    }
+
     /// A pushed record is read as a lookup's answer is, when it is whole: a change naming
     /// only some fields (`ListSpec.isWhole`) is not the record (the list keeps its own).
     public func liveItem(_ kind: ItemKind, record: JSONSpan) -> Item? {
@@ -93,8 +104,14 @@ public struct RickAndMortySource: Source {
     /// on the API's own server (never an arbitrary host from an answer), sent with its
     /// headers as every request to it is.
     public func pictureRequest(for item: Item) -> HTTPRequest? {
-        guard case .json(let record, _) = item, let picture = record.card.spec.card?.picture, let root,
-              let url = SpecValues.picture(picture, in: record.row, listURL: root),
+        guard case .json(let record, _) = item, let picture = record.card.spec.card?.picture, let root else { return nil }
+        // The common case, a field holding an absolute URL on the API's origin, without
+        // parsing the URL twice (`SpecValues.picture` for the rest: templates, relative URLs).
+        if let originPrefix, case .string(let text)? = record.row[picture], text.hasPrefix(originPrefix),
+           text.utf8.count <= ByKeys.maxURLBytes, let url = URL(string: text) {
+            return HTTPRequest(url: url, headers: headers.applied(to: [:]))
+        }
+        guard let url = SpecValues.picture(picture, in: record.row, listURL: root),
               let origin, SplitURL(url.absoluteString)?.origin == origin else { return nil }
         return HTTPRequest(url: url, headers: headers.applied(to: [:]))
     }
