@@ -33,15 +33,31 @@ public enum BuiltInPresets {
         return try? String(contentsOf: url, encoding: .utf8)
     }
 
+    /// The built-in presets' names, as their files and `[apis.NAME]` tables are named.
+    public static let names = ["rickandmorty", "pokeapi", "postgrest"]
+
+    /// The preset file `name` as the saved API it describes (`portal apis show rickandmorty`
+    /// prints its lists as a user's config would say them); nil for no such preset.
+    public static func api(named name: String) throws(ConfigError) -> SavedAPI? {
+        guard names.contains(name) else { return nil }
+        return try savedAPI(name)
+    }
+
     /// The lists of the API the preset file `name` holds (`[apis.NAME]`, NAME its file's name).
     static func read(_ name: String) throws(ConfigError) -> PresetLists {
+        let api = try savedAPI(name)
+        return PresetLists(Dictionary(api.lists.map { ($0.name, $0.spec) }, uniquingKeysWith: { first, _ in first }), url: api.url)
+    }
+
+    /// The preset file `name` read by the config file's reader.
+    private static func savedAPI(_ name: String) throws(ConfigError) -> SavedAPI {
         let path = "Presets/\(name).toml (built in)"
         guard let text = text(name) else {
             throw ConfigError(path: path, line: nil, message: "not found in \(PresetFiles.bundleName) beside the portal executable (copy that folder with it)")
         }
         let file = try ConfigFile.parse(text, path: path, othersCanRead: false, reservedNames: [])
         guard let api = file.api(named: name) else { throw ConfigError(path: path, line: nil, message: "no [apis.\(name)] table") }
-        return PresetLists(Dictionary(api.lists.map { ($0.name, $0.spec) }, uniquingKeysWith: { first, _ in first }), url: api.url)
+        return api
     }
 
     /// Every file, read on first use.

@@ -12,6 +12,10 @@ import PortalCore
 /// stderr (`SpecInForce.text`).
 extension ApisCommand.Show {
     func showSpec(api name: String, list: String?) async throws {
+        let saved = try SavedRun.load(config: config).0.api(named: name)
+        if saved == nil, let preset = try Self.builtIn(name) {
+            return print(try Self.presetText(preset, list: list), terminator: "")
+        }
         let api = try SavedRun.api(named: name, config: config)
         guard api.kind == nil, api.openapi == nil, api.graphql == nil else {
             throw ValidationError("\(Sanitize.line(name)) is read from \(api.kind.map { "the preset \($0)" } ?? api.openapi != nil ? "an OpenAPI document" : "a GraphQL schema"); list specs are for saved lists")
@@ -33,6 +37,28 @@ extension ApisCommand.Show {
             }
         }
         print(blocks.joined(separator: "\n"), terminator: "")
+    }
+}
+
+extension ApisCommand.Show {
+    /// The built-in preset `name` (`rickandmorty`, `pokeapi`, `postgrest`), nil for none; a
+    /// preset file that cannot be read is a usage error with its reason.
+    static func builtIn(_ name: String) throws -> SavedAPI? {
+        do {
+            return try BuiltInPresets.api(named: name)
+        } catch {
+            throw ValidationError(Sanitize.line(error.description))
+        }
+    }
+
+    /// A built-in preset's lists as its file says them (no request: a preset's spec is
+    /// complete), the way `showSpec` prints a saved API's.
+    static func presetText(_ api: SavedAPI, list: String?) throws -> String {
+        let lists = api.lists.filter { list == nil || $0.name == list }
+        guard !lists.isEmpty else {
+            throw ValidationError("'\(Sanitize.line(list ?? ""))' is not a list of \(api.name) (\(api.lists.map(\.name).joined(separator: ", ")))")
+        }
+        return lists.map { $0.spec.toml(api: api.name, list: $0.name, path: $0.path, items: $0.items) }.joined(separator: "\n")
     }
 }
 
