@@ -36,6 +36,8 @@ extension Row {
             case .number(let text), .string(let text), .json(let text): total += PageByteBudget.heapBytes(text)
             }
         }
+        // Its box (`Row.Storage`): an object header and the four fields.
+        total += 16 + MemoryLayout<String>.stride * 2 + MemoryLayout<Int>.stride * 2
         return total + PageByteBudget.heapBytes(id) + PageByteBudget.heapBytes(json)
     }
 }

@@ -30,6 +30,13 @@ public enum RecordKey: Sendable, Hashable, CustomStringConvertible {
 
     /// The key of `row` by `fields` (one field or several); `.position` when any is missing.
     public init(of row: Row, fields: [String]) {
+        // One field (nearly every list): no array of parts. An item's key is asked for
+        // several times per item a page brings, and the parts' array was a heap object
+        // made and freed each time.
+        if fields.count == 1 {
+            self = RecordKey(row[fields[0]]) ?? .position(row.position)
+            return
+        }
         let parts = fields.map { RecordKey(row[$0]) }
         if parts.count == 1, let only = parts[0] {
             self = only

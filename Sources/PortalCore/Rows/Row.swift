@@ -29,20 +29,37 @@ public struct Row: Sendable, Hashable, Identifiable {
         }
     }
 
+    /// The fields, in one box: a row is never changed once read, and copying it (a page's
+    /// items go into the list, the marks, the picture memo, …) retains one object instead
+    /// of its columns, its JSON and each long value — about a tenth of a page insert when
+    /// rows were records (docs/benchmarks.md, Records).
+    private final class Storage: Sendable {
+        let id: String
+        let columns: [(name: String, value: Value)]
+        let json: String
+        let position: Int
+
+        init(id: String, columns: [(name: String, value: Value)], json: String, position: Int) {
+            self.id = id
+            self.columns = columns
+            self.json = json
+            self.position = position
+        }
+    }
+
+    private let storage: Storage
+
     /// The `id` column's value as text, or `#N` (the row's position in the list) when the
     /// table has no `id`, so rows stay distinct.
-    public let id: String
-    public let columns: [(name: String, value: Value)]
+    public var id: String { storage.id }
+    public var columns: [(name: String, value: Value)] { storage.columns }
     /// The row's JSON object, byte for byte as served.
-    public let json: String
+    public var json: String { storage.json }
     /// Where the row stood in the list it came from (0 when unknown).
-    public let position: Int
+    public var position: Int { storage.position }
 
     public init(id: String, columns: [(name: String, value: Value)], json: String, position: Int = 0) {
-        self.id = id
-        self.columns = columns
-        self.json = json
-        self.position = position
+        storage = Storage(id: id, columns: columns, json: json, position: position)
     }
 
     /// A number for the row's identity in the browser (`ItemKey` ids are integers): the
@@ -54,7 +71,7 @@ public struct Row: Sendable, Hashable, Identifiable {
     /// hashed), else its position (`RecordKey`).
     public var key: RecordKey { RecordKey(of: self, fields: ["id"]) }
 
-    public subscript(column: String) -> Value? { columns.first { $0.name == column }?.value }
+    public subscript(column: String) -> Value? { storage.columns.first { $0.name == column }?.value }
 
     /// The `name` column as text, when it is a string.
     public var name: String? {
@@ -68,6 +85,6 @@ public struct Row: Sendable, Hashable, Identifiable {
         return lead + columns.filter { $0.name != "id" && $0.name != "name" }
     }
 
-    public static func == (a: Row, b: Row) -> Bool { a.json == b.json && a.id == b.id }
+    public static func == (a: Row, b: Row) -> Bool { a.storage === b.storage || (a.json == b.json && a.id == b.id) }
     public func hash(into hasher: inout Hasher) { hasher.combine(json) }
 }
