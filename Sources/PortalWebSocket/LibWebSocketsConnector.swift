@@ -127,8 +127,9 @@ struct LibWebSocketsTarget: Sendable {
 
 extension LibWebSocketsConnector {
     /// Why a connection failed, from lws's words (its connection-error text) in the words
-    /// `CurlTransport` uses for the same failure.
-    static func refusal(_ words: String, target: LibWebSocketsTarget, certificateProblem: String?) -> TransportError {
+    /// `CurlTransport` uses for the same failure; `status` is the HTTP status of the
+    /// upgrade's answer when one came (0 when none).
+    static func refusal(_ words: String, status: Int = 0, target: LibWebSocketsTarget, certificateProblem: String?) -> TransportError {
         let place = target.proxyShown.map { "the proxy " + $0 } ?? target.origin.description
         if let certificateProblem {
             return .connectionFailed("the TLS certificate of \(target.origin) was refused: \(Sanitize.line(certificateProblem))")
@@ -140,7 +141,11 @@ extension LibWebSocketsConnector {
             return .cannotConnect("no address for \(place)")
         case let text where text.hasPrefix("Timed out") || text == "timeout":
             return .cannotConnect("\(place) did not accept a connection")
-        case let text where text.hasPrefix("HS: ws upgrade") || text.hasPrefix("HS: Redirect") || text.hasPrefix("HS: user code rejected redirect"):
+        case let text where (300..<400).contains(status) || text.hasPrefix("HS: Redirect") || text.hasPrefix("HS: user code rejected redirect"):
+            // LCCSCF_HTTP_NO_FOLLOW_REDIRECT: a redirect may lead to another origin, which the
+            // list's credentials must not reach; a WebSocket is asked where the list says.
+            return .connectionFailed("the server answered the WebSocket upgrade with a redirect; portal does not follow it")
+        case let text where text.hasPrefix("HS: ws upgrade"):
             return .connectionFailed("the server did not accept the WebSocket upgrade")
         case let text where text.hasPrefix("HS: "):
             return .malformedAnswer("the server's answer to the WebSocket upgrade is not valid (\(Sanitize.line(String(text.dropFirst(4)))))")

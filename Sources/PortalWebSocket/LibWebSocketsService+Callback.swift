@@ -26,7 +26,8 @@ extension LibWebSocketsService {
             return 0
         case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
             let words = input.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
-            fail(connection, LibWebSocketsConnector.refusal(words, target: connection.target, certificateProblem: connection.certificateProblem))
+            let status = Int(lws_http_client_http_response(wsi))
+            fail(connection, LibWebSocketsConnector.refusal(words, status: status, target: connection.target, certificateProblem: connection.certificateProblem))
             return 0
         case LWS_CALLBACK_CLIENT_ESTABLISHED:
             connection.established = true

@@ -160,6 +160,29 @@ struct LibWebSocketsConnectorTests {
         await #expect(throws: expected) { _ = try await Self.connector.connect(WebSocketRequest(url: url)) }
     }
 
+    /// An upgrade answered with a redirect (to another origin here) is not followed — the
+    /// list's credentials stay on its origin — and says so (issue 38 item 6).
+    @Test func aRedirectedUpgradeIsNotFollowed() async throws {
+        let followed = Mutex(0)
+        let elsewhere = try LoopbackServer { _ in
+            followed.withLock { $0 += 1 }
+            return .bytes(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8))
+        }
+        defer { elsewhere.stop() }
+        let asked = Mutex(0)
+        let target = elsewhere.baseURL
+        let redirecting = try LoopbackServer { _ in
+            asked.withLock { $0 += 1 }
+            return .bytes(Array("HTTP/1.1 302 Found\r\nLocation: \(target)/socket\r\nContent-Length: 0\r\n\r\n".utf8))
+        }
+        defer { redirecting.stop() }
+        await #expect(throws: TransportError.connectionFailed("the server answered the WebSocket upgrade with a redirect; portal does not follow it")) {
+            _ = try await Self.connector.connect(WebSocketRequest(url: try Self.url(redirecting), headers: ["Authorization": "Bearer secret"]))
+        }
+        #expect(asked.withLock { $0 } == 1)
+        #expect(followed.withLock { $0 } == 0, "the redirect's target was never asked")
+    }
+
     /// The environment's proxy is used, through a CONNECT tunnel (a WebSocket cannot go in
     /// absolute form); a proxy that refuses the tunnel is the connect's error; a proxy lws
     /// cannot speak to is refused before anything is sent.
