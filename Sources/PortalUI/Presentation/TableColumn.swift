@@ -63,10 +63,19 @@ extension Item {
         case .row(let row, _):
             return JSONItem.value(at: key, in: row)
         case .json(let item, _):
+            // The row a spec reads: a record keyed by its url has that key as its `id`.
+            let row = item.keyedRow
             // A column of the spec's `table`: its field as its format shows it (`—` when empty).
-            if let column = item.card.spec.table?.first(where: { $0.columnKey == key }) { return SpecDetail.shown(column, in: item.row) }
-            return JSONItem.value(at: key, in: item.row)
+            if let column = item.card.spec.table?.first(where: { $0.columnKey == key }) { return Self.cell(column, in: row) }
+            return TableCellText.value(at: key, in: row)
         }
+    }
+
+    /// A `table` column's cell: a template or a format as the pane shows it, a plain field
+    /// as any cell (an array's values joined by `, `), `—` when empty or null.
+    private static func cell(_ column: DetailFieldSpec, in row: Row) -> String {
+        guard column.format == nil, !SpecTemplate.isTemplate(column.field) else { return SpecDetail.shown(column, in: row) }
+        return TableCellText.value(at: column.field, in: row).flatMap { $0 == "null" || $0.isEmpty ? nil : $0 } ?? "—"
     }
 }
 

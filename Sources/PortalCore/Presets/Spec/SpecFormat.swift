@@ -8,34 +8,55 @@ enum SpecFormat {
     /// (`types.type.name` over `[{"type":{"name":"grass"}}, …]`): strings as they are,
     /// numbers and booleans as written; nil when the path names nothing.
     static func values(at path: String, in row: Row) -> [String]? {
+        walk(path, in: row)?.values
+    }
+
+    /// The scalars of an array at `path`, or that a path through an array reaches; nil when
+    /// the path meets no array, names nothing, or ends on an object (or an array of them).
+    static func listed(at path: String, in row: Row) -> [String]? {
+        guard let walked = walk(path, in: row), walked.metArray, walked.scalarsOnly else { return nil }
+        return walked.values
+    }
+
+    /// What a walk down `path` found: the scalars in order, whether it went through an
+    /// array, and whether every end it reached was a scalar (or null).
+    private struct Walk {
+        var values: [String] = []
+        var metArray = false
+        var scalarsOnly = true
+    }
+
+    private static func walk(_ path: String, in row: Row) -> Walk? {
         let keys = path.split(separator: ".").map(String.init)
         guard let first = keys.first, let value = row[first] else { return nil }
         switch value {
         case .json(let text):
             guard let node = try? JSONNode.parse(Data(text.utf8)).node else { return nil }
-            var out: [String] = []
-            collect(node, Array(keys.dropFirst()), into: &out)
-            return out
+            var walked = Walk()
+            collect(node, keys.dropFirst(), into: &walked)
+            return walked
         case .null: return nil
-        case let scalar: return keys.count == 1 ? [scalar.description] : nil
+        case let scalar: return keys.count == 1 ? Walk(values: [scalar.description]) : nil
         }
     }
 
-    private static func collect(_ node: JSONNode, _ keys: [String], into out: inout [String]) {
+    private static func collect(_ node: JSONNode, _ keys: ArraySlice<String>, into walked: inout Walk) {
         if let elements = node.elements {
-            for element in elements { collect(element.node, keys, into: &out) }
+            walked.metArray = true
+            for element in elements { collect(element.node, keys, into: &walked) }
             return
         }
         if let key = keys.first {
             guard let next = node.at([key]) else { return }
-            collect(next, Array(keys.dropFirst()), into: &out)
+            collect(next, keys.dropFirst(), into: &walked)
             return
         }
         switch node {
-        case .string(let s): out.append(s)
-        case .number(let n): out.append(n)
-        case .bool(let b): out.append(b ? "true" : "false")
-        case .null, .array, .object: break
+        case .string(let s): walked.values.append(s)
+        case .number(let n): walked.values.append(n)
+        case .bool(let b): walked.values.append(b ? "true" : "false")
+        case .null, .array: break
+        case .object: walked.scalarsOnly = false
         }
     }
 
@@ -53,5 +74,17 @@ enum SpecFormat {
         let magnitude = String(value.magnitude)
         let padded = String(repeating: "0", count: max(0, digits + 1 - magnitude.count)) + magnitude
         return sign + padded.dropLast(digits) + "." + padded.suffix(digits)
+    }
+}
+
+/// A record's value as the table view (`t`) shows it: an array of scalars, or the values a
+/// path through an array reaches (`types.type.name`), as those values joined by `, `
+/// (`grass, poison`) — a cell is one short line, where a card or pane joins by ` · `;
+/// anything else as `JSONItem.value(at:in:)` shows it. Machine outputs (`--json`, csv,
+/// MCP) never read this: they keep the data as served.
+public enum TableCellText {
+    public static func value(at path: String, in row: Row) -> String? {
+        if let values = SpecFormat.listed(at: path, in: row) { return values.joined(separator: ", ") }
+        return JSONItem.value(at: path, in: row)
     }
 }
