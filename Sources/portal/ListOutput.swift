@@ -82,7 +82,7 @@ final class ListOutput {
                     columns = chosen
                     pending += header(chosen)
                 }
-                pending += DelimitedText.record(columns?.cells(ofJSON: json) ?? [], delimited, formulaSafe: formulaSafe)
+                pending += DelimitedText.record(columns?.cells(of: item, json: json) ?? [], delimited, formulaSafe: formulaSafe)
             }
             if pending.utf8.count >= Self.flushBytes { try flush() }
         }

@@ -55,6 +55,17 @@ struct DelimitedTextTests {
         #expect(columns.cells(ofJSON: "not json") == Array(repeating: "", count: 9))
     }
 
+    @Test("a PokeAPI entry's csv: the id its url ends in, the name as served")
+    func urlKeyedEntryHasItsID() throws {
+        let entry = TestData.pokemonEntry("bulbasaur", url: "https://pokeapi.co/api/v2/pokemon/1/")
+        let columns = ItemColumns.choose(fields: nil, first: entry)
+        #expect(columns.paths == ["id", "name"])
+        let json = #"{"name":"bulbasaur","url":"https://pokeapi.co/api/v2/pokemon/1/"}"#
+        #expect(columns.cells(of: entry, json: json) == ["1", "bulbasaur"])
+        // A served id is kept as served.
+        #expect(columns.cells(of: entry, json: #"{"id":"x","name":"bulbasaur"}"#) == ["x", "bulbasaur"])
+    }
+
     @Test("default columns: the preset's for Rick and Morty, --fields when given")
     func defaultColumns() {
         let rick = TestData.record(Location(id: 1, name: "Earth", type: "Planet", dimension: "C-137", residentIDs: [], created: Date(timeIntervalSince1970: 0)), .location)

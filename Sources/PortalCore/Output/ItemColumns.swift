@@ -37,6 +37,16 @@ public struct ItemColumns: Sendable, Equatable {
         }
     }
 
+    /// The cells of `item`, whose JSON is `json`: as `cells(ofJSON:)`, and a record keyed by
+    /// the number its `url` ends in (a PokeAPI entry, `{name, url}`) has that key in an
+    /// `id` column its JSON lacks (`1,bulbasaur`, as the list's lines and table say).
+    public func cells(of item: Item, json: String) -> [String] {
+        var cells = cells(ofJSON: json)
+        guard case .json(let record, _) = item, record.row["id"] == nil, let id = record.keyedRow["id"] else { return cells }
+        for (index, path) in paths.enumerated() where path == "id" && cells[index].isEmpty { cells[index] = id.description }
+        return cells
+    }
+
     /// The value at `keys` under `span`, if every key is there.
     public static func span(at keys: [String], in span: JSONSpan) -> JSONSpan? {
         var current = span
