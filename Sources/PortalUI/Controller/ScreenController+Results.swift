@@ -22,7 +22,10 @@ extension ScreenController {
             guard list.tab < tabs.count else { return }
             let tab = tabs[list.tab]
             planner.received(ticket.request, at: now())
-            if case .success(let page) = result { noteRate(page.rate, from: RateNotes.origin(of: ticket.request.http.url)) }  // (+Rates)
+            // (+Rates; a page that says no limit, while none is noted, has nothing to note.)
+            if case .success(let page) = result, page.rate != nil || !planner.rates.limits.isEmpty {
+                noteRate(page.rate, from: RateNotes.origin(of: ticket.request.http.url))
+            }
             if ticket.generation == tab.list.generation {
                 tab.retryNote = nil
                 tab.retryRefusal = nil

@@ -37,7 +37,10 @@ struct RateNotes {
 
     /// The limit of `url`'s origin while it is low.
     func low(url: URL, at now: Date) -> RateLimit? {
-        low(SplitURL(url.absoluteString)?.origin, at: now)
+        // No limit noted (most APIs say none): no origin to read out of the URL, which the
+        // planner asked for every page that arrived.
+        guard !limits.isEmpty else { return nil }
+        return low(SplitURL(url.absoluteString)?.origin, at: now)
     }
 
     /// Whether what is left at `url`'s origin is kept for pages (`pageReserve`).
