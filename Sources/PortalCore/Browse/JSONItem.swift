@@ -5,10 +5,10 @@
 /// Stored inline in `Item.json`: the row and one reference, so a sparse list of 10,000
 /// pages holds no extra box per item.
 public struct JSONItem: Sendable, Hashable, Identifiable {
-    public var row: Row
-    public var card: JSONCardChoice
+    public var row: Row { didSet { id = Self.key(row: row, card: card, link: link) } }
+    public var card: JSONCardChoice { didSet { id = Self.key(row: row, card: card, link: link) } }
     /// The link it was fetched by (a URL followed in a pane), whose number is then its id.
-    public var link: ItemLink?
+    public var link: ItemLink? { didSet { id = Self.key(row: row, card: card, link: link) } }
     /// A page of a linked list (its fields are the page's entries), not one object.
     public var isPage: Bool
     /// For a page: the link to the list's next page, nil on the last.
@@ -22,13 +22,20 @@ public struct JSONItem: Sendable, Hashable, Identifiable {
         self.link = link
         self.isPage = isPage
         self.nextPage = nextPage
+        id = Self.key(row: row, card: card, link: link)
     }
 
     /// Its key: the link's URL when it was followed, else the list's key fields
     /// (`ListSpec.key`, `id` by default), else — with no `key` written and no `id` — the
     /// number its `url` ends in (a record that names itself by its address: PokeAPI's
     /// `{name, url}` entries, Django REST framework's hyperlinked lists), else its position.
-    public var id: RecordKey {
+    ///
+    /// Read once, where the record is made (and again if its row, card or link change): a
+    /// page's update asks each item's key several times (the walk's seen ids, the list's
+    /// positions, the marks, the picture memo), and each ask read the key fields again.
+    public private(set) var id: RecordKey
+
+    static func key(row: Row, card: JSONCardChoice, link: ItemLink?) -> RecordKey {
         if let link { return link.key.id }
         let key = RecordKey(of: row, fields: card.spec.keyFields)
         guard case .position = key, card.spec.key == nil, let named = Self.urlKey(of: row) else { return key }
