@@ -48,9 +48,13 @@ public enum KeyReference {
               (yellow) or `deleted` (red), in reverse video. `w`/`--watch` and R mark what their
               look found; a live list (`--events URL`, a saved list's `events`) marks what the
               server pushed: a changed row in place, a new one where the list's order puts it (the
-              end of a list in ascending order), a deleted one until the next R. The selection and
-              the screen stay where they are. The status line counts them: `live · 3 new · 1 changed`,
-              or `reconnecting… 4 s` while the stream is down.
+              top of a newest-first list, e.g. `order=id.desc`; between the rows it sorts between
+              after `s`/`S`; the end of an ascending list), a deleted one until the next R. The
+              selection stays on its record and, scrolled down, on its screen row: nothing on screen
+              moves. At the very top of the list a new row shows above and the selection moves down
+              with its record. The status line counts them: `live · 3 new · 1 changed` (`R shows 2
+              more` for new rows whose place is in a part of the list not loaded), or
+              `reconnecting… 4 s` while the stream is down.
 
             """
         return out
