@@ -26,7 +26,7 @@ extension ListCommand {
     func followLive() async throws {
         if followsRealtime { return try await followRealtime() }
         if let saved = try savedAPI() { return try await followSaved(saved) }
-        guard let text = source.graphQL.graphql else {
+        guard source.graphQL.graphql != nil else {
             throw ValidationError("--live goes with --graphql URL LIST (a GraphQL subscription) or a PostgREST table (Supabase Realtime)")
         }
         guard let resource else { throw ValidationError("--live: name the list to follow (portal list --graphql URL LIST --live)") }

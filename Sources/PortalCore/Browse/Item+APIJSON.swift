@@ -1,12 +1,11 @@
 import Foundation
 
 extension Item {
-    /// The item as the API serves it, one compact JSON text: the models written back by
-    /// `APIJSONEncoding` under `baseURL`, rows and any-API objects exactly as served.
+    /// The item as the API serves it, one compact JSON text: records and rows exactly as
+    /// served (`baseURL` is kept for callers; every item is served JSON now).
     /// Server text is not sanitised here: it stays inside JSON strings (escaped) and is
     /// only ever sent on base64-encoded (the clipboard) or parsed (its URL).
     public func apiJSON(baseURL: BaseURL) -> String {
-        let encoding = APIJSONEncoding(baseURL: baseURL)
         switch self {
         case .row(let row, _): return row.json
         case .json(let item, _): return item.row.json

@@ -187,8 +187,8 @@ public final class ListStream {
         return nil
     }
 
-    /// What a page holds, as one number: each item by its content where it has no id of
-    /// its own to go by (any API's objects, table rows), else by its id; nil when empty.
+    /// What a page holds, as one number: each item by its content (a record's JSON as
+    /// served, a table row's); nil when empty.
     static func fingerprint(of items: [Item]) -> Int? {
         guard !items.isEmpty else { return nil }
         var hasher = Hasher()
@@ -196,7 +196,6 @@ public final class ListStream {
             switch item {
             case .json(let object, _): hasher.combine(object.row.json)
             case .row(let row, _): hasher.combine(row.json)
-            default: hasher.combine(item.id)
             }
         }
         return hasher.finalize()
