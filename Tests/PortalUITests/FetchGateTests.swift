@@ -8,9 +8,16 @@ import Testing
 /// first, the newest first among equals, and a cancelled waiter leaves the queue.
 @Suite("Fetch gate")
 struct FetchGateTests {
-    /// Waits (cooperatively) until `condition` holds; a bounded number of yields, no clock.
+    /// Waits until `condition` holds: yields first (most conditions need only other tasks to
+    /// run), then short sleeps, for what another thread must do — a request sent on the
+    /// interpreter's tasks while the whole suite loads both cores (a bound of 100,000 yields
+    /// alone ran out on a clean-clone CI run). The minute is a guard only a hang reaches.
     static func eventually(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
-        for _ in 0..<100_000 where !condition() { await Task.yield() }
+        for _ in 0..<1_000 where !condition() { await Task.yield() }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !condition(), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
         #expect(condition(), "never happened", sourceLocation: sourceLocation)
     }
 
