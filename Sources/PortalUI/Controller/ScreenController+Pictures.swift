@@ -21,15 +21,17 @@ extension ScreenController {
     /// yet (a jump in flight) — the first page's, so the layout does not flip while it loads.
     /// No kind of list is known to have them.
     func listHasPictures(_ tab: TabState) -> Bool {
-        let visible = tab.grid.visibleRange
-        var loaded = 0
-        for index in visible.isEmpty ? 0..<min(tab.list.count, 20) : visible {
-            guard let item = tab.list.item(at: index) else { continue }
-            if pictures.ticket(for: item, in: source) != nil { return true }
-            loaded += 1
+        /// Whether a loaded item of `range` names a picture; nil when none of it is loaded.
+        func named(in range: Range<Int>) -> Bool? {
+            var loaded = false
+            for index in range {
+                guard let item = tab.list.item(at: index) else { continue }
+                if pictures.ticket(for: item, in: source) != nil { return true }
+                loaded = true
+            }
+            return loaded ? false : nil
         }
-        guard loaded == 0, !visible.isEmpty else { return false }
-        return (0..<min(tab.list.count, 20)).contains { index in tab.list.item(at: index).map { pictures.ticket(for: $0, in: source) != nil } ?? false }
+        return named(in: tab.grid.visibleRange) ?? named(in: 0..<min(tab.list.count, 20)) ?? false
     }
 
     /// Items as they arrive, before anything plans or draws them: the picture store learns
