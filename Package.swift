@@ -40,18 +40,21 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
-        .target(name: "PortalCore"),
+        // The one JSON scanner (JSONReader, JSONNode and its bounds) and the order-keeping
+        // writer: below PortalCore, naming none of it, so every target reads JSON one way.
+        .target(name: "PortalJSON"),
+        .target(name: "PortalCore", dependencies: ["PortalJSON"]),
         // The config file of saved APIs (config.toml): parsing, validation and the secret
         // references, apart from the CLI so they are unit-tested without it.
         // Presets/*.toml: the built-in APIs' lists, in the config file's own schema (BuiltInPresets).
         .target(name: "PortalConfig", dependencies: ["PortalCore", .product(name: "TOMLKit", package: "TOMLKit")], resources: [.copy("Presets")]),
         // The emulated servers (the real APIs' behaviour, written once): the offline
         // snapshot source and the mirror answer through them.
-        .target(name: "PortalServers", dependencies: ["PortalCore"]),
+        .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON"]),
         // The lists an OpenAPI document describes (portal --openapi): its GET operations that
         // return lists, their paging from the vendor extensions, filters and item lookups.
         .target(name: "PortalOpenAPI", dependencies: [
-            "PortalCore",
+            "PortalCore", "PortalJSON",
             .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
             .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"), .product(name: "Yams", package: "Yams"),
         ]),
@@ -73,7 +76,7 @@ let package = Package(
         // update function and the interpreter that runs its effects both speak, so the
         // interpreter needs none of PortalUI's views or view models.
         .target(name: "PortalEffects", dependencies: ["PortalCore", "PortalImage"]),
-        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "CTextWidth"]),
+        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalJSON", "PortalEffects", "PortalImage", "CTextWidth"]),
         // Runs the UI's effects: owns the source's decoding, the transport, the retry
         // policy and the caches. PortalUI names none of them.
         .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "PortalJQ"]),
@@ -83,7 +86,7 @@ let package = Package(
         .target(name: "PortalCache", dependencies: ["PortalCore", "CSQLite"]),
         // `portal mcp`: the tools an agent calls (list_apis, get_rows, …) over the engine's
         // sources and paging, served on stdio by the MCP SDK.
-        .target(name: "PortalMCP", dependencies: ["PortalCore", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
+        .target(name: "PortalMCP", dependencies: ["PortalCore", "PortalJSON", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
         // The live network on Debian's libcurl (libcurl4-openssl-dev): nothing to compile,
         // the proxy variables honoured. CCurl is the C side; PortalCurl the only code that imports it.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -112,7 +115,7 @@ let package = Package(
         .target(
             name: "PortalMirror",
             dependencies: [
-                "PortalCore", "PortalServers",
+                "PortalCore", "PortalJSON", "PortalServers",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -132,22 +135,23 @@ let package = Package(
         ),
         .executableTarget(
             name: "portal-bench",
-            dependencies: ["PortalCore", "PortalConfig", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalCurl", "PortalImage"]
+            dependencies: ["PortalCore", "PortalJSON", "PortalConfig", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalCurl", "PortalImage"]
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).
-        .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalServers", "PortalConfig"], path: "Tests/PortalTestSupport"),
-        .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalServers", "PortalTestSupport"]),
+        .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalJSON", "PortalServers", "PortalConfig"], path: "Tests/PortalTestSupport"),
+        .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalJSON", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalTestSupport"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
         .testTarget(name: "PortalJQTests", dependencies: ["PortalJQ"]),
-        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "PortalJSONTests", dependencies: ["PortalJSON"]),
+        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalJSON", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "PortalImage", "CNcurses"]),
         .testTarget(name: "PortalCurlTests", dependencies: ["PortalCurl", "PortalCore", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalWebSocketTests", dependencies: ["PortalWebSocket", "PortalCurl", "PortalCore", "PortalTestSupport", "CWebSockets"]),
-        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalCurl", "PortalWebSocket", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalJSON", "PortalCurl", "PortalWebSocket", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
-        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalMirror", "PortalTestSupport", "PortalImage"]),
+        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalJSON", "PortalMirror", "PortalTestSupport", "PortalImage"]),
         .testTarget(name: "PortalConfigTests", dependencies: ["PortalConfig"]),
         .testTarget(name: "PortalMCPTests", dependencies: ["PortalMCP", "PortalCore", "PortalTestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(name: "PortalOpenAPITests", dependencies: ["PortalOpenAPI", "PortalCore", "PortalMirror", "PortalCurl", "PortalServers", "PortalTestSupport"]),

@@ -21,34 +21,36 @@ let package = Package(
     ],
     targets: [
         // The project's sources, unchanged.
-        .target(name: "PortalCore", path: "Linked/PortalCore"),
-        .target(name: "PortalServers", dependencies: ["PortalCore"], path: "Linked/PortalServers"),
+        .target(name: "PortalJSON", path: "Linked/PortalJSON"),
+        .target(name: "PortalCore", dependencies: ["PortalJSON"], path: "Linked/PortalCore"),
+        .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON"], path: "Linked/PortalServers"),
         .target(name: "CImageShim", path: "Linked/CImageShim", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]),
         .systemLibrary(name: "CChafa", path: "Linked/CChafa", pkgConfig: "chafa"),
         .target(name: "CPictureShim", dependencies: ["CChafa"], path: "Linked/CPictureShim"),
         .target(name: "PortalImage", dependencies: ["CImageShim", "CPictureShim"], path: "Linked/PortalImage"),
         .target(name: "CTextWidth", path: "Linked/CTextWidth"),
         .target(name: "PortalEffects", dependencies: ["PortalCore", "PortalImage"], path: "Linked/PortalEffects"),
-        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "CTextWidth"], path: "Linked/PortalUI"),
+        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalJSON", "PortalEffects", "PortalImage", "CTextWidth"], path: "Linked/PortalUI"),
         .target(name: "PortalOpenAPI", dependencies: [
             "PortalCore",
             .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
             .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"), .product(name: "Yams", package: "Yams"),
+            "PortalJSON",
         ], path: "Linked/PortalOpenAPI"),
         .systemLibrary(name: "CNcurses", path: "Linked/CNcurses"),
         .target(name: "CPortalShim", path: "Linked/CPortalShim"),
         .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalEffects", "PortalCore", "PortalImage", "CNcurses", "CPortalShim"], path: "Linked/PortalTerminal"),
         // The part of PortalCache that reads a kept answer back (no SQLite): symlinks to
         // single files of Sources/PortalCache.
-        .target(name: "PortalCacheReadBack", dependencies: ["PortalCore"], path: "Linked/PortalCacheReadBack"),
+        .target(name: "PortalCacheReadBack", dependencies: ["PortalCore", "PortalJSON"], path: "Linked/PortalCacheReadBack"),
 
         // What each fuzzer does with its bytes; the PortalCore part is also compiled into
         // PortalCoreTests (a symlink there), whose regression tests replay found crashes.
-        .target(name: "FuzzEntryPoints", dependencies: ["PortalCore"]),
+        .target(name: "FuzzEntryPoints", dependencies: ["PortalCore", "PortalJSON"]),
         // The same for fuzz-cache-answer; compiled into PortalCacheTests too.
-        .target(name: "CacheFuzzEntryPoint", dependencies: ["PortalCore", "PortalCacheReadBack"]),
+        .target(name: "CacheFuzzEntryPoint", dependencies: ["PortalCore", "PortalJSON", "PortalCacheReadBack"]),
         // The same for fuzz-openapi; compiled into PortalOpenAPITests too.
-        .target(name: "OpenAPIFuzzEntryPoint", dependencies: ["PortalCore", "PortalOpenAPI"]),
+        .target(name: "OpenAPIFuzzEntryPoint", dependencies: ["PortalCore", "PortalJSON", "PortalOpenAPI"]),
 
         .executableTarget(name: "fuzz-rickandmorty-page", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-pokeapi-page", dependencies: ["FuzzEntryPoints"]),
@@ -71,7 +73,7 @@ let package = Package(
         .executableTarget(name: "fuzz-openapi", dependencies: ["OpenAPIFuzzEntryPoint"]),
 
         // Writes the seed corpora from the snapshot through the project's server rules.
-        .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzEntryPoints", "PortalCore", "PortalServers", "CNcurses"]),
+        .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzEntryPoints", "PortalCore", "PortalJSON", "PortalServers", "CNcurses"]),
     ],
     swiftLanguageModes: [.v6]
 )

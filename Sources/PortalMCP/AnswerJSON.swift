@@ -1,4 +1,5 @@
 import PortalCore
+import PortalJSON
 
 /// Writes a tool's answer as compact JSON through the project's `JSONWriter`, with every
 /// text from a server made data: control characters (C0 but the line feed and the tab,

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 /// `list_apis`, `describe_list` and `count_rows`: what an agent reads before rows.
 struct CatalogTools: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalServers
 import Synchronization
+import PortalJSON
 
 /// Supabase Auth (GoTrue) as the mirror plays it, for `--auth-user EMAIL:PASSWORD`:
 /// `POST /auth/v1/token?grant_type=password|refresh_token` answer GoTrue's session shape

@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalServers
 import Synchronization
+import PortalJSON
 
 /// OAuth2 client credentials (RFC 6749 §4.4) as the mirror plays it, for `--oauth-client
 /// ID:SECRET`: `POST /oauth/token` with the client as HTTP Basic (or `client_id` and

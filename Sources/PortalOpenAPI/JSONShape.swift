@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 /// A JSON document's size, read by the project's one JSON scanner (`JSONNode.parse`,
 /// which refuses a tree past its depth or its bytes as it builds it) and then counted,

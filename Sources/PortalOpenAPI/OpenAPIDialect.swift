@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 /// The one place a document's declared paging (`DeclaredPaging`, from the vendor
 /// extensions) becomes one of portal's paging dialects (`PagingDialects`), and a list's

@@ -4,6 +4,7 @@ import OpenAPIKit30
 import OpenAPIKitCompat
 import PortalCore
 import Yams
+import PortalJSON
 
 /// Reads an OpenAPI document's bytes, 3.0 or 3.1, JSON or YAML, into OpenAPIKit's 3.1
 /// model (a 3.0 document goes through OpenAPIKitCompat's converter), so the rest of the

@@ -1,6 +1,7 @@
 import Foundation
 import OpenAPIKit
 import PortalCore
+import PortalJSON
 
 /// Reads the paging vendor extensions of one GET operation into a `DeclaredList`:
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 /// PokeAPI's `/api/v2/pokemon` behaviour (offset/limit pagination), written once for the
 /// mirror and for tests (`api-facts.md` §2).

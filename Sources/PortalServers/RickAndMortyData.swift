@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 /// The Rick and Morty snapshot as read from `DATA/rickandmorty/`: characters, episodes,
 /// locations, and where the avatars are.

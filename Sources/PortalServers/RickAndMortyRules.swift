@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import Synchronization
+import PortalJSON
 
 /// The Rick and Morty API's server behaviour, written once: the offline snapshot
 /// transport answers through it, and so does `portal-mirror` over HTTP.

@@ -6,6 +6,7 @@ import PortalUI
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+import PortalJSON
 #endif
 
 // MARK: - memory: resident bytes per loaded character

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PortalCore
 import PortalTestSupport
+import PortalJSON
 
 /// Parsers fed what an attacker would send: every one ends in a clean error or a clamped
 /// value, never a trap or a stack overflow.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PortalCore
 import PortalTestSupport
+import PortalJSON
 
 /// A preset's page is read by the same scanner as `JSONNode.parse`, told to skim the items
 /// (`JSONEnvelope`): `fuzz-json-tree` checks the two agree on every input; here on real

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PortalCore
 import PortalTestSupport
+import PortalJSON
 
 /// The presets page through their dialect values (`APIPreset.paging`, `address`): a page's
 /// body is read once, every value but the items as a tree for the dialect, the items by

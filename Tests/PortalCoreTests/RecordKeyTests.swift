@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import Testing
+import PortalJSON
 
 /// Records are told apart by their key as served: string keys are never hashed (so two
 /// can never meet), a string is not the number it spells, several fields make one key,

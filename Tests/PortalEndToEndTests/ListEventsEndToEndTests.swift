@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalMirror
 import Testing
+import PortalJSON
 
 /// `portal list --url LIST --events URL` against a mirror with `--churn`: the built binary
 /// prints each change as one NDJSON line, exactly the change the mirror made under that

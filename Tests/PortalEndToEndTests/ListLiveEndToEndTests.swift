@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalMirror
 import Testing
+import PortalJSON
 
 /// `portal list --graphql URL LIST --live` against a mirror with `--churn`: the built binary
 /// finds `Subscription.characterChanged` for `characters`, follows it over

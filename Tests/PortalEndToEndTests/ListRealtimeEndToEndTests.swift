@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalMirror
 import Testing
+import PortalJSON
 
 /// `portal list TABLE --api postgrest --base-url …/rest/v1 --email … --live` against a
 /// mirror with `--churn` and 3-second tokens: the built binary signs in, follows the

@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalMirror
 import Testing
+import PortalJSON
 
 /// A saved API's live lists signed in with OAuth2 (issue 38, items 2 and 4), against a
 /// mirror that guards every route — its SSE streams and `/graphql` subscriptions too —

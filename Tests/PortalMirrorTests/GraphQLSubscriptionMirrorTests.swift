@@ -5,6 +5,7 @@ import PortalWebSocket
 import PortalTestSupport
 @testable import PortalMirror
 import Testing
+import PortalJSON
 
 /// The mirror's `/graphql` over a real WebSocket (portal's client, `LibWebSocketsConnector` on libwebsockets):
 /// `graphql-transport-ws` as graphql-ws's PROTOCOL.md has it, and `--churn`'s changes as

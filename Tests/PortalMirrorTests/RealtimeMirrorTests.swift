@@ -5,6 +5,7 @@ import PortalWebSocket
 import PortalTestSupport
 @testable import PortalMirror
 import Testing
+import PortalJSON
 
 /// The mirror's Supabase Realtime (`/realtime/v1/websocket`) over a real WebSocket
 /// (portal's client, `LibWebSocketsConnector` on libwebsockets): joins and their replies, heartbeats,

@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalServers
 import Synchronization
+import PortalJSON
 
 /// A PostgREST table `t` of rows `{id, name, url}` that a test changes between loads —
 /// which rows there are, in which order, and what each is called — answered through

@@ -5,6 +5,7 @@ import PortalTestSupport
 import PortalUI
 import Synchronization
 import Testing
+import PortalJSON
 
 /// The interpreter's side of a live list (issue 38, items 1 and 6): `followEvents` runs the
 /// feed, holds what it pushes until the display tick and hands over one batch — the last

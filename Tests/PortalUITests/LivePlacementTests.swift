@@ -4,6 +4,7 @@ import PortalServers
 import PortalTestSupport
 @testable import PortalUI
 import Testing
+import PortalJSON
 
 /// Where a pushed new record appears (issue 38, item 1): where the list's order puts it —
 /// the top of a newest-first list (PostgREST `order=id.desc`), mid-list by a sorted field,

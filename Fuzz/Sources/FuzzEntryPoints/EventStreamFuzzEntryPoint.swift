@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 // Compiled into the fuzz-event-stream target and, through a symlink, into PortalCoreTests
 // (EventStreamParserTests replays inputs through it). Keep it to PortalCore and Foundation.

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 // This file is compiled twice: into the libFuzzer targets under Fuzz/ and, through a
 // symlink, into PortalCoreTests, whose FuzzRegressionTests replay every crash the fuzzers

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 // Compiled twice, like FuzzEntryPoints.swift: into fuzz-graphql and, through a symlink,
 // into PortalCoreTests.

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 // Compiled into the fuzz-graphql-ws target and, through a symlink, into PortalCoreTests
 // (GraphQLWSMessageTests replays inputs through it). Keep it to PortalCore and Foundation.

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// One list of an API read as its `ListReading` says: the first page is the URL given,
 /// each answer gives its items (as `Row`s, JSON kept as served), the next page by the

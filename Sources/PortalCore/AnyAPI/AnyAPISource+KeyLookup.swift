@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// One record of any API's list by its key where no `by_keys` says how: REST's own
 /// convention, the record at `{list URL}/{key}` (`/users?page=2` → `/users/ab-12`), asked

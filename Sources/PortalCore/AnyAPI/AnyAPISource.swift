@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// The list at a URL of an API no description covers (`portal --url`), read as the
 /// `ListReading` `DialectDetector` took from its first answer: one tab named after the URL's

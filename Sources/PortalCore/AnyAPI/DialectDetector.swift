@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// Reads a list's `ListReading` from its first answer, once: where the items are, which
 /// paging dialect of `PagingDialects` it speaks (each dialect recognises itself), where the

@@ -1,3 +1,4 @@
+import PortalJSON
 /// Items of any API as `Row`s: an object's fields become columns in the served order
 /// (scalars as values, nested arrays and objects as their JSON text), and the row keeps
 /// the item's JSON exactly as served. An array of arrays beside a `columns` list

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// The same-origin URLs inside the items of an API portal has no description for, as
 /// links the detail pane can follow (`ItemLink`, which carries the URL itself): which

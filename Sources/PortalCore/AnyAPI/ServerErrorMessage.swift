@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// The one line a server's error body says about what went wrong, for the failure's
 /// message: a status alone (`HTTP 422`) leaves the user guessing which parameter the
@@ -15,13 +16,13 @@ import Foundation
 public enum ServerErrorMessage {
     public static func read(_ body: Data) -> String? {
         guard body.first == UInt8(ascii: "{") || body.first.map(isSpace) == true,
-              let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
+              let object = try? JSONNode.parse(body).node, object.fields != nil else { return nil }
         let text: String? = {
-            if let error = object["error"] as? String { return error }
-            if let error = object["error"] as? [String: Any], let message = error["message"] as? String { return message }
-            if let detail = object["detail"] as? String { return detail }
-            if let details = object["detail"] as? [Any], let first = details.first as? [String: Any], let message = first["msg"] as? String {
-                let place = (first["loc"] as? [Any])?.map { "\($0)" }.joined(separator: ".")
+            if let error = object["error"]?.string { return error }
+            if let message = object["error"]?["message"]?.string { return message }
+            if let detail = object["detail"]?.string { return detail }
+            if let details = object["detail"]?.elements, let first = details.first?.node, let message = first["msg"]?.string {
+                let place = first["loc"]?.elements?.map { $0.node.string ?? $0.text }.joined(separator: ".")
                 let more = details.count > 1 ? " (+\(details.count - 1) more)" : ""
                 return (place.map { "\($0): " } ?? "") + message + more
             }

@@ -164,3 +164,4 @@ public final class JSONCardChoice: Sendable, Hashable {
 }
 
 import Foundation
+import PortalJSON

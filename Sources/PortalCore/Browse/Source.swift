@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// One API as the browser sees it: which lists it has (its tabs), how to start each, how
 /// to read its answers, and how to ask for items by id.

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// One list portal browses on a GraphQL server: a root field it found in the schema (its
 /// query built by `GraphQLQueryBuilder`) or the user's own `--query`. The query text is

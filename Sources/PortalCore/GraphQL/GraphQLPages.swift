@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// The pages of one `GraphQLList` at an endpoint: each page is a POST of the list's query
 /// with its paging variables; each answer gives its items (as `Row`s, each node's JSON as

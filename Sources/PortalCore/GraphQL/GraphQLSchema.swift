@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// The part of a GraphQL schema portal reads to find a server's lists: the root Query
 /// type, and every object type's fields with their arguments and types. Read from the

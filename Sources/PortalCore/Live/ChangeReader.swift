@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// Turns a server-sent event into a change of a list's records, reading the shapes feeds
 /// send (pure; one event at a time):

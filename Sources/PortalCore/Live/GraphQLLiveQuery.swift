@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// The subscription that follows a GraphQL list's changes, and how its results are read.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 extension GraphQLSource {
     /// A pushed record (a subscription's, selected as the list selects its items) is one

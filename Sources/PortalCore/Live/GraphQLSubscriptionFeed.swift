@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// A GraphQL list's changes over a subscription (`graphql-transport-ws`), as a `LiveFeed`:
 /// opens the endpoint's WebSocket (`http` → `ws`) offering the subprotocol, sends

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// One message of the `graphql-transport-ws` WebSocket subprotocol (the GraphQL over
 /// WebSocket protocol of graphql-ws, which strawberry, Apollo and Hasura speak), either

@@ -1,3 +1,4 @@
+import PortalJSON
 /// One change a server pushed: what happened to which record. The record's JSON is kept
 /// as served (`JSONSpan`: exact text and its tree), its key read by the list's key fields,
 /// so a list can upsert it where its own copy of that record is.

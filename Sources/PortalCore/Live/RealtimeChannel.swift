@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// One Supabase Realtime channel following a table's `postgres_changes`, as a state
 /// machine with no I/O and no clock (`RealtimeFeed` runs it over a WebSocket; tests feed

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// One message of the Phoenix channels protocol, as Supabase Realtime speaks it over its
 /// WebSocket (`/realtime/v1/websocket`): a `topic` (`realtime:public:characters`, or

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// One `postgres_changes` binding of a Realtime channel's join: which changes of which
 /// table (`event` `*`, `INSERT`, `UPDATE` or `DELETE`; `filter` PostgREST-style,

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 extension PostgRESTSource {
     /// A row Realtime pushed (`postgres_changes`' `record`) is read as PostgREST's answer

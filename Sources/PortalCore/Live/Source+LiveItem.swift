@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 extension Source {
     /// By default a pushed record is read as the answer of an items request holding it

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// Writes models back in the API's exact shape and key order, with every link rebuilt
 /// from `baseURL` (the snapshot and the mirror serve their own base URL; `--json` prints

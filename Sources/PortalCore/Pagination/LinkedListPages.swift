@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// How a linked list (a list a pane opened from a link, any API) pages, read from its
 /// first answer by the detector `--url` uses (`DialectDetector`, every dialect of

@@ -1,3 +1,4 @@
+import PortalJSON
 /// Readings the paging dialects share, taken from an answer's body: a link in the body,
 /// whether page numbers go on, whether a cursor has a page after it.
 enum BodyReadings {

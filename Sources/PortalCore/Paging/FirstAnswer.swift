@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// A list's first answer as the dialects read it to recognise themselves: the body
 /// parsed once, the items' path and count, the `Link` header read, the URL asked.

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// One page's answer as a dialect reads it for the next request: the request it answers,
 /// the body parsed once, how many items it holds (and the last one's id), and the list

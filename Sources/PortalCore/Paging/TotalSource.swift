@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// Where a list's total is, read from its first answer by its dialect and then read from
 /// every answer.

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// How a preset reads its items from their JSON text: as typed models, by the fastest
 /// reader the model has (`APIDecodable`'s byte reader, else `Decodable`). It is what a

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// A built-in API's lists as its preset file writes them (`Presets/*.toml` in PortalConfig,
 /// the config file's own schema, read by the reader a user's `[apis.NAME.lists.LIST]`

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// One list of a preset: a dialect's list (`AnyAPIPages`: its URL, headers and
 /// `ListReading` — dialect, addressing, total and page size) whose items are read as

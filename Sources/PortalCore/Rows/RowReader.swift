@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// Reads a PostgREST answer (a JSON array of objects) into `Row`s without a tree: it finds
 /// each value's bytes, so every row keeps its exact JSON and its column order, which

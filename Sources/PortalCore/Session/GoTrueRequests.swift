@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// The two token requests of Supabase Auth (GoTrue), and how their answers read:
 /// `POST {origin}/auth/v1/token?grant_type=password` with `{"email","password"}` and

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import PortalJSON
 
 /// Wraps any transport and appends one JSON line per request to a file:
 /// `{"url":…,"status":…,"ms":…,"bytes":…}` (status 0 and an `error` when no answer came).

@@ -5,6 +5,7 @@ import NIOCore
 import PortalCore
 import PortalServers
 import ServiceLifecycle
+import PortalJSON
 
 /// `GET /api/character/events` with `--churn`: every change to the characters as a
 /// server-sent event (`text/event-stream`), as it happens.

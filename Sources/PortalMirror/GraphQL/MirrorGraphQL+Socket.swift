@@ -3,6 +3,7 @@ import GraphQL
 import HummingbirdWebSocket
 import PortalCore
 import Synchronization
+import PortalJSON
 
 /// `/graphql` over WebSocket: the `graphql-transport-ws` protocol (graphql-ws's
 /// PROTOCOL.md), server side, so portal's subscriptions (and any graphql-ws, Apollo or

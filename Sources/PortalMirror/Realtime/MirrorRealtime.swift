@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalServers
+import PortalJSON
 
 /// Supabase Realtime at `/realtime/v1/websocket?apikey=KEY&vsn=1.0.0`: the Phoenix channels
 /// protocol Realtime speaks (`RealtimeConnection`), and `--churn`'s changes of the

@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalServers
+import PortalJSON
 
 /// A `--churn` change as Supabase Realtime sends it in a `postgres_changes` message, byte
 /// for byte as its server writes one: the change struct's fields in the order its JSON

@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalServers
+import PortalJSON
 
 /// Joins and tokens, as Realtime's channel answers them.
 extension RealtimeConnection {

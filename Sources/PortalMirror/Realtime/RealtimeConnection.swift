@@ -4,6 +4,7 @@ import PortalCore
 import PortalServers
 import ServiceLifecycle
 import Synchronization
+import PortalJSON
 
 /// One Realtime WebSocket, served as Supabase's server does (lib/realtime_web/channels):
 ///

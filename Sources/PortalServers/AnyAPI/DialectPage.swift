@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 /// One page of a `PagingStyle` route: which positions the request asks for, and the
 /// answer in that style's shape.

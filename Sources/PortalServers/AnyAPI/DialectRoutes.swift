@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 /// The mirror's routes in every `PagingStyle`, over the characters it serves (the
 /// snapshot's, or `--scale`'s synthetic ones): `/dialects/<style>/characters`. Items are

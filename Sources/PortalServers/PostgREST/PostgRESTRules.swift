@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 /// PostgREST's read behaviour for `GET /rest/v1/<table>` (`api-facts.md` §3), as PostgREST
 /// computes it:

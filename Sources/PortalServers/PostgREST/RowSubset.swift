@@ -1,4 +1,5 @@
 import PortalCore
+import PortalJSON
 
 /// Some rows of a table, in the table's order: what a function returns (`PostgRESTFunctions`)
 /// or what row-level security lets one user see (`RowVisibility`). It is itself a table,

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 /// Every field of a JSON object as pane rows, nested values indented under their key:
 /// a tree the user folds and unfolds. Objects and arrays are open to `openDepth` unless

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 /// A JSON item's detail as its list's spec writes it (`detail = { fields, related }`):
 /// the badge under the title, the fields in the spec's order with their labels and

@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalTestSupport
 import Testing
+import PortalJSON
 
 /// The `fuzz-graphql` entry point (docs/fuzzing.md) holds on the scripted server's real
 /// answers and on hostile ones: a schema whose names would break out of the query text, a

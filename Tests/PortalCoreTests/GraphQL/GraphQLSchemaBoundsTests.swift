@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import Testing
+import PortalJSON
 
 /// An introspection answer is bounded before it is read (the transport's body cap,
 /// `JSONNode.parse`'s depth and tree bytes); what the reader makes of it is bounded too

@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalTestSupport
 import Testing
+import PortalJSON
 
 /// The GraphQL client against a scripted server (`GraphQLTestServer`): the lists found by
 /// introspection and the query written for each, every paging style walked to its end

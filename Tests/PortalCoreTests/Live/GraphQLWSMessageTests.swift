@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import Testing
+import PortalJSON
 
 /// The graphql-transport-ws codec (both directions) and the subscription a list's schema
 /// offers (`GraphQLLiveQuery.find`, `read`).

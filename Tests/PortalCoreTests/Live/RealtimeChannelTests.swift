@@ -1,6 +1,7 @@
 import Foundation
 @testable import PortalCore
 import Testing
+import PortalJSON
 
 /// The Phoenix channels codec and the Realtime channel's state machine, with no socket:
 /// frames in, actions out — the join and its reply, heartbeats and their timeout, the

@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalTestSupport
 import Testing
+import PortalJSON
 
 /// A row Realtime pushes is read by the PostgREST tab as its pages' rows are, so the
 /// browser can put it in the list (`Source.liveItem`): a `characters` row as the

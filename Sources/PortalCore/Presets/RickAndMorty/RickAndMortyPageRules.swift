@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// What the Rick and Morty API's paging needs beside its dialect (`info.next` in the
 /// body; pages addressed by `page`, 20 fixed by the server): the rules no answer says.

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// The Rick and Morty API (or the offline snapshot, which answers the same way): three
 /// tabs — characters, episodes, locations — with the server's own filters, multi-id

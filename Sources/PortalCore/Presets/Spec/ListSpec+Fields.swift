@@ -1,3 +1,4 @@
+import PortalJSON
 /// The fields a list's spec shows, by their top-level names: what a record must hold to
 /// be drawn as the spec says.
 extension ListSpec {

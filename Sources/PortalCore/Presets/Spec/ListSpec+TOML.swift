@@ -1,3 +1,4 @@
+import PortalJSON
 /// A list spec written as the config file writes it (`[apis.NAME.lists.LIST]`, inline
 /// tables, keys in the order docs/presets.md gives), so what `portal apis show` prints
 /// can be pasted into the file and edited. Strings are TOML basic strings, escaped.

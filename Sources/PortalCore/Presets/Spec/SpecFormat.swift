@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// The value formats a card line or detail field names after a `|` that read more than
 /// one scalar (`list`) or change a number (`divide N`): PokeAPI's `types` as

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// A text naming fields in braces (`"/avatars/{uid}.png"`, `"{species} · {type}"`): a
 /// picture URL template, or a card line made of several fields. In a card line a field

@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// Values a spec reads out of a record: the keys a related field holds, the URL a
 /// picture field or template makes.

@@ -52,6 +52,14 @@ public indirect enum JSONNode: Sendable, Hashable {
         }
     }
 
+    /// A number (written as one, or as a numeric string: OAuth2 servers differ), as a Double.
+    public var double: Double? {
+        switch self {
+        case .number(let text), .string(let text): Double(text).flatMap { $0.isFinite ? $0 : nil }
+        default: nil
+        }
+    }
+
     public var bool: Bool? {
         if case .bool(let b) = self { return b }
         return nil
