@@ -103,12 +103,17 @@ let package = Package(
         .target(name: "PortalJQ", dependencies: ["CJQ"]),
         .target(name: "CPortalShim", path: "Sources/CPortalShim"),
         .target(name: "PortalTerminal", dependencies: ["PortalUI", "PortalEffects", "PortalCore", "PortalImage", "CNcurses", "CPortalShim"]),
+        // One resolver from what the user asked (a preset, --url, --openapi, --graphql, a saved
+        // API) to the source, its connection and what the commands need (SourceResolver).
+        .target(name: "PortalSources", dependencies: [
+            "PortalCore", "PortalJSON", "PortalConfig", "PortalOpenAPI", "PortalServers", "PortalCache", "PortalCurl", "PortalWebSocket", "PortalJQ",
+        ]),
         .executableTarget(
             name: "portal",
             dependencies: [
                 "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalCurl", "PortalJQ",
                 "PortalWebSocket",
-                "PortalConfig", "PortalOpenAPI", "PortalMCP",
+                "PortalConfig", "PortalOpenAPI", "PortalMCP", "PortalSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -155,6 +160,7 @@ let package = Package(
         .testTarget(name: "PortalConfigTests", dependencies: ["PortalConfig"]),
         .testTarget(name: "PortalMCPTests", dependencies: ["PortalMCP", "PortalCore", "PortalTestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(name: "PortalOpenAPITests", dependencies: ["PortalOpenAPI", "PortalCore", "PortalMirror", "PortalCurl", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalSourcesTests", dependencies: ["PortalSources", "PortalCore", "PortalTestSupport"]),
         .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalCore", "PortalRuntime", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

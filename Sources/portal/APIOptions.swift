@@ -1,14 +1,13 @@
 import ArgumentParser
 import Foundation
 import PortalCore
-import PortalServers
 
 /// Which preset a source is and how to ask it: `--api` (else inferred from the base
 /// URL's path), `--page-size`, PostgREST's `--table`, `--where` and `--order`, and the
 /// headers sent with every request (`--header`, and the key from `PORTAL_API_KEY`).
 ///
-/// Every value is checked before anything is fetched, so a typo is a usage error (exit 2).
-/// Header values are secrets: no message here repeats one.
+/// Every value is checked before anything is fetched (`SourceRequest.validate`), so a typo
+/// is a usage error (exit 2). Header values are secrets: no message repeats one.
 struct APIOptions: ParsableArguments {
     @Option(help: ArgumentHelp("rickandmorty, pokeapi or postgrest (default: from the base URL's path: …/api/v2 is pokeapi, …/rest/v1 postgrest).", valueName: "api"))
     var api: APIKind?
@@ -33,66 +32,6 @@ struct APIOptions: ParsableArguments {
     /// a key for one server must never reach another. Hidden: the saved-API path adds it.
     @Flag(name: .customLong("no-key-variable"), help: .hidden)
     var ignoresKeyVariable = false
-
-    /// `PORTAL_API_KEY` from `environment`, unless this source ignores it.
-    func keyVariable(in environment: [String: String]) -> String? {
-        ignoresKeyVariable ? nil : environment[RequestHeaders.apiKeyVariable]
-    }
-
-    /// The preset: `--api`, else the base URL's, else Rick and Morty.
-    func preset(baseURL: BaseURL?) -> APIPreset {
-        if let api { return APIRegistry.preset(of: api) }
-        return baseURL.map(APIRegistry.inferred(from:)) ?? APIRegistry.presets[0]
-    }
-
-    var tableName: String { table ?? "characters" }
-
-    /// Checks every value for `api`; the message names the flag, never a header's value.
-    func check(for api: APIPreset) throws {
-        if let pageSize {
-            guard APIKind.pageSizeRange.contains(pageSize) else {
-                throw ValidationError("--page-size must be between 1 and 100, got \(pageSize)")
-            }
-            if let fixed = api.fixedPageSize {
-                throw ValidationError("--page-size: the \(api.title) API's pages are fixed at \(fixed) items")
-            }
-        }
-        if !api.takesTables {
-            for (flag, given) in [("--table", table != nil), ("--where", !whereClauses.isEmpty), ("--order", order != nil)] where given {
-                throw ValidationError("\(flag) is for PostgREST sources (--api postgrest or a …/rest/v1 base URL)")
-            }
-        }
-        if let table, !PostgRESTFilter.isTableName(table) {
-            throw ValidationError("--table '\(Sanitize.line(table))' is not a table name")
-        }
-        _ = try filters()
-        _ = try sortOrder()
-        _ = try headers(environment: ProcessInfo.processInfo.environment)
-    }
-
-    func filters() throws -> [PostgRESTFilter] {
-        try whereClauses.map { text in
-            do { return try PostgRESTFilter(parsing: text) } catch { throw ValidationError("\(error)") }
-        }
-    }
-
-    func sortOrder() throws -> PostgRESTOrder {
-        guard let order else { return .byID }
-        do { return try PostgRESTOrder(parsing: order) } catch { throw ValidationError("\(error)") }
-    }
-
-    /// `--header` lines, then the key from `PORTAL_API_KEY` (which wins over a `--header`
-    /// of the same name).
-    func headers(environment: [String: String]) throws -> RequestHeaders {
-        var headers = RequestHeaders()
-        for line in headerLines {
-            do { try headers.add(line: line) } catch { throw ValidationError("\(error)") }
-        }
-        if let key = keyVariable(in: environment) {
-            do { try headers.addAPIKey(key) } catch { throw ValidationError("\(error)") }
-        }
-        return headers
-    }
 }
 
 extension APIKind: ExpressibleByArgument {

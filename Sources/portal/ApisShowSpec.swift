@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PortalConfig
 import PortalCore
+import PortalSources
 
 /// `portal apis show NAME [LIST]`: the spec each list of a saved API is read with, as TOML
 /// to paste into the config file and edit — what the file says, and for everything it
@@ -12,11 +13,11 @@ import PortalCore
 /// stderr (`SpecInForce.text`).
 extension ApisCommand.Show {
     func showSpec(api name: String, list: String?) async throws {
-        let saved = try SavedRun.load(config: config).0.api(named: name)
+        let saved = try usage { try SavedRun.load(config: config) }.0.api(named: name)
         if saved == nil, let preset = try Self.builtIn(name) {
             return print(try Self.presetText(preset, list: list), terminator: "")
         }
-        let api = try SavedRun.api(named: name, config: config)
+        let api = try usage { try SavedRun.api(named: name, config: config) }
         guard api.kind == nil, api.openapi == nil, api.graphql == nil else {
             throw ValidationError("\(Sanitize.line(name)) is read from \(api.kind.map { "the preset \($0)" } ?? api.openapi != nil ? "an OpenAPI document" : "a GraphQL schema"); list specs are for saved lists")
         }
@@ -27,10 +28,11 @@ extension ApisCommand.Show {
             }
             return [found]
         } ?? run.resolved.tabs
-        let made = try await run.connect(try source.connect(), offline: source.cache.offline)
+        let made = try await run.connect(try source.request.connect(), offline: source.cache.offline)
         var blocks: [String] = []
         for tab in lists {
-            let (listed, query, _) = try await run.listSource(named: tab.name, transport: made.transport, tracer: made.tracer)
+            let (listed, query, _) = try await run.listSource(named: tab.name, transport: made.transport, tracer: made.tracer,
+                                                              reporter: StandardErrorReporting())
             let path = api.lists.first { $0.name == tab.name }?.path ?? tab.url
             if let text = await SpecInForce.text(listed, query, transport: made.transport, api: api.name, list: tab.name, path: path, items: tab.items) {
                 blocks.append(text)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PortalCore
 import PortalRuntime
+import PortalSources
 import PortalTerminal
 import PortalUI
 
@@ -9,7 +10,8 @@ extension PicturesOption: ExpressibleByArgument {}
 
 /// `portal browse` (also plain `portal`): the full-screen browser with infinite scroll,
 /// one tab per list of the source — Rick and Morty's three, PokeAPI's Pokémon, or the
-/// PostgREST `--table`, chosen by `SourceOptions.browseSource()` from the API kind.
+/// PostgREST `--table`, or the lists `--url`, `--openapi` or `--graphql` name: the flags
+/// become a `SourceRequest`, and `SourceResolver` makes the source.
 ///
 /// Its `run` is main-actor isolated: the sign-in and `--url`'s first answer are awaited
 /// (the main thread is free meanwhile, never parked on a semaphore), then the browser's
@@ -71,7 +73,7 @@ struct BrowseCommand: AsyncParsableCommand {
             if let (key, _) = filters.given.first { throw ValidationError("--\(key) is a filter of the built-in APIs; with --url put the API's own parameters in the URL") }
             return
         }
-        let tabs = try source.browseSource().tabs
+        let tabs = try usage { try source.request.presetSource() }.tabs
         let index = try tab.map { name in
             guard let index = Self.tabIndex(name, in: tabs) else {
                 throw ValidationError("--tab must be one of: \(tabs.map { $0.title.lowercased() }.joined(separator: ", "))")
@@ -85,31 +87,16 @@ struct BrowseCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         // Everything that can fail with a message fails here, before the screen changes.
-        let made = try source.connect()
-        try await made.signIn()
+        var request = source.request
+        (request.live, request.events) = (liveFlag.live, self.live.events)
+        let resolved = try await SourceResolver.standard.resolve(request, for: .browse(tab: tab))
+        let (browseSource, made, label, initialTab) = (resolved.source, resolved.connection, resolved.label, resolved.tab)
         let transport = made.transport
-        let browseSource: any Source
-        if let found = try await source.graphQLSource(transport: transport, tracer: made.tracer) {
-            browseSource = found.source
-        } else if let found = try await source.openAPIBrowseSource(transport: transport, tracer: made.tracer) {
-            browseSource = found
-        } else if let url = source.anyAPI.url {
-            // The first answer decides the dialect before the screen changes; it stays in
-            // the session cache, so the tab's first page costs no second request.
-            browseSource = try await source.anyAPISource(url: url, transport: transport, tracer: made.tracer).0
-        } else {
-            browseSource = try source.browseSource()
-        }
-        let label = source.graphQL.label ?? source.openAPILabel ?? source.label
-        let initialTab = tab.flatMap { Self.tabIndex($0, in: browseSource.tabs) } ?? 0
         let filters = self.filters.given
         let maxPages = self.maxPages
-        let (tableFields, sortStyle) = (source.anyAPI.cardFields, view.sortStyle)
+        let (tableFields, sortStyle) = (request.cardFields, view.sortStyle)
         let watchEvery = watch.interval
-        let origins = source.untrustedOriginNotes(of: browseSource)  // lists on an origin not named (item 7)
-        let realtime = try LiveSetup.realtime(liveFlag.live, options: source, browseSource: browseSource, session: made.session)  // --live (+Realtime)
-        let graphQL = realtime == nil ? try await LiveSetup.graphQL(liveFlag.live, options: source, browseSource: browseSource, transport: transport) : nil  // --live (+GraphQL)
-        let live = try realtime ?? graphQL ?? LiveSetup.events(self.live.events, options: source, browseSource: browseSource)  // --events (+Events)
+        let (origins, live) = (resolved.originNotes, resolved.live)  // lists on an origin not named (item 7); --live, --events
         let interpreter = EffectInterpreter(source: browseSource, transport: transport,
                                             prepareThread: { TerminalUI.prepareWorkerThread() }, liveFeeds: live.feeds)
         let status: ExitStatus

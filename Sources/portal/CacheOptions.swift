@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PortalCache
 import PortalCore
+import PortalSources
 
 /// The on-disk HTTP cache's flags, shared by every command that reads an HTTP source and
 /// by `portal cache` (see docs/sources.md, "The cache").
@@ -31,22 +32,13 @@ struct CacheOptions: ParsableArguments {
         }
     }
 
-    var directory: String { CacheLocation.directory(override: cacheDir) }
+    /// The cache as the resolver takes it.
+    var settings: CacheSettings {
+        CacheSettings(directoryOverride: cacheDir, noCache: noCache, offline: offline, size: cacheSize, maxAge: maxAge)
+    }
+
+    var directory: String { settings.directory }
 
     /// The cache, opened (a cache that cannot be opened warns once and stays empty).
-    func open() -> DiskCache {
-        DiskCache(directory: directory, capacity: cacheSize.flatMap(CacheArgument.bytes) ?? DiskCache.defaultCapacity)
-    }
-
-    /// The cache this run uses: nil with `--no-cache`.
-    func openIfUsed() -> DiskCache? {
-        noCache ? nil : open()
-    }
-
-    /// `network` behind the disk cache `disk`, or `network` itself without one.
-    func wrap(_ network: any Transport, in disk: DiskCache?) -> any Transport {
-        guard let disk else { return network }
-        let freshness = maxAge.flatMap(CacheArgument.seconds).map(FreshnessPolicy.init(maxAge:)) ?? FreshnessPolicy()
-        return DiskCachingTransport(wrapping: network, cache: disk, freshness: freshness, offline: offline)
-    }
+    func open() -> DiskCache { settings.open() }
 }

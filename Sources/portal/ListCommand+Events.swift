@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PortalCore
 import PortalCurl
+import PortalSources
 
 /// `--events URL`: the list's changes as the server pushes them (server-sent events).
 struct EventsOptions: ParsableArguments {
@@ -23,7 +24,7 @@ struct EventsOptions: ParsableArguments {
 /// refuses it (another status, not an event stream, a redirect to another origin).
 extension ListCommand {
     func followEvents(_ text: String) async throws {
-        guard let list = source.anyAPI.url, let listOrigin = SplitURL(list)?.origin else {
+        guard let list = source.request.url, let listOrigin = SplitURL(list)?.origin else {
             throw ValidationError("--events goes with --url (the list whose changes it streams)")
         }
         guard SplitURL(text) != nil, let url = URL(string: text) else {
@@ -32,7 +33,7 @@ extension ListCommand {
         if (format != nil && format != .ndjson) || jq != nil || from != nil || to != nil || explain {
             throw ValidationError("--events prints one NDJSON line a change; --format, --jq, --from, --to and --explain do not go with it")
         }
-        let source = EventSource(url: url, headers: try self.source.anyAPIHeaders(), credentialOrigin: listOrigin)
+        let source = EventSource(url: url, headers: try self.source.request.anyAPIHeaders(), credentialOrigin: listOrigin)
         let reader = ChangeReader(keyFields: ListSpec().keyFields)
         let sink = OutputSink(format: .ndjson)
         var printed = 0

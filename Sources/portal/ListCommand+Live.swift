@@ -3,6 +3,7 @@ import Foundation
 import PortalConfig
 import PortalCore
 import PortalCurl
+import PortalSources
 import PortalWebSocket
 
 /// `--live`: the list's changes as the server pushes them over a GraphQL subscription.
@@ -30,30 +31,30 @@ extension ListCommand {
             throw ValidationError("--live goes with --graphql URL LIST (a GraphQL subscription) or a PostgREST table (Supabase Realtime)")
         }
         guard let resource else { throw ValidationError("--live: name the list to follow (portal list --graphql URL LIST --live)") }
-        try await follow(list: resource, options: source, made: try source.connect())
+        try await follow(list: resource, request: source.request, made: try source.request.connect())
     }
 
     /// `portal list NAME LIST --live`: the saved API's endpoint, headers and sign-in.
     private func followSaved(_ api: SavedAPI) async throws {
         let run = try await SavedRun.resolve(api)
-        guard let options = try run.describedOptions(), let endpoint = options.graphQL.graphql else {
+        guard let request = try run.describedRequest(), let endpoint = request.graphql else {
             throw LiveSetup.notGraphQL(api.name)
         }
         guard let savedList else { throw ValidationError("--live: name the list to follow (portal list \(Sanitize.line(api.name)) LIST --live)") }
-        let made = try await run.connect(try source.connect(scopingCredentials: false), offline: source.cache.offline)
-        try await follow(list: savedList, options: options, made: made, session: run.sessionSigns(endpoint) ? made.session : nil)
+        let made = try await run.connect(try source.request.connect(scopingCredentials: false), offline: source.cache.offline)
+        try await follow(list: savedList, request: request, made: made, session: run.sessionSigns(endpoint) ? made.session : nil)
     }
 
-    /// Follows `list`'s subscription at `options`' `--graphql` endpoint with its headers
+    /// Follows `list`'s subscription at `request`'s `--graphql` endpoint with its headers
     /// (and `session`'s token), printing each change.
-    private func follow(list: String, options: SourceOptions, made: Connection, session: AuthSession? = nil) async throws {
-        guard let text = options.graphQL.graphql, let origin = SplitURL(text)?.origin, let endpoint = URL(string: text) else {
-            throw ValidationError("--graphql '\(Sanitize.line(options.graphQL.graphql ?? ""))' must be an http(s) URL")
+    private func follow(list: String, request: SourceRequest, made: Connection, session: AuthSession? = nil) async throws {
+        guard let text = request.graphql, let origin = SplitURL(text)?.origin, let endpoint = URL(string: text) else {
+            throw ValidationError("--graphql '\(Sanitize.line(request.graphql ?? ""))' must be an http(s) URL")
         }
         if (format != nil && format != .ndjson) || jq != nil || from != nil || to != nil || explain || source.graphQL.query != nil {
             throw ValidationError("--live prints one NDJSON line a change; --format, --jq, --from, --to, --explain and --query do not go with it")
         }
-        let headers = try options.anyAPIHeaders()
+        let headers = try request.anyAPIHeaders()
         let live: GraphQLLiveQuery
         do {
             live = try await GraphQLLiveProbe.find(endpoint: endpoint, headers: headers, list: list, transport: made.transport)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PortalCore
 import PortalCurl
+import PortalSources
 import PortalWebSocket
 
 /// `portal list TABLE --api postgrest --base-url https://PROJECT.supabase.co/rest/v1 --live`
@@ -17,33 +18,24 @@ import PortalWebSocket
 /// join, the session over).
 extension ListCommand {
     /// Whether `--live` means Realtime here: a PostgREST table over HTTP.
-    var followsRealtime: Bool { source.graphQL.graphql == nil && source.data == nil && source.api.kind == .postgREST }
+    var followsRealtime: Bool { source.graphQL.graphql == nil && source.data == nil && source.request.preset.kind == .postgREST }
 
     func followRealtime() async throws {
         if (format != nil && format != .ndjson) || jq != nil || from != nil || to != nil || explain {
             throw ValidationError("--live prints one NDJSON line a change; --format, --jq, --from, --to and --explain do not go with it")
         }
         if source.supabase.rpc != nil { throw ValidationError("--live follows a table's changes; a function's (--rpc) have none") }
-        let table = resource ?? source.apiOptions.tableName
-        let key = source.apiOptions.keyVariable(in: ProcessInfo.processInfo.environment)?.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let api = URL(string: source.apiBaseURL.text), let endpoint = RealtimeFeed.endpoint(for: api, apiKey: key) else {
-            throw ValidationError("--live: '\(Sanitize.line(source.apiBaseURL.text))' is not an http(s) URL")
+        let request = source.request
+        let table = resource ?? request.tableName
+        let key = request.keyVariable?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let api = URL(string: request.apiBaseURL.text), let endpoint = RealtimeFeed.endpoint(for: api, apiKey: key) else {
+            throw ValidationError("--live: '\(Sanitize.line(request.apiBaseURL.text))' is not an http(s) URL")
         }
-        let made = try source.connect()
-        try await made.signIn()
+        let made = try request.connect()
+        try await made.signIn(password: SourceResolver.standard.password)
         let credentials = LiveSetup.credentials(made.session)
-        let settings = RealtimeChannel.Settings(table: table, filter: try Self.realtimeFilter(source.apiOptions.filters()), keyFields: ListSpec().keyFields)
+        let settings = RealtimeChannel.Settings(table: table, filter: try LiveSetup.realtimeFilter(request.parsedFilters()), keyFields: ListSpec().keyFields)
         let feed = RealtimeFeed(url: endpoint, settings: settings, connector: LibWebSocketsConnector(), credentials: credentials)
         try await printChanges(of: feed, completes: "")
-    }
-
-    /// `--where` as Realtime's filter: `column=op.value` joined by commas (AND).
-    static func realtimeFilter(_ filters: [PostgRESTFilter]) throws -> String? {
-        guard !filters.isEmpty else { return nil }
-        let allowed: Set<String> = ["eq", "neq", "lt", "lte", "gt", "gte", "in"]
-        for filter in filters where filter.negated || !allowed.contains(filter.op) {
-            throw ValidationError("--live: Realtime filters by eq, neq, lt, lte, gt, gte and in only; '\(Sanitize.line(filter.description))' cannot be followed")
-        }
-        return filters.map { "\($0.column)=\($0.expression)" }.joined(separator: ",")
     }
 }

@@ -49,7 +49,7 @@ extension ListCommand {
             }
         }
         let format = jq != nil && chosenFormat == .text ? .ndjson : chosenFormat
-        return ListOutput(format: format, jq: program, raw: raw, fields: source.anyAPI.cardFields, formulaSafe: csvSafe, baseURL: source.apiBaseURL)
+        return ListOutput(format: format, jq: program, raw: raw, fields: source.request.cardFields, formulaSafe: csvSafe, baseURL: source.request.apiBaseURL)
     }
 
     /// Streams `query`'s list of `listed` into stdout: each page written and forgotten,

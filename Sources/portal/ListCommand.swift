@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PortalCore
+import PortalSources
 
 /// `portal list RESOURCE`: follows a list's pages and prints each item as its page
 /// arrives, one request per page, through the same engine the browser uses.
@@ -84,34 +85,17 @@ struct ListCommand: AsyncParsableCommand {
         _ = try target()
     }
 
-    /// The list RESOURCE names: the preset's `Source` (the one the browser reads, items
-    /// as served) and the query of the tab it names, with the filters given. Any API's
-    /// lists are read the same way; a name or filter the API does not have is a usage
-    /// error naming what it has.
+    /// The list RESOURCE names of the built-in API the flags name (`SourceRequest.presetList`),
+    /// with the filters given; a name or filter the API does not have is a usage error.
     func target() throws -> (source: any Source, query: ListQuery, noun: String) {
-        if let rpc = source.supabase.rpc {
-            // A PostgREST function's rows (`--rpc`): its one tab, no table named.
-            if resource != nil { throw ValidationError("give a table or --rpc, not both") }
-            let made = source.api.makeSource(try source.settings(asServed: true))
-            let spec = made.tabs[0]
-            try filters.validate(allowed: spec.filterKeys, for: spec.title.lowercased())
-            return (made, ListQuery(kind: spec.kind, filters: filters.given), "rows of \(Sanitize.line(rpc))")
-        }
-        guard let resource else { throw ValidationError("name the list: characters, episodes, locations, pokemon, a table, or --url URL") }
-        let api = source.api
-        if api.takesTables, !PostgRESTFilter.isTableName(resource) {
-            throw ValidationError("'\(Sanitize.line(resource))' is not a table name")
-        }
-        let made = api.makeSource(try source.settings(table: api.takesTables ? resource : nil, asServed: true))
-        guard let index = TabSpec.index(of: resource, in: made.tabs) else {
-            let names = made.tabs.map { $0.title.lowercased() }.joined(separator: ", ")
-            throw ValidationError("'\(Sanitize.line(resource))' is not a \(api.title) list (\(names)); for another API give --api")
-        }
-        let spec = made.tabs[index]
-        try filters.validate(allowed: spec.filterKeys, for: spec.title.lowercased())
-        let title = spec.title.lowercased()
-        let noun = title.unicodeScalars.allSatisfy { $0.isASCII } ? title : resource
-        return (made, ListQuery(kind: spec.kind, filters: filters.given), noun)
+        try usage { try request.presetList(resource) }
+    }
+
+    /// What the flags ask for, with the built-in filters.
+    var request: SourceRequest {
+        var request = source.request
+        request.filters = filters.given
+        return request
     }
 
     func run() async throws {
@@ -122,16 +106,20 @@ struct ListCommand: AsyncParsableCommand {
         RateBudget.shared.announceWaits { StandardStreams.error($0) }
         // A program jq refuses is said before any request.
         let output = makeOutput()
+        var request = self.request
+        var list = resource
         if let saved = try savedAPI() {
-            try await listSaved(saved, output: output)
-            return
+            (request.saved, request.config, list) = (saved.name, config, savedList)
         }
-        let made = try source.connect()
-        try await made.signIn()
+        // Reads the list through its `Source`, as the browser does, a page at a time
+        // (`ListStream`, ListCommand+Stream.swift).
+        let resolved = try await SourceResolver.standard.resolve(request, for: .list(list))
+        let made = resolved.connection
         // A trace that stopped is reported once, after the list: exit 1 even when the
         // list itself succeeded, since the trace asked for is incomplete.
         do {
-            try await list(made.transport, tracer: made.tracer, output: output)
+            if explain { await sayExplanation(resolved) }
+            try await stream(resolved.source, resolved.query, made.transport, noun: resolved.noun, output: output)
         } catch {
             if let problem = made.traceProblem { StandardStreams.error(problem) }
             throw error
@@ -139,27 +127,24 @@ struct ListCommand: AsyncParsableCommand {
         if let problem = made.traceProblem { throw RuntimeFailure(problem) }
     }
 
-    /// Reads the list through its `Source`, as the browser does, a page at a time
-    /// (`ListStream`, ListCommand+Stream.swift).
-    private func list(_ transport: any Transport, tracer: TracingTransport?, output: ListOutput) async throws {
-        if source.graphQL.graphql != nil { return try await listGraphQL(transport, tracer: tracer, output: output) }
-        if source.openAPI.location != nil { return try await listOpenAPI(transport, tracer: tracer, output: output) }
-        if let url = source.anyAPI.url {
-            let (listed, reading) = try await source.anyAPISource(url: url, transport: transport, tracer: tracer)
-            if explain {
-                // Server-chosen keys and paths: through the one sanitising sink, as all output.
-                // And as a list spec to paste into the config file (docs/presets.md).
-                let spec = await SpecInForce.text(listed, ListQuery(kind: listed.tabs[0].kind), transport: transport, api: "NAME",
-                                                  list: listed.tabs[0].kind.rawValue, path: url, items: nil)
-                StandardStreams.error(lines: ["as a list spec (docs/presets.md):"] + (spec ?? "").split(separator: "\n").map(String.init))
-                StandardStreams.error(lines: reading.explanation)
+    /// `--explain` on stderr, through the one sanitising sink: how a GraphQL schema or an
+    /// OpenAPI document was read, or a list's spec in force as TOML to paste into the
+    /// config file (docs/presets.md) and, for `--url`, how its answer was read.
+    private func sayExplanation(_ resolved: ResolvedSource) async {
+        let (listed, query, transport) = (resolved.source, resolved.query, resolved.connection.transport)
+        if let api = resolved.saved?.api {
+            let name = resolved.listName
+            if let spec = await SpecInForce.text(listed, query, transport: transport, api: api.name, list: name,
+                                                 path: api.lists.first { $0.name == name }?.path ?? name, items: nil) {
+                StandardStreams.error(lines: spec.split(separator: "\n").map(String.init))
             }
-            let tab = listed.tabs[0]
-            try await stream(listed, ListQuery(kind: tab.kind), transport, noun: "items at this URL", output: output)
-            return
+        } else if let reading = resolved.reading, let url = request.url {
+            let spec = await SpecInForce.text(listed, query, transport: transport, api: "NAME", list: listed.tabs[0].kind.rawValue, path: url, items: nil)
+            StandardStreams.error(lines: ["as a list spec (docs/presets.md):"] + (spec ?? "").split(separator: "\n").map(String.init))
+            StandardStreams.error(lines: reading.explanation)
+        } else {
+            StandardStreams.error(lines: resolved.explanation)
         }
-        let (listed, query, noun) = try target()
-        try await stream(listed, query, transport, noun: noun, output: output)
     }
 }
 

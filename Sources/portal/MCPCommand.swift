@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PortalCore
 import PortalMCP
+import PortalSources
 
 /// `portal mcp`: serves the saved APIs, the built-in presets and the API given with
 /// `--url`, `--graphql` or `--openapi` to an agent, as a Model Context Protocol server on
@@ -34,7 +35,7 @@ struct MCPCommand: AsyncParsableCommand {
         guard (1_000...10_000_000).contains(answerBytes) else { throw ValidationError("--answer-bytes must be from 1000 to 10000000") }
         guard (2...3_600).contains(timeLimit) else { throw ValidationError("--time-limit must be from 2 to 3600 seconds") }
         if source.apiOptions.table != nil { throw ValidationError("--table is for browsing; an agent names the list in its call") }
-        _ = try SavedRun.load(config: config)
+        _ = try usage { try SavedRun.load(config: config) }
     }
 
     func run() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalSources
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +10,7 @@ import Glibc
 /// on the screen or in a log. Nil when there is neither (no terminal to ask on).
 enum PasswordPrompt {
     static func password(for email: String, environment: [String: String]) -> String? {
-        if let given = environment[SupabaseOptions.passwordVariable], !given.isEmpty { return given }
+        if let given = environment[SourceRequest.passwordVariable], !given.isEmpty { return given }
         return ask("Password for \(Sanitize.line(email)): ")
     }
 

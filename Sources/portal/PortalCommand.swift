@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PortalCore
+import PortalSources
 
 /// The `portal` command: the terminal browser by default, `list` for plain output.
 struct PortalCommand: AsyncParsableCommand {
@@ -34,7 +35,7 @@ struct RuntimeFailure: Error, CustomStringConvertible {
 enum Main {
     @MainActor
     static func main() async {
-        SavedRun.hideConfigSecretsFromJQ(arguments: Array(CommandLine.arguments.dropFirst()))
+        SavedConfig.hideSecretsFromJQ(arguments: Array(CommandLine.arguments.dropFirst()))
         do {
             // `portal NAME [LIST]` is `portal open NAME [LIST]` (a saved API).
             var command = try PortalCommand.parseAsRoot(SavedBrowseCommand.routed(Array(CommandLine.arguments.dropFirst())))
@@ -47,6 +48,12 @@ enum Main {
             fail(error.description, code: 1)
         } catch let error as PortalError {
             fail(error.description, code: 1)
+        } catch let error as SourceFailure {
+            switch error.kind {
+            case .usage: fail(error.message, code: 2, hint: true)
+            case .runtime: fail(error.message, code: 1)
+            case .refused(let status): fail(error.message, code: status)
+            }
         } catch {
             let code = PortalCommand.exitCode(for: error)
             if code == .success {

@@ -3,6 +3,7 @@ import Foundation
 import PortalConfig
 import PortalCore
 import PortalRuntime
+import PortalSources
 import PortalTerminal
 import PortalUI
 
@@ -47,9 +48,9 @@ struct SavedBrowseCommand: AsyncParsableCommand {
                               ("--data", source.data != nil), ("--header", !source.apiOptions.headerLines.isEmpty)] where given {
             throw ValidationError("\(flag): the saved API \(Sanitize.line(name)) says where and how to ask; edit it in the config file")
         }
-        let api = try SavedRun.api(named: name, config: config)
+        let api = try usage { try SavedRun.api(named: name, config: config) }
         if liveFlag.live, api.graphql == nil {
-            throw LiveSetup.notGraphQL(name)
+            throw ValidationError(LiveSetup.notGraphQL(name).message)
         }
         if let saved = api.pictures, PicturesOption(rawValue: saved) == nil {
             throw ValidationError("apis.\(Sanitize.line(name)).pictures must be auto, sixel, kitty, symbols or off")
@@ -76,16 +77,13 @@ struct SavedBrowseCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         // Everything that can fail with a message fails here, before the screen changes.
-        let run = try await SavedRun.resolve(try SavedRun.api(named: name, config: config))
-        let made = try await run.connect(try source.connect(scopingCredentials: false), offline: source.cache.offline)
-        let browseSource = try await run.browseSource(transport: made.transport, tracer: made.tracer, readWhenUsed: true)
-        let initialTab = try list.map { try run.tabIndex($0, in: browseSource) } ?? 0
-        let label = run.label
+        var request = source.request(saved: name, config: config)
+        request.live = liveFlag.live
+        let resolved = try await SourceResolver.standard.resolve(request, for: .browse(tab: list))
+        let (browseSource, made, label, initialTab) = (resolved.source, resolved.connection, resolved.label, resolved.tab)
         let maxPages = self.maxPages
-        let pictures = self.pictures ?? run.api.pictures.flatMap(PicturesOption.init(rawValue:)) ?? .auto
-        let live = try await LiveSetup.savedGraphQL(liveFlag.live, run: run, browseSource: browseSource, made: made)  // --live (+GraphQL)
-            ?? LiveSetup.saved(run, browseSource: browseSource, session: made.session)  // lists' `events` (BrowseCommand+Events)
-        let origins = run.untrustedOriginNotes(of: browseSource)  // lists on an origin the file does not name (item 7)
+        let pictures = self.pictures ?? resolved.saved?.api.pictures.flatMap(PicturesOption.init(rawValue:)) ?? .auto
+        let (origins, live) = (resolved.originNotes, resolved.live)  // lists on an origin the file does not name (item 7); --live, `events`
         let interpreter = EffectInterpreter(source: browseSource, transport: made.transport,
                                             prepareThread: { TerminalUI.prepareWorkerThread() }, liveFeeds: live.feeds)
         let status: ExitStatus

@@ -1,4 +1,5 @@
 import Foundation
+import PortalSources
 
 /// Shell completions of saved names. `portal open NAME [LIST]` and `portal list NAME LIST`
 /// complete NAME and LIST through ArgumentParser's `completion: .custom` (portal is run to

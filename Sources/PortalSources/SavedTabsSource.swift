@@ -10,24 +10,24 @@ import PortalJSON
 /// source's kinds, so looking an item up goes back to the source that listed it. Page
 /// addressing is each tab's own list's (`addressablePages(of:)`): a list that can jumps, one
 /// that only walks walks. Sorting (`s`) is each tab's own list's (`AnyAPITabsSource`).
-struct SavedTabsSource: AddressableSource {
-    struct Part: Sendable {
+public struct SavedTabsSource: AddressableSource {
+    public struct Part: Sendable {
         /// The saved list's name, the tab's kind here.
-        let name: String
-        let source: any Source
+        public let name: String
+        public let source: any Source
         /// The one tab of `source`.
-        let spec: TabSpec
+        public let spec: TabSpec
     }
 
-    let title: String
-    let parts: [Part]
+    public let title: String
+    public let parts: [Part]
 
-    init(title: String, lists: [(name: String, source: any Source)]) {
+    public init(title: String, lists: [(name: String, source: any Source)]) {
         self.title = title
         parts = lists.compactMap { list in list.source.tabs.first.map { Part(name: list.name, source: list.source, spec: $0) } }
     }
 
-    var tabs: [TabSpec] {
+    public var tabs: [TabSpec] {
         parts.map { part in
             var spec = part.spec
             spec.kind = ItemKind(rawValue: part.name)
@@ -38,7 +38,7 @@ struct SavedTabsSource: AddressableSource {
 
     /// The part a query of this source names (by the saved name), with the query in the
     /// part's own kind.
-    func part(for query: ListQuery) -> (part: Part, query: ListQuery)? {
+    public func part(for query: ListQuery) -> (part: Part, query: ListQuery)? {
         guard let part = parts.first(where: { $0.name == query.kind.rawValue }) else { return nil }
         var inner = query
         inner.kind = part.spec.kind
@@ -46,32 +46,32 @@ struct SavedTabsSource: AddressableSource {
     }
 
     /// The part whose items are of `kind` (its own kind), else the first that can ask for it.
-    func part(ofKind kind: ItemKind, ids: [Int]) -> Part? {
+    public func part(ofKind kind: ItemKind, ids: [Int]) -> Part? {
         parts.first { $0.spec.kind == kind } ?? parts.first { $0.source.itemsRequest(kind, ids: ids) != nil }
     }
 
-    func firstPage(for query: ListQuery) -> PageRequest {
+    public func firstPage(for query: ListQuery) -> PageRequest {
         guard let (part, inner) = part(for: query) else { return parts[0].source.firstPage(for: ListQuery(kind: parts[0].spec.kind)) }
         return part.source.firstPage(for: inner)
     }
 
-    func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
+    public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
         guard let (part, inner) = part(for: query) else { throw PageFailure(.malformed, "no list \(Sanitize.line(query.kind.rawValue))") }
         return try part.source.decodePage(response, for: request, of: inner)
     }
 
-    func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? {
+    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? {
         part(ofKind: kind, ids: ids)?.source.itemsRequest(kind, ids: ids)
     }
 
     /// By key (a list spec's `by_keys`): the part whose kind it is.
-    func itemsRequest(_ kind: ItemKind, keys: [RecordKey]) -> HTTPRequest? {
+    public func itemsRequest(_ kind: ItemKind, keys: [RecordKey]) -> HTTPRequest? {
         (parts.first { $0.spec.kind == kind } ?? part(ofKind: kind, ids: keys.compactMap(\.number)))?.source.itemsRequest(kind, keys: keys)
     }
 
     /// The part whose kind it is; a followed link (a kind of no part's) is read by the
     /// first part that reads it, the one whose links it was found among first.
-    func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
+    public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
         if let part = parts.first(where: { $0.spec.kind == kind }) { return try part.source.decodeItems(kind, response) }
         var failure = PageFailure(.malformed, "this API's items cannot be looked up by id")
         for part in parts {
@@ -81,30 +81,30 @@ struct SavedTabsSource: AddressableSource {
     }
 
     /// A pushed record of a tab (its saved name) or of a part's own kind: read by that part.
-    func liveItem(_ kind: ItemKind, record: JSONSpan) -> Item? {
+    public func liveItem(_ kind: ItemKind, record: JSONSpan) -> Item? {
         guard let part = parts.first(where: { $0.name == kind.rawValue || $0.spec.kind == kind }) else { return nil }
         return part.source.liveItem(part.spec.kind, record: record)
     }
 
     /// A followed link is asked by the first list that may ask it (its origin), with that
     /// list's headers, and read by the same list.
-    func linkRequest(_ link: ItemLink) -> HTTPRequest? {
+    public func linkRequest(_ link: ItemLink) -> HTTPRequest? {
         parts.lazy.compactMap { $0.source.linkRequest(link) }.first
     }
 
-    func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item {
+    public func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item {
         let part = parts.first { $0.source.linkRequest(link) != nil } ?? parts[0]
         return try part.source.decodeLink(link, response)
     }
 
-    func pictureRequest(for item: Item) -> HTTPRequest? {
+    public func pictureRequest(for item: Item) -> HTTPRequest? {
         let kind = item.kind
         let part = parts.first { $0.spec.kind == kind } ?? parts[0]
         return part.source.pictureRequest(for: item)
     }
 
     /// The tab's own list's pages value when it addresses its pages; nil when it walks.
-    func addressablePages(of query: ListQuery) -> (any PageAddressable)? {
+    public func addressablePages(of query: ListQuery) -> (any PageAddressable)? {
         guard let (part, inner) = part(for: query), let addressable = part.source as? any AddressableSource else { return nil }
         return addressable.addressablePages(of: inner)
     }
@@ -112,7 +112,7 @@ struct SavedTabsSource: AddressableSource {
 
 extension SavedTabsSource: AnyAPITabsSource {
     /// The tab's own list when it is any API's (`s` sorts with its server's parameter).
-    func anyAPISource(for query: ListQuery) -> AnyAPISource? {
+    public func anyAPISource(for query: ListQuery) -> AnyAPISource? {
         guard let (part, _) = part(for: query) else { return nil }
         return AnyAPISource.of(part.source)
     }

@@ -1,41 +1,35 @@
-import ArgumentParser
 import Foundation
-import PortalConfig
 import PortalCore
 import PortalCurl
 
-/// `portal --url LIST --events URL`: the browser follows the list's changes as the server
-/// pushes them (server-sent events) and shows them in the open list, marked.
-struct BrowseEventsOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "With --url: follow this text/event-stream of the list's changes and show them in the list as they come: new rows where the list's order puts them (the top of a newest-first list such as order=id.desc), changed rows in place, deleted rows marked until R; the status line says 'live · 3 new · 1 changed' (or 'reconnecting…'). Reconnects with Last-Event-ID; the list's credentials go only to its own origin.",
-        valueName: "url"))
-    var events: String?
-}
-
-/// What the browser needs to follow a list's changes: the subscription for its tab, and
-/// the feeds the interpreter makes from it (curl's streaming transport, the list's
-/// credentials only to the list's origin).
-struct LiveSetup {
+/// What the browser needs to follow a list's changes: the subscription for each followed
+/// tab, and the feeds the interpreter makes from them (curl's streaming transport, or
+/// libwebsockets for GraphQL and Realtime; the credentials only to the list's origin).
+public struct LiveSetup: Sendable {
     /// Each followed tab's subscription.
-    var follows: [Int: LiveSubscription]
-    var feeds: LiveFeeds
+    public var follows: [Int: LiveSubscription]
+    public var feeds: LiveFeeds
 
-    static let none = LiveSetup(follows: [:], feeds: .none)
+    public init(follows: [Int: LiveSubscription], feeds: LiveFeeds) {
+        self.follows = follows
+        self.feeds = feeds
+    }
 
-    /// `--events URL` for the `--url` list of `source`, read as `browseSource`'s first tab.
-    static func events(_ text: String?, options: SourceOptions, browseSource: any Source) throws -> LiveSetup {
+    public static let none = LiveSetup(follows: [:], feeds: .none)
+
+    /// `--events URL` for the `--url` list of `request`, read as `browseSource`'s first tab.
+    public static func events(_ text: String?, request: SourceRequest, browseSource: any Source) throws(SourceFailure) -> LiveSetup {
         guard let text else { return .none }
-        guard let list = options.anyAPI.url, let listOrigin = SplitURL(list)?.origin else {
-            throw ValidationError("--events goes with --url (the list whose changes it follows)")
+        guard let list = request.url, let listOrigin = SplitURL(list)?.origin else {
+            throw .usage("--events goes with --url (the list whose changes it follows)")
         }
-        guard let url = eventsURL(text) else { throw ValidationError("--events '\(Sanitize.line(text))' must be an http(s) URL") }
-        return try follow(url, origin: listOrigin, headers: options.anyAPIHeaders(), browseSource: browseSource, tab: 0)
+        guard let url = eventsURL(text) else { throw .usage("--events '\(Sanitize.line(text))' must be an http(s) URL") }
+        return follow(url, origin: listOrigin, headers: try request.anyAPIHeaders(), browseSource: browseSource, tab: 0)
     }
 
     /// Follows `url` for tab `tab` of `browseSource`, its records keyed as that tab's
     /// list keys them; `headers` go only to `origin`.
-    static func follow(_ url: URL, origin: Origin, headers: [String: String], browseSource: any Source, tab: Int) throws -> LiveSetup {
+    static func follow(_ url: URL, origin: Origin, headers: [String: String], browseSource: any Source, tab: Int) -> LiveSetup {
         guard browseSource.tabs.indices.contains(tab) else { return .none }
         let keyFields = (browseSource as? AnyAPISource)?.card.spec.keyFields ?? ListSpec().keyFields
         let subscription = LiveSubscription(.serverSentEvents(url), kind: browseSource.tabs[tab].kind, keyFields: keyFields)
@@ -47,14 +41,14 @@ struct LiveSetup {
     /// to its list's origin; the saved headers go only to that origin, and so does the
     /// signed-in `session`'s current token (OAuth2, Supabase) when that origin is the one
     /// the session signs (`SavedRun.apiRoot`'s).
-    static func saved(_ run: SavedRun, browseSource: any Source, session: AuthSession? = nil) throws -> LiveSetup {
+    public static func saved(_ run: SavedRun, browseSource: any Source, session: AuthSession? = nil) throws(SourceFailure) -> LiveSetup {
         var follows: [Int: LiveSubscription] = [:]
         var origins: [URL: Origin] = [:]
         var signed: Set<Origin> = []
         for tab in run.resolved.tabs {
             guard let events = tab.spec.events, let origin = SplitURL(tab.url)?.origin else { continue }
             guard let url = eventsURL(events.hasPrefix("/") ? origin.description + events : events) else {
-                throw ValidationError("apis.\(Sanitize.line(run.api.name)).lists.\(Sanitize.line(tab.name)).events must be an http(s) URL or a path")
+                throw .usage("apis.\(Sanitize.line(run.api.name)).lists.\(Sanitize.line(tab.name)).events must be an http(s) URL or a path")
             }
             let index = try run.tabIndex(tab.name, in: browseSource)
             follows[index] = LiveSubscription(.serverSentEvents(url), kind: browseSource.tabs[index].kind, keyFields: tab.spec.keyFields)
@@ -73,7 +67,7 @@ struct LiveSetup {
     }
 
     /// An http(s) URL, else nil.
-    static func eventsURL(_ text: String) -> URL? {
+    public static func eventsURL(_ text: String) -> URL? {
         guard SplitURL(text) != nil else { return nil }
         return URL(string: text)
     }
