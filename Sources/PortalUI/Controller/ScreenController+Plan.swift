@@ -1,13 +1,28 @@
 import PortalCore
 
-/// Committing the planning step: `apply` is the one place a plan's decisions are marked on
+/// The planning step, once per batch of events (`planStep`: the layout follows, then
+/// `ScreenPlanner.plan` reads every model — the tabs' lists and panes, the pictures, the
+/// watch's look — whichever asked), and committing it: `apply` is the one place a plan's decisions are marked on
 /// the state — pages in flight or given up, a retry taken, a pane's need asked, pictures
 /// requested, a pane list's pages in flight or given up — and turned into effects.
 /// `ScreenPlanner.plan` only reads.
 extension ScreenController {
+    /// After the events: the layout follows, then the one planning step, applied.
+    func planStep() -> [Effect] {
+        followCardHeight()
+        verifySort()
+        followTable()
+        pane?.setTextWidth(paneTextWidth)
+        needsRedraw = true
+        let (made, touched) = batch.take()
+        let planned = tabs.filter { $0.index == activeTab || touched.contains($0.index) }
+        return made + apply(planner.plan(planned, active: activeTab, pictures: pictureNeeds, watch: watch, at: now()))
+    }
+
     /// Marks every step of `plan` and returns its effects, in the plan's order.
     func apply(_ plan: ScreenPlan) -> [Effect] {
         planner.applied()
+        watch.lookDue = false  // planned now, or skipped: the tab could not be looked at
         var effects: [Effect] = []
         for step in plan.steps {
             switch step {
@@ -43,6 +58,8 @@ extension ScreenController {
                 effects += committed.cancelled.map { .cancelPanePage(address, PanePageKey(list: serial, page: $0.index)) }
                 effects += committed.tickets.map { list.fetch($0, for: address) }
                 if !committed.tickets.isEmpty || !committed.cancelled.isEmpty { pane.listsChanged() }
+            case .look(let index):
+                effects.append(look(at: tabs[index]))
             case .pictures(let needs):
                 let asked = needs.store.plan(wanted: needs.wanted, sharp: needs.sharp, selected: needs.selected)
                 effects += asked.cancel.map { .cancelPicture($0) }
@@ -67,6 +84,16 @@ extension ScreenController {
             tab.retryRefusal = "the server asked to wait; r again in \(seconds) s"
         }
         return []
+    }
+
+    /// The list watch's look at `tab`'s first page, validators sent (a 304 costs no body),
+    /// under an address no list applies (`ListWatch.lookAddress`).
+    private func look(at tab: TabState) -> Effect {
+        var request = tab.list.firstPage
+        request.http.revalidate = true
+        let address = ListWatch.lookAddress(for: tab.address)
+        watch.lookInFlight = tab.index
+        return .fetchPage(address, PageTicket(outsideList: address.generation, request: request), tab.query, .nearby)
     }
 
     private func launch(_ ticket: PageTicket, for tab: TabState, priority: FetchPriority) -> Effect {

@@ -7,8 +7,8 @@ extension ScreenController {
     func receive(_ message: AppMessage) {
         notePictureTickets(of: message)  // the pictures' tickets, noted where a page is decoded (Pictures)
         switch message {
-        case .page(let list, _, _), .pageRetrying(let list, _, _, _, _): touchedTabs.insert(list.tab)
-        case .items(let pane, _, _): touchedTabs.insert(pane.tab)
+        case .page(let list, _, _), .pageRetrying(let list, _, _, _, _): batch.touchedTabs.insert(list.tab)
+        case .items(let pane, _, _): batch.touchedTabs.insert(pane.tab)
         case .picture, .jq, .woke, .rate, .liveUpdates, .liveStatus: break
         }
         switch message {
@@ -50,9 +50,9 @@ extension ScreenController {
             // selection are untouched (the next frame redraws the card that shows it).
             pictures.receive(ticket, outcome, rendered: rendered)
         case .jq, .woke(.paneFilter):
-            receivePaneFilter(message)  // `|` in a pane (JQ/)
+            emit(paneFilter.receive(message))  // `|` in a pane (JQ/)
         case .woke(.watch(let ticket)):
-            wokeForWatch(ticket)  // the list watch (Watch/)
+            emit(watch.woke(ticket))  // the list watch: a look is due, the next timer set (Watch/)
         case .liveUpdates, .liveStatus:
             receiveLive(message)  // live lists (Live/)
         case .woke(.rateReset(let ticket)):

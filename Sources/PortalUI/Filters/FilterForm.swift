@@ -36,6 +36,16 @@ public struct FilterForm: Sendable, Equatable {
         TypedText.append(c, to: &values[focus])
     }
 
+    /// One command of the form's context (`key` carries the typed character); the root
+    /// starts the list over on `.applied` when the values changed the query.
+    public mutating func update(_ command: Command, key: KeyInput) -> Outcome {
+        if command == .typeText, case .character(let c) = key {
+            type(c)
+            return .editing
+        }
+        return perform(command)
+    }
+
     public mutating func perform(_ command: Command) -> Outcome {
         guard isActive, !fields.isEmpty else { return .editing }
         switch command {

@@ -40,6 +40,16 @@ public struct GoToPrompt: Sendable, Equatable {
     /// The number typed, separators ignored, capped at `maximum`; nil when there is none.
     public var number: Int? { Self.number(in: text) }
 
+    /// One command of the prompt's context (`key` carries the typed character): the root
+    /// selects card N on `.go(N)`; the planner asks for its page.
+    public mutating func update(_ command: Command, key: KeyInput) -> Outcome {
+        if command == .typeText, case .character(let c) = key {
+            type(c)
+            return .editing
+        }
+        return perform(command)
+    }
+
     public mutating func perform(_ command: Command) -> Outcome {
         switch editor.perform(command) {
         case .editing: .editing

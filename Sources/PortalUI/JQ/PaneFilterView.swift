@@ -4,13 +4,12 @@ import PortalCore
 /// item whole until one), and its prompt line with jq's message when the text fails.
 @MainActor
 enum PaneFilterView {
-    static func draw(_ c: ScreenController, in rect: Rect, beside: Bool, into screen: any Screen) {
-        guard c.paneFilterShown, let pane = c.pane, rect.width > 2, rect.height > 0 else { return }
+    static func draw(_ filter: PaneFilter, over pane: DetailPane, in rect: Rect, beside: Bool, into screen: any Screen) {
+        guard rect.width > 2, rect.height > 0 else { return }
         let left = rect.left + (beside ? 2 : 0)
         let width = rect.right - left
         guard width > 0 else { return }
         for row in rect.top..<rect.bottom { screen.draw("", row: row, column: left, width: width, fill: true) }
-        let filter = c.paneFilter
         var lines: [[Span]] = []
         if let shown = filter.shown {
             let title = shown.program.trimmingCharacters(in: .whitespaces).isEmpty ? "." : shown.program
@@ -29,8 +28,7 @@ enum PaneFilterView {
     }
 
     /// The footer: `jq: PROGRAM█`, then jq's message when the text as typed fails.
-    static func drawPrompt(_ c: ScreenController, width: Int, row: Int, into screen: any Screen) {
-        let filter = c.paneFilter
+    static func drawPrompt(_ filter: PaneFilter, width: Int, row: Int, into screen: any Screen) {
         let label = filter.running != nil ? "jq (running): " : "jq: "
         guard let error = filter.error else {
             return FooterView.drawPrompt(text: filter.text, label: label, width: width, row: row, into: screen)

@@ -54,7 +54,7 @@ extension ScreenController {
             if !outcome.inserted.isEmpty, let selection = tab.grid.selection, let item = tab.list.item(at: selection) {
                 tab.live?.pin = (item.id, selection, tab.grid.state.selectionScreenRow)
             }
-            if outcome.grew || outcome.redraw { touchedTabs.insert(index) }
+            if outcome.grew || outcome.redraw { batch.touchedTabs.insert(index) }
         case .liveStatus(let index, let status):
             guard tabs.indices.contains(index) else { return }
             tabs[index].live?.receive(status)
@@ -86,7 +86,7 @@ extension ScreenController {
     }
 
     /// Whether any card of the active tab may carry a mark.
-    var hasMarks: Bool { marks[activeTab] != nil || tab.live?.marks.isEmpty == false }
+    var hasMarks: Bool { watch.marks[activeTab] != nil || tab.live?.marks.isEmpty == false }
 
     /// The status line's words about the active tab's feed, if it follows one.
     var liveNote: String? { tab.live?.statusText }

@@ -23,6 +23,9 @@ enum PlanStep {
     /// One of the pane's lists (by its number in the pane) asks for these pages and gives
     /// up those far from the pane's screen, as a tab's list does (`pages`).
     case paneList(tab: Int, PaneAddress, list: Int, SparseList<Item>.SparseAsk)
+    /// The list watch's look at the tab's first page (its timer was due and the tab can be
+    /// looked at now: `ListWatch.canLook`).
+    case look(tab: Int)
     /// The pictures the screen needs, most needed first (the store hands out at most a
     /// few at a time and cancels those no longer needed).
     case pictures(PictureNeeds)

@@ -71,8 +71,12 @@ struct ScreenPlanner {
     ///
     /// `tabs` are the tabs to plan: the active one and those an event touched (a tab not
     /// shown and not answered has nothing new to ask for).
-    func plan(_ tabs: [TabState], active: Int, pictures: PictureNeeds?, at now: Instant) -> ScreenPlan {
+    /// `watch`: its look is planned when due and the active tab can be looked at.
+    func plan(_ tabs: [TabState], active: Int, pictures: PictureNeeds?, watch: ListWatch = ListWatch(), at now: Instant) -> ScreenPlan {
         var plan = ScreenPlan()
+        if watch.lookDue, let tab = tabs.first(where: { $0.index == active }), watch.canLook(at: tab) {
+            plan.steps.append(.look(tab: active))
+        }
         for tab in tabs where tab.isStarted {
             if tab.wantsRetry { plan.steps.append(.retry(tab: tab.index)) }
             // A tab not shown keeps filling at rest (its first page may arrive after the

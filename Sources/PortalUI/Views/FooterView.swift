@@ -1,4 +1,5 @@
-/// The bottom line: key hints from the command table, or the search prompt while typing.
+/// The bottom line: key hints from the command table, or an open prompt's line (each
+/// prompt's view draws its own through `drawPrompt`).
 public enum FooterView {
     /// The hints of `context`, less those of commands the source has no use for (`hidden`);
     /// the tab keys' hint says how many tabs there are (`tabCount`).
@@ -6,10 +7,6 @@ public enum FooterView {
                                  width: Int, row: Int, into screen: any Screen) {
         let hints = CommandTable.hints(for: context, excluding: hidden, tabCount: tabCount)
         screen.draw(" " + hints, row: row, column: 0, width: width, style: Style(dim: true))
-    }
-
-    public static func drawPrompt(_ prompt: SearchPrompt, label: String = "search name: ", width: Int, row: Int, into screen: any Screen) {
-        drawPrompt(text: prompt.text, label: label, width: width, row: row, into: screen)
     }
 
     /// A prompt line: the label, the text typed so far, and the cursor block after it.

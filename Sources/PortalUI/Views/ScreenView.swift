@@ -1,7 +1,9 @@
 import PortalCore
 
-/// The whole frame for a controller's state: header with tabs, grid and/or detail pane,
-/// status line, footer, and the filter form or help overlay on top. Pure drawing.
+/// The whole frame for a controller's state, composed in one place from each model's view
+/// (beside its model in its folder): header with tabs, grid or table and/or detail pane
+/// with the jq prompt's tree, the watch's marks, status line, footer or the open prompt,
+/// and the filter form or help overlay on top. Pure drawing.
 @MainActor
 public enum ScreenView {
     public static func draw(_ c: ScreenController, into screen: any Screen) {
@@ -16,7 +18,7 @@ public enum ScreenView {
                         width: c.size.columns, row: layout.headerRow, into: screen)
         if let pane = c.pane, !layout.isSideBySide {
             DetailView.draw(pane, breadcrumb: c.breadcrumb, picture: c.panePicture, in: layout.detail, beside: false, into: screen)
-            PaneFilterView.draw(c, in: layout.detail, beside: false, into: screen)  // | jq (JQ/)
+            if c.paneFilterShown { PaneFilterView.draw(c.paneFilter, over: pane, in: layout.detail, beside: false, into: screen) }  // | jq (JQ/)
         } else {
             if tab.table.isShown {
                 TableView.draw(tab.table, grid: tab.grid.state, slot: tab.listView.slot(at:), note: c.gridNote, sort: tab.query.sort,
@@ -28,22 +30,20 @@ public enum ScreenView {
             }
             if let pane = c.pane {
                 DetailView.draw(pane, breadcrumb: c.breadcrumb, picture: c.panePicture, in: layout.detail, beside: true, into: screen)
-                PaneFilterView.draw(c, in: layout.detail, beside: true, into: screen)  // | jq (JQ/)
+                if c.paneFilterShown { PaneFilterView.draw(c.paneFilter, over: pane, in: layout.detail, beside: true, into: screen) }  // | jq (JQ/)
             }
         }
         StatusLineView.draw(c.listStatus, width: c.size.columns, row: layout.statusRow, into: screen)
         if c.search.isActive {
-            let label = "search \(tab.spec.searchKey ?? "name"): "
-            FooterView.drawPrompt(c.search, label: label, width: c.size.columns, row: layout.footerRow, into: screen)
+            SearchPromptView.draw(c.search, searchKey: tab.spec.searchKey, width: c.size.columns, row: layout.footerRow, into: screen)
         } else if c.paneFilterShown {
-            PaneFilterView.drawPrompt(c, width: c.size.columns, row: layout.footerRow, into: screen)
+            PaneFilterView.drawPrompt(c.paneFilter, width: c.size.columns, row: layout.footerRow, into: screen)
         } else if c.goTo.isActive {
-            let of = c.list.count > 0 ? " (1–\(Grouped.text(c.list.count)))" : ""
-            FooterView.drawPrompt(text: c.goTo.text, label: "go to card\(of): ", width: c.size.columns, row: layout.footerRow, into: screen)
+            GoToPromptView.draw(c.goTo, count: c.list.count, width: c.size.columns, row: layout.footerRow, into: screen)
         } else {
             FooterView.drawHints(for: c.context, hiding: c.unavailableCommands, tabCount: c.tabs.count, width: c.size.columns, row: layout.footerRow, into: screen)
         }
         if c.form.isActive { FilterFormView.draw(c.form, in: layout.body, into: screen) }
-        if c.showsHelp { HelpOverlayView.draw(size: c.size, scroll: c.helpScroll, into: screen) }
+        if c.help.isShown { HelpOverlayView.draw(size: c.size, scroll: c.help.scroll, into: screen) }
     }
 }

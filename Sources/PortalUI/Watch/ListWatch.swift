@@ -9,6 +9,8 @@ import PortalCore
 ///
 /// The look is a page fetch outside the list (its address has a negative generation, so
 /// no list ever applies it and the interpreter keeps it apart from the list's own page 1).
+/// The watch never makes it: its timer's wake marks a look due (`update`, ListWatch+Update)
+/// and the one planning step asks for it (`PlanStep.look`).
 struct ListWatch {
     /// When toggled on with `w` and no `--watch`.
     static let defaultInterval: Duration = .seconds(30)
@@ -25,6 +27,11 @@ struct ListWatch {
     var lookInFlight: Int?
     /// Why the last look failed, until one succeeds.
     var failure: String?
+    /// The timer is due: the planning step makes the look (a page fetch) if the active
+    /// tab can be looked at now, and the flag goes either way.
+    var lookDue = false
+    /// Each tab's marks, by tab index (`ListMarks`).
+    var marks: [Int: ListMarks] = [:]
 
     /// The address a look for `list` is sent under: never a list's own.
     static func lookAddress(for list: ListAddress) -> ListAddress {
@@ -56,54 +63,5 @@ struct ListWatch {
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let count = Int64(digits), count <= 1_000_000 else { return nil }
         let interval = Duration.seconds(count * scale)
         return interval >= shortestInterval ? interval : nil
-    }
-}
-
-/// What a tab's list looked like at the last look, and what is marked since: the items'
-/// content by id (so `R` can tell what changed), the ids that arrived new, and where a
-/// grown list's new end began.
-struct ListMarks {
-    /// The most ids remembered; past it the memory starts over (marks then miss changes
-    /// of items not seen since, never mark one wrongly).
-    static let limit = 200_000
-
-    /// The query the marks belong to: a new search or filter starts them over.
-    var query: ListQuery
-    /// Each item's content (its hash) when last seen.
-    var looks: [ItemKey: Int] = [:]
-    var new: Set<ItemKey> = []
-    var changed: Set<ItemKey> = []
-    /// The list's count before a look found it grown: items at or past it are new.
-    var grownFrom: Int?
-    /// Items found new since watching began (ids not seen, plus growth).
-    var newCount = 0
-
-    init(query: ListQuery) {
-        self.query = query
-    }
-
-    /// What a list page says about its items: each remembered; one seen before with other
-    /// content is `changed` when the list is being refreshed; one at or past `grownFrom`
-    /// is `new`. `start` is the first item's index, nil when unknown (a walked list).
-    /// `hashes`: each item's `hashValue` when already made (`PageContent.contentHashes`,
-    /// noted off the UI thread); used only when there is one per item.
-    mutating func see(_ items: [Item], hashes: [Int]? = nil, from start: Int?, refreshing: Bool) {
-        if looks.count + items.count > Self.limit { looks = [:] }
-        let noted = hashes.flatMap { $0.count == items.count ? $0 : nil }
-        // Runs for every page: each id is looked up
-        // once (the old content comes back from the update).
-        for offset in items.indices {
-            let id = items[offset].id
-            let content = noted?[offset] ?? items[offset].hashValue
-            if let before = looks.updateValue(content, forKey: id), refreshing, before != content { changed.insert(id) }
-            if let grownFrom, let start, start + offset >= grownFrom { new.insert(id) }
-        }
-    }
-
-    /// What `item` is marked: `new`, `changed`, or nil.
-    func mark(_ item: Item) -> String? {
-        if new.contains(item.id) { return "new" }
-        if changed.contains(item.id) { return "changed" }
-        return nil
     }
 }

@@ -103,12 +103,12 @@ extension ScreenController {
 
     /// `--pictures symbols` on a screen without 256 colours: nothing to draw them with, so
     /// none is asked for (the pane says so).
-    var symbolsUndrawable: Bool { pictureMode == .symbols && screenDrawn && symbolPalette == nil }
+    var symbolsUndrawable: Bool { picturing.symbolsUndrawable }
 
     /// The mode pictures are drawn in this frame: pixels under the help, the filter form or
     /// the go-to prompt would be drawn over them, so while one is open pictures are symbols.
     var drawnPictureMode: PictureMode {
-        pictureMode.drawsPixels && (showsHelp || form.isActive) ? .symbols : pictureMode
+        pictureMode.drawsPixels && (help.isShown || form.isActive) ? .symbols : pictureMode
     }
 
     /// The pane's picture slot in cells, when a pane is open and has room for one.
