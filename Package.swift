@@ -47,7 +47,11 @@ let package = Package(
         // The config file of saved APIs (config.toml): parsing, validation and the secret
         // references, apart from the CLI so they are unit-tested without it.
         // Presets/*.toml: the built-in APIs' lists, in the config file's own schema (BuiltInPresets).
-        .target(name: "PortalConfig", dependencies: ["PortalCore", .product(name: "TOMLKit", package: "TOMLKit")], resources: [.copy("Presets")]),
+        // Signing in: Supabase Auth sessions (GoTrue), OAuth2 client credentials, a URL's
+        // password as Basic, and the scope that keeps credentials on the origins named.
+        // PortalCore signs requests through its `SignedInSession` protocol and names none of it.
+        .target(name: "PortalAuth", dependencies: ["PortalCore", "PortalJSON"]),
+        .target(name: "PortalConfig", dependencies: ["PortalCore", "PortalAuth", .product(name: "TOMLKit", package: "TOMLKit")], resources: [.copy("Presets")]),
         // The emulated servers (the real APIs' behaviour, written once): the offline
         // snapshot source and the mirror answer through them.
         .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON"]),
@@ -112,7 +116,7 @@ let package = Package(
             name: "portal",
             dependencies: [
                 "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalCurl", "PortalJQ",
-                "PortalWebSocket",
+                "PortalWebSocket", "PortalAuth",
                 "PortalConfig", "PortalOpenAPI", "PortalMCP", "PortalSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -145,7 +149,7 @@ let package = Package(
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).
         .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalJSON", "PortalServers", "PortalConfig"], path: "Tests/PortalTestSupport"),
-        .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalJSON", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalJSON", "PortalAuth", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalTestSupport"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
         .testTarget(name: "PortalJQTests", dependencies: ["PortalJQ"]),
@@ -161,6 +165,7 @@ let package = Package(
         .testTarget(name: "PortalMCPTests", dependencies: ["PortalMCP", "PortalCore", "PortalTestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(name: "PortalOpenAPITests", dependencies: ["PortalOpenAPI", "PortalCore", "PortalMirror", "PortalCurl", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalSourcesTests", dependencies: ["PortalSources", "PortalCore", "PortalTestSupport"]),
+        .testTarget(name: "PortalAuthTests", dependencies: ["PortalAuth", "PortalCore", "PortalCurl", "PortalMirror", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalCore", "PortalRuntime", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

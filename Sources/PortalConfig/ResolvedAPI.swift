@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalAuth
 
 /// A saved API ready to be asked: its secrets read (`SecretResolver`) and turned into what
 /// the flags would have given — the headers every request carries (`headers`, and

@@ -5,6 +5,7 @@ import PortalCore
 import PortalCurl
 import PortalSources
 import PortalWebSocket
+import PortalAuth
 
 /// `--live`: the list's changes as the server pushes them over a GraphQL subscription.
 struct LiveOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import Testing
+import PortalAuth
 
 /// One helper hides a URL's user and password wherever a URL is shown or traced, however it
 /// is spelled; the same finder takes them out of a URL given on the command line.

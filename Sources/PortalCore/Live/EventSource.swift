@@ -25,7 +25,7 @@ public struct EventSource: Sendable {
     /// Where `headers` and the session's token may go: the list's origin.
     public var credentialOrigin: Origin?
     /// The list's signed-in session, if any.
-    public var session: AuthSession?
+    public var session: (any SignedInSession)?
     public var initialRetry: Duration = .seconds(3)
     public var maxBackoff: Duration = .seconds(60)
     public var maxEventBytes = EventStreamParser.defaultMaxEventBytes
@@ -33,7 +33,7 @@ public struct EventSource: Sendable {
     /// Waits between connections (a test's clock records them).
     public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 
-    public init(url: URL, headers: [String: String] = [:], credentialOrigin: Origin? = nil, session: AuthSession? = nil) {
+    public init(url: URL, headers: [String: String] = [:], credentialOrigin: Origin? = nil, session: (any SignedInSession)? = nil) {
         self.url = url
         self.headers = headers
         self.credentialOrigin = credentialOrigin

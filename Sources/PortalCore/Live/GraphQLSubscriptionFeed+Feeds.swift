@@ -5,7 +5,7 @@ extension LiveFeeds {
     /// token) sent only to `credentialOrigin` (the list's endpoint); other feeds are left
     /// to `others`.
     public static func graphQL(over connector: any WebSocketConnecting, headers: [String: String] = [:],
-                               credentialOrigin: Origin? = nil, session: AuthSession? = nil, others: LiveFeeds = .none) -> LiveFeeds {
+                               credentialOrigin: Origin? = nil, session: (any SignedInSession)? = nil, others: LiveFeeds = .none) -> LiveFeeds {
         LiveFeeds { subscription in
             guard case .graphQLSubscription(let endpoint, let live) = subscription.feed else { return others.feed(for: subscription) }
             return GraphQLSubscriptionFeed(endpoint: endpoint, headers: headers, credentialOrigin: credentialOrigin, live: live,

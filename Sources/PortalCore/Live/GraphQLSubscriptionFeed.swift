@@ -28,7 +28,7 @@ public struct GraphQLSubscriptionFeed: LiveFeed {
     public var endpoint: URL
     public var headers: [String: String]
     public var credentialOrigin: Origin?
-    public var session: AuthSession?
+    public var session: (any SignedInSession)?
     public var live: GraphQLLiveQuery
     public var keyFields: [String]
     public var connector: any WebSocketConnecting
@@ -51,7 +51,7 @@ public struct GraphQLSubscriptionFeed: LiveFeed {
     static let operationID = "1"
 
     public init(endpoint: URL, headers: [String: String] = [:], credentialOrigin: Origin? = nil, live: GraphQLLiveQuery,
-                keyFields: [String] = ["id"], connector: any WebSocketConnecting, session: AuthSession? = nil) {
+                keyFields: [String] = ["id"], connector: any WebSocketConnecting, session: (any SignedInSession)? = nil) {
         self.endpoint = endpoint
         self.headers = headers
         self.credentialOrigin = credentialOrigin
@@ -117,7 +117,7 @@ public struct GraphQLSubscriptionFeed: LiveFeed {
 
     /// One connection's credentials: `headers`, and the session's current token as
     /// `Authorization: Bearer` (replacing a saved one).
-    func credentials(_ headers: [String: String], _ session: AuthSession?) async throws -> [String: String] {
+    func credentials(_ headers: [String: String], _ session: (any SignedInSession)?) async throws -> [String: String] {
         guard let session else { return headers }
         let tokens = try await SessionTransport.tokens { () async throws(SessionError) in try await session.current() }
         return SessionTransport.signed(HTTPRequest(url: endpoint, headers: headers), tokens).headers

@@ -91,7 +91,7 @@ public struct LiveFeeds: Sendable {
     /// Server-sent events over `transport`, with `headers` (and `session`'s current token)
     /// sent only to `credentialOrigin`.
     public static func serverSentEvents(over transport: any StreamingTransport, headers: [String: String] = [:], credentialOrigin: Origin? = nil,
-                                        session: AuthSession? = nil) -> LiveFeeds {
+                                        session: (any SignedInSession)? = nil) -> LiveFeeds {
         LiveFeeds { subscription in
             switch subscription.feed {
             case .serverSentEvents(let url):

@@ -12,7 +12,7 @@ import Foundation
 /// the list's origin in it.
 struct SessionStreamingTransport: StreamingTransport {
     let inner: any StreamingTransport
-    let session: AuthSession
+    let session: any SignedInSession
 
     /// How much of a 401's body is read to see whether it says the token expired.
     static let rejectionBodyLimit = 16 << 10
@@ -25,7 +25,7 @@ struct SessionStreamingTransport: StreamingTransport {
         while body.count < Self.rejectionBodyLimit, let chunk = try? await response.body.next() { body += chunk }
         response.body.close()
         let read = HTTPResponse(status: response.status, headers: response.headers, body: Data(body.prefix(Self.rejectionBodyLimit)))
-        guard session.grant.rejects(read) else {
+        guard session.rejects(read) else {
             return StreamingResponse(status: response.status, headers: response.headers, body: StreamBody(next: { nil }, close: {}))
         }
         let renewed = try await SessionTransport.tokens { () async throws(SessionError) in try await session.renew(rejected: tokens.accessToken) }

@@ -24,25 +24,6 @@ public struct SessionTokens: Sendable, Equatable, CustomStringConvertible {
         self.userID = userID
     }
 
-    /// The GoTrue token answer: `access_token`, `refresh_token`, `expires_in` and/or
-    /// `expires_at` (unix seconds), `user.id`. The expiry is the earlier of the two when
-    /// both are given: `expires_at` is in whole seconds on the server's clock, `expires_in`
-    /// counts from the answer's arrival.
-    /// Nil when a field is missing.
-    public static func decode(_ body: Data, receivedAt now: Date) -> SessionTokens? {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              let access = object["access_token"] as? String, !access.isEmpty,
-              let refresh = object["refresh_token"] as? String, !refresh.isEmpty,
-              let user = object["user"] as? [String: Any], let id = user["id"] as? String, !id.isEmpty
-        else { return nil }
-        let expiresIn = (object["expires_in"] as? NSNumber)?.doubleValue
-        let expiresAt = (object["expires_at"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
-        let ends = [expiresAt, expiresIn.map { now.addingTimeInterval($0) }].compactMap { $0 }
-        guard let end = ends.min() else { return nil }
-        let lifetime = expiresIn ?? max(0, end.timeIntervalSince(now))
-        return SessionTokens(accessToken: access, refreshToken: refresh, expiresAt: end, lifetime: lifetime, userID: id)
-    }
-
     /// How long before `expiresAt` the session is renewed ahead of time: 30 s, or a
     /// quarter of a short lifetime (a 2-second token is renewed half a second early, not
     /// before every request).

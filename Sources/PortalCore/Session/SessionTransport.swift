@@ -5,7 +5,7 @@ import Foundation
 /// as `HTTPRequest.cacheIdentity`, so the caches keep users apart and keep one user's
 /// answers across token refreshes.
 ///
-/// The session renews itself (`AuthSession`): ahead of expiry before a request, and once
+/// The session renews itself (PortalAuth's `AuthSession`): ahead of expiry before a request, and once
 /// after a rejection (`TokenGrant.rejects`: a 401 that says the JWT expired for Supabase,
 /// any 401 for OAuth2) — then the request is sent once more with the new token, never
 /// more; a second 401 is the answer. OAuth2 client credentials go the same way. A session that cannot be renewed fails
@@ -15,11 +15,11 @@ import Foundation
 /// requests for the API's own origin.
 public struct SessionTransport: Transport {
     private let inner: any Transport
-    public let session: AuthSession
+    public let session: any SignedInSession
     private let origin: Origin?
 
     /// `apiRoot` is the API's root (PostgREST's `…/rest/v1`): only its origin gets the token.
-    public init(wrapping inner: any Transport, session: AuthSession, apiRoot: String) {
+    public init(wrapping inner: any Transport, session: any SignedInSession, apiRoot: String) {
         self.inner = inner
         self.session = session
         self.origin = SplitURL(apiRoot)?.origin
@@ -29,7 +29,7 @@ public struct SessionTransport: Transport {
         guard let origin, SplitURL(request.url.absoluteString)?.origin == origin else { return try await inner.send(request) }
         let tokens = try await Self.tokens { () async throws(SessionError) in try await session.current() }
         let response = try await inner.send(Self.signed(request, tokens))
-        guard session.grant.rejects(response) else { return response }
+        guard session.rejects(response) else { return response }
         let renewed = try await Self.tokens { () async throws(SessionError) in try await session.renew(rejected: tokens.accessToken) }
         return try await inner.send(Self.signed(request, renewed))
     }
@@ -54,17 +54,5 @@ public struct SessionTransport: Transport {
         signed.headers["Authorization"] = "Bearer \(tokens.accessToken)"
         signed.cacheIdentity = tokens.userID
         return signed
-    }
-
-    /// PostgREST's answer to an expired token: 401 with `WWW-Authenticate: Bearer
-    /// error="invalid_token", error_description="JWT expired"`, or a body whose `message`
-    /// is "JWT expired" (PGRST303, PGRST301 before v12).
-    public static func saysJWTExpired(_ response: HTTPResponse) -> Bool {
-        guard response.status == 401 else { return false }
-        if let challenge = response.header("www-authenticate"), challenge.range(of: "JWT expired", options: .caseInsensitive) != nil {
-            return true
-        }
-        let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
-        return (object?["message"] as? String)?.caseInsensitiveCompare("JWT expired") == .orderedSame
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalAuth
 
 /// The transport a command uses, and the tracer inside it (if any) whose write failure
 /// the command reports once it is done.

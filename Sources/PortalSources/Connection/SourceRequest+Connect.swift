@@ -3,6 +3,7 @@ import PortalCache
 import PortalCore
 import PortalCurl
 import PortalServers
+import PortalAuth
 
 extension SourceRequest {
     /// Builds the connection: traced when `--trace` is given, and for HTTP, cached by URL

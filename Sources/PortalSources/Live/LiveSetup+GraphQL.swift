@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalWebSocket
+import PortalAuth
 
 extension LiveSetup {
     /// `--live` on a GraphQL endpoint: one introspection request, then a subscription for

@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalWebSocket
+import PortalAuth
 
 extension LiveSetup {
     /// `portal --api postgrest --base-url …/rest/v1 --table T --live` (Supabase): the browser

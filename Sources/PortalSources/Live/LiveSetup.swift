@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalCurl
+import PortalAuth
 
 /// What the browser needs to follow a list's changes: the subscription for each followed
 /// tab, and the feeds the interpreter makes from them (curl's streaming transport, or

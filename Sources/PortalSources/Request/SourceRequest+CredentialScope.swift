@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalAuth
 
 /// Which origins the request names, and so which get the user's credentials
 /// (`CredentialScopeTransport`): `--url`, `--graphql`, the `--openapi` document's own

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalAuth
 
 /// The checks a request passes before anything is fetched, so a typo or a bad combination
 /// is a usage error (exit 2) naming the flag — never a header's value. The same checks,

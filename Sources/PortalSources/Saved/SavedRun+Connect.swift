@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalCurl
+import PortalAuth
 
 /// A saved API's sign-in, and which origins its credentials go to (issue 35, item 7): the
 /// file names `url`, the `openapi` document's or the `graphql` endpoint's own origin and

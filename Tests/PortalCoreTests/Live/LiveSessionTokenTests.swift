@@ -3,6 +3,7 @@ import PortalCore
 import PortalTestSupport
 import Synchronization
 import Testing
+import PortalAuth
 
 /// A signed-in list's live feeds carry the session's token (issue 38, items 2 and 4): a
 /// saved API's OAuth2 client (or a Supabase session) gives `Authorization: Bearer <the

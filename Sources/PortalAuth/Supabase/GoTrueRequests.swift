@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 import PortalJSON
 
 /// The two token requests of Supabase Auth (GoTrue), and how their answers read:
@@ -48,8 +49,20 @@ public struct GoTrueRequests: Sendable {
     /// GoTrue's error message: `msg` (current servers), else `error_description`, else
     /// `message`, else the status. Cut to 200 characters and sanitised.
     public static func message(of response: HTTPResponse) -> String {
-        let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
-        let text = ["msg", "error_description", "message", "error"].lazy.compactMap { object?[$0] as? String }.first { !$0.isEmpty }
+        let object = (try? JSONNode.parse(response.body))?.node
+        let text = ["msg", "error_description", "message", "error"].lazy.compactMap { object?[$0]?.string }.first { !$0.isEmpty }
         return Sanitize.line(String((text ?? HTTPStatusText.describe(response.status)).prefix(200)))
+    }
+
+    /// PostgREST's answer to an expired token: 401 with `WWW-Authenticate: Bearer
+    /// error="invalid_token", error_description="JWT expired"`, or a body whose `message`
+    /// is "JWT expired" (PGRST303, PGRST301 before v12).
+    public static func saysJWTExpired(_ response: HTTPResponse) -> Bool {
+        guard response.status == 401 else { return false }
+        if let challenge = response.header("www-authenticate"), challenge.range(of: "JWT expired", options: .caseInsensitive) != nil {
+            return true
+        }
+        let message = (try? JSONNode.parse(response.body))?.node["message"]?.string
+        return message?.caseInsensitiveCompare("JWT expired") == .orderedSame
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// Sends the user's credentials only to the origins the user named: a request to any other
 /// origin goes without them. The one place this is enforced, whatever made the request (a

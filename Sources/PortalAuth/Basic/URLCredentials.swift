@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// A user name and password written into a URL (`http://user:secret@host/…`), taken out of
 /// it and sent as `Authorization: Basic …` instead — what curl does with such a URL.

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// How a session gets its tokens and knows a rejected one: Supabase Auth's refresh grant
 /// (`GoTrueRequests`) or OAuth2 client credentials (`OAuth2ClientCredentialsGrant`).
@@ -30,7 +31,7 @@ extension GoTrueRequests: TokenGrant {
     }
 
     /// PostgREST's "JWT expired" only: another 401 (a permission) is the answer.
-    public func rejects(_ response: HTTPResponse) -> Bool { SessionTransport.saysJWTExpired(response) }
+    public func rejects(_ response: HTTPResponse) -> Bool { Self.saysJWTExpired(response) }
 
     public func refusal(_ response: HTTPResponse) -> String { Self.message(of: response) }
 }

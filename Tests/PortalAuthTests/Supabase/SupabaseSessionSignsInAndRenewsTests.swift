@@ -5,6 +5,7 @@ import PortalTestSupport
 @testable import PortalMirror
 import Synchronization
 import Testing
+import PortalAuth
 
 /// The signed-in session (`AuthSession`, `SessionTransport`) against the mirror's own
 /// Supabase Auth and PostgREST rules, in process, on one manual clock: sign-in, renewal
@@ -174,7 +175,7 @@ import Testing
         try await session.signIn(email: "ann@example.com", password: "PW")
         let answer = try await Self.page(transport)
         // One refresh, one retry with the new token, and the second 401 is the answer.
-        #expect(answer.status == 401 && SessionTransport.saysJWTExpired(answer))
+        #expect(answer.status == 401 && GoTrueRequests.saysJWTExpired(answer))
         #expect(strict.refreshes == 1 && strict.restRequests.count == 2)
         #expect(strict.restRequests[0].headers["Authorization"] != strict.restRequests[1].headers["Authorization"])
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// `--offline --email`: every request to the API is keyed as that user's, as
 /// `SessionTransport` keys it once signed in, but with no session at all: offline nothing

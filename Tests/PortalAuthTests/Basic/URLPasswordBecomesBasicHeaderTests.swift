@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PortalCore
+import PortalAuth
 
 /// A password written into a URL leaves it for a Basic header (never shown, traced or
 /// cached in the clear), as curl sends it.

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// A signed-in session that renews itself, shared by every request of a run: Supabase
 /// Auth's (a password, then refresh tokens) or OAuth2 client credentials' (a token asked
@@ -138,4 +139,9 @@ public actor AuthSession {
             throw .expired
         }
     }
+}
+
+extension AuthSession: SignedInSession {
+    /// The grant's rule: Supabase's "JWT expired", any 401 for OAuth2.
+    public nonisolated func rejects(_ response: HTTPResponse) -> Bool { grant.rejects(response) }
 }

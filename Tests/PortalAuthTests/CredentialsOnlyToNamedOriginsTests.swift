@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import Synchronization
 import Testing
+import PortalAuth
 
 /// Credentials go only to the origins the user named: a request to another origin (an
 /// OpenAPI document's `servers` naming one) is sent without the user's headers; the

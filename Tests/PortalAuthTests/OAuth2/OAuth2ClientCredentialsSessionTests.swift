@@ -6,6 +6,7 @@ import PortalTestSupport
 @testable import PortalMirror
 import Synchronization
 import Testing
+import PortalAuth
 
 /// OAuth2 client credentials (RFC 6749 §4.4) end to end: the mirror's `/oauth/token`
 /// (`--oauth-client`) and its bearer check on every route, and portal's side in the

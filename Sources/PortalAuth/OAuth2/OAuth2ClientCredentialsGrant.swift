@@ -1,4 +1,6 @@
 import Foundation
+import PortalCore
+import PortalJSON
 
 /// OAuth2's client credentials grant (RFC 6749 §4.4): `POST token_url` with the client id
 /// and secret as HTTP Basic (each form-encoded first, §2.3.1), a form body
@@ -36,10 +38,10 @@ public struct OAuth2ClientCredentialsGrant: TokenGrant, CustomStringConvertible 
     /// §5.1: `access_token` (required), `expires_in` (optional: without it the token is
     /// kept until the API turns it away). The caches key the answers by the client.
     public func tokens(in response: HTTPResponse, receivedAt now: Date) -> SessionTokens? {
-        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-              let access = object["access_token"] as? String, !access.isEmpty else { return nil }
-        if let type = object["token_type"] as? String, type.caseInsensitiveCompare("bearer") != .orderedSame { return nil }
-        let lifetime = (object["expires_in"] as? NSNumber)?.doubleValue ?? (object["expires_in"] as? String).flatMap(Double.init)
+        guard let object = try? JSONNode.parse(response.body).node,
+              let access = object["access_token"]?.string, !access.isEmpty else { return nil }
+        if let type = object["token_type"]?.string, type.caseInsensitiveCompare("bearer") != .orderedSame { return nil }
+        let lifetime = object["expires_in"]?.double
         let expiresAt = lifetime.map { now.addingTimeInterval($0) } ?? .distantFuture
         return SessionTokens(accessToken: access, refreshToken: "", expiresAt: expiresAt,
                              lifetime: lifetime ?? .greatestFiniteMagnitude, userID: "oauth2:" + clientID)

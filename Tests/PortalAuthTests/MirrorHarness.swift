@@ -1,0 +1,1 @@
+../PortalMirrorTests/MirrorHarness.swift
