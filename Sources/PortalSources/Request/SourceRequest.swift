@@ -25,7 +25,7 @@ public struct SourceRequest: Sendable {
     /// `--api`: the preset's name (else inferred from the base URL).
     public var api: APIKind?
     /// A saved API NAME (`portal NAME`, `portal list NAME LIST`, `portal mcp`'s), read from
-    /// `config` (nil: `PORTAL_CONFIG` or the default path).
+    /// `config` (`--config`; nil: `$XDG_CONFIG_HOME/portal/config.toml` or `~/.config/…`).
     public var saved: String?
     public var config: String?
 
@@ -64,7 +64,7 @@ public struct SourceRequest: Sendable {
     public var trace: String?
     /// The on-disk HTTP cache.
     public var cache = CacheSettings()
-    /// The process environment (`PORTAL_API_KEY`, `PORTAL_CONFIG`, `PORTAL_PASSWORD`, …).
+    /// The process environment (`PORTAL_API_KEY`, `XDG_CONFIG_HOME`, `PORTAL_PASSWORD`, …).
     public var environment: [String: String] = ProcessInfo.processInfo.environment
 
     public init() {}

@@ -16,7 +16,7 @@ public struct SavedRun: Sendable {
 
     public var api: SavedAPI { resolved.api }
 
-    /// The saved API `name` in the config file (`config`, else `PORTAL_CONFIG` or the
+    /// The saved API `name` in the config file (`config`, else `$XDG_CONFIG_HOME`'s or the
     /// default); a bad file or an unknown name is a usage error, the file's with its line.
     public static func api(named name: String, config: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(SourceFailure) -> SavedAPI {
         let (file, path) = try load(config: config, environment: environment)
