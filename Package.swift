@@ -88,9 +88,12 @@ let package = Package(
         // libsqlite3 (libsqlite3-dev) through CSQLite, the only code that includes it.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "PortalCache", dependencies: ["PortalCore", "CSQLite"]),
+        // Export: `portal list`'s and the MCP tools' outputs (CSV/TSV, --json/ndjson, the
+        // columns and range printed) and the stream that reads a whole list for them.
+        .target(name: "PortalExport", dependencies: ["PortalCore", "PortalJSON"]),
         // `portal mcp`: the tools an agent calls (list_apis, get_rows, …) over the engine's
         // sources and paging, served on stdio by the MCP SDK.
-        .target(name: "PortalMCP", dependencies: ["PortalCore", "PortalJSON", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
+        .target(name: "PortalMCP", dependencies: ["PortalCore", "PortalJSON", "PortalExport", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
         // The live network on Debian's libcurl (libcurl4-openssl-dev): nothing to compile,
         // the proxy variables honoured. CCurl is the C side; PortalCurl the only code that imports it.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -116,7 +119,7 @@ let package = Package(
             name: "portal",
             dependencies: [
                 "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalCurl", "PortalJQ",
-                "PortalWebSocket", "PortalAuth",
+                "PortalWebSocket", "PortalAuth", "PortalExport",
                 "PortalConfig", "PortalOpenAPI", "PortalMCP", "PortalSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -149,7 +152,7 @@ let package = Package(
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).
         .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalJSON", "PortalServers", "PortalConfig"], path: "Tests/PortalTestSupport"),
-        .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalJSON", "PortalAuth", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalJSON", "PortalAuth", "PortalExport", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalTestSupport"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
         .testTarget(name: "PortalJQTests", dependencies: ["PortalJQ"]),
@@ -166,7 +169,8 @@ let package = Package(
         .testTarget(name: "PortalOpenAPITests", dependencies: ["PortalOpenAPI", "PortalCore", "PortalMirror", "PortalCurl", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalSourcesTests", dependencies: ["PortalSources", "PortalCore", "PortalTestSupport"]),
         .testTarget(name: "PortalAuthTests", dependencies: ["PortalAuth", "PortalCore", "PortalCurl", "PortalMirror", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalCore", "PortalRuntime", "PortalTestSupport"]),
+        .testTarget(name: "PortalExportTests", dependencies: ["PortalExport", "PortalCore", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalExport", "PortalCore", "PortalRuntime", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalJSON
+import PortalExport
 
 /// The one place the MCP tools read an `Item`: its key, its fields as JSON (as the API
 /// serves them), the fields a card shows, and its related lists. Everything else in

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PortalCore
 import PortalJQ
+import PortalExport
 
 /// `portal list`'s output side: the range, the format, jq, and the loop that streams the
 /// pages (`ListStream`) into stdout, with progress on a terminal's stderr.

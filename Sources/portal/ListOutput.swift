@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalJQ
+import PortalExport
 
 /// Turns `portal list`'s items into text in the format asked for and writes it to the
 /// sink, a page at a time, holding nothing of a page once it is written (the CSV columns,

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalExport
 
 /// Formats PostgREST rows and records for `portal list`: `id  name` as text (through
 /// `Sanitize`), or the JSON as served (`--json`: every scalar kept, controls as JSON

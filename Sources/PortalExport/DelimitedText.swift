@@ -1,3 +1,5 @@
+import PortalCore
+
 /// CSV and TSV records for `portal list --format csv|tsv`, in the forms spreadsheet and
 /// command-line tools read back.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 import PortalJSON
 
 /// The columns `portal list --format csv|tsv` prints for a list, and each item's cells.

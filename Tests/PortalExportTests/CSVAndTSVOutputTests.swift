@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalTestSupport
 import Testing
+@testable import PortalExport
 
 /// CSV (RFC 4180) and TSV records for `portal list --format csv|tsv`, and the cells read
 /// from an item's JSON.

@@ -1,4 +1,6 @@
+import PortalCore
 import PortalJSON
+
 /// JSON for `portal list`'s machine outputs (`--json`, `--format json|ndjson`, `--jq`):
 /// the item's JSON as the server wrote it, one line, every scalar kept (issue 35, item 12:
 /// a Persian ZWNJ changes the word; an emoji's joiners, skin tones and VS16, a flag's

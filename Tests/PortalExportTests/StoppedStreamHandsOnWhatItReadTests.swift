@@ -2,6 +2,7 @@ import Foundation
 @testable import PortalCore
 import PortalTestSupport
 import Testing
+@testable import PortalExport
 
 /// Issue 35, item 15: a list whose walk stops with an error hands on every item read
 /// before it. A page whose `next` cannot be followed (another origin, in the body or the

@@ -1,3 +1,5 @@
+import PortalCore
+
 /// Which items of a list to print: positions `from` through `to`, 1-based and inclusive,
 /// `to` nil for "to the end" (`portal list --from N --to M`).
 public struct ItemRange: Sendable, Equatable {

@@ -4,6 +4,7 @@ import PortalServers
 import PortalTestSupport
 import Synchronization
 import Testing
+@testable import PortalExport
 
 /// `portal list`'s reading of a list (`ListStream`): a range from the middle of a list
 /// that can jump costs the pages that hold it; a list that can only walk is walked and

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// One list read for printing (`portal list`): its pages in order, each handed on and
 /// forgotten, so memory stays the same however long the list (an endless cursor list of
@@ -92,7 +93,7 @@ public final class ListStream {
         while let current = request {
             if let to = range.to, nextPosition > to { return .finished }
             // A page whose next link cannot be followed still brings its items (`PageStop`).
-            let result = await PageStop.$keepsItems.withValue(true) { await fetcher.fetch(PageTicket(generation: 0, request: current)) }
+            let result = await PageStop.$keepsItems.withValue(true) { await fetcher.fetch(PageTicket(outsideList: 0, request: current)) }
             pagesFetched += 1
             let page: PageContent<Item>
             switch result {
@@ -216,31 +217,5 @@ public final class ListStream {
         pagesUnderGuard += 1
         checkpoints.passed(next, page: pagesFetched + 1)
         return nil
-    }
-}
-
-/// Requests remembered at page numbers that are powers of two (Brent's cycle finding): a
-/// list that goes round, however long the round, comes back to one of them within about
-/// twice the round's length, and the memory is one request per doubling of the walk.
-struct LoopCheckpoints {
-    private var kept = Set<PageRequest.Identity>()
-    private var contents = Set<Int>()
-
-    var count: Int { kept.count + contents.count }
-
-    /// Whether a page's content (`ListStream.fingerprint`) is one of the checkpoints.
-    func contentSeenBefore(_ fingerprint: Int) -> Bool { contents.contains(fingerprint) }
-
-    /// Notes that page `page` of the walk held `content` (a checkpoint when a power of two).
-    mutating func passed(content: Int, page: Int) {
-        if page > 0, page & (page - 1) == 0 { contents.insert(content) }
-    }
-
-    /// Whether `request` is one of the checkpoints.
-    func seenBefore(_ request: PageRequest) -> Bool { kept.contains(request.identity) }
-
-    /// Notes that `request` is page `page` of the walk (a checkpoint when a power of two).
-    mutating func passed(_ request: PageRequest, page: Int) {
-        if page > 0, page & (page - 1) == 0 { kept.insert(request.identity) }
     }
 }
