@@ -51,6 +51,9 @@ let package = Package(
         // password as Basic, and the scope that keeps credentials on the origins named.
         // PortalCore signs requests through its `SignedInSession` protocol and names none of it.
         .target(name: "PortalAuth", dependencies: ["PortalCore", "PortalJSON"]),
+        // The GraphQL client (portal --graphql): introspection, the lists a schema holds and
+        // their paging, the query written for each, item lookups, and a list's subscription.
+        .target(name: "PortalGraphQL", dependencies: ["PortalCore", "PortalJSON"]),
         .target(name: "PortalConfig", dependencies: ["PortalCore", "PortalAuth", .product(name: "TOMLKit", package: "TOMLKit")], resources: [.copy("Presets")]),
         // The emulated servers (the real APIs' behaviour, written once): the offline
         // snapshot source and the mirror answer through them.
@@ -93,7 +96,7 @@ let package = Package(
         .target(name: "PortalExport", dependencies: ["PortalCore", "PortalJSON"]),
         // `portal mcp`: the tools an agent calls (list_apis, get_rows, …) over the engine's
         // sources and paging, served on stdio by the MCP SDK.
-        .target(name: "PortalMCP", dependencies: ["PortalCore", "PortalJSON", "PortalExport", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
+        .target(name: "PortalMCP", dependencies: ["PortalCore", "PortalJSON", "PortalExport", "PortalGraphQL", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
         // The live network on Debian's libcurl (libcurl4-openssl-dev): nothing to compile,
         // the proxy variables honoured. CCurl is the C side; PortalCurl the only code that imports it.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -114,6 +117,7 @@ let package = Package(
         // API) to the source, its connection and what the commands need (SourceResolver).
         .target(name: "PortalSources", dependencies: [
             "PortalCore", "PortalJSON", "PortalConfig", "PortalOpenAPI", "PortalServers", "PortalCache", "PortalCurl", "PortalWebSocket", "PortalJQ",
+            "PortalAuth", "PortalGraphQL",
         ]),
         .executableTarget(
             name: "portal",
@@ -151,26 +155,27 @@ let package = Package(
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).
-        .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalJSON", "PortalServers", "PortalConfig"], path: "Tests/PortalTestSupport"),
-        .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalJSON", "PortalAuth", "PortalExport", "PortalServers", "PortalTestSupport"]),
+        .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalJSON", "PortalGraphQL", "PortalServers", "PortalConfig"], path: "Tests/PortalTestSupport"),
+        .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalJSON", "PortalAuth", "PortalExport", "PortalGraphQL", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalTestSupport"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
         .testTarget(name: "PortalJQTests", dependencies: ["PortalJQ"]),
         .testTarget(name: "PortalJSONTests", dependencies: ["PortalJSON"]),
-        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalJSON", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalJSON", "PortalGraphQL", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "PortalImage", "CNcurses"]),
         .testTarget(name: "PortalCurlTests", dependencies: ["PortalCurl", "PortalCore", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalWebSocketTests", dependencies: ["PortalWebSocket", "PortalCurl", "PortalCore", "PortalTestSupport", "CWebSockets"]),
-        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalJSON", "PortalCurl", "PortalWebSocket", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalJSON", "PortalGraphQL", "PortalCurl", "PortalWebSocket", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalJSON", "PortalMirror", "PortalTestSupport", "PortalImage"]),
         .testTarget(name: "PortalConfigTests", dependencies: ["PortalConfig"]),
         .testTarget(name: "PortalMCPTests", dependencies: ["PortalMCP", "PortalCore", "PortalTestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(name: "PortalOpenAPITests", dependencies: ["PortalOpenAPI", "PortalCore", "PortalMirror", "PortalCurl", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalSourcesTests", dependencies: ["PortalSources", "PortalCore", "PortalTestSupport"]),
+        .testTarget(name: "PortalSourcesTests", dependencies: ["PortalSources", "PortalCore", "PortalGraphQL", "PortalTestSupport"]),
         .testTarget(name: "PortalAuthTests", dependencies: ["PortalAuth", "PortalCore", "PortalCurl", "PortalMirror", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalGraphQLTests", dependencies: ["PortalGraphQL", "PortalCore", "PortalJSON", "PortalExport", "PortalTestSupport"]),
         .testTarget(name: "PortalExportTests", dependencies: ["PortalExport", "PortalCore", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalExport", "PortalCore", "PortalRuntime", "PortalTestSupport"]),
+        .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalExport", "PortalGraphQL", "PortalCore", "PortalRuntime", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "PortalJSON", path: "Linked/PortalJSON"),
         .target(name: "PortalCore", dependencies: ["PortalJSON"], path: "Linked/PortalCore"),
         .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON"], path: "Linked/PortalServers"),
+        .target(name: "PortalGraphQL", dependencies: ["PortalCore", "PortalJSON"], path: "Linked/PortalGraphQL"),
         .target(name: "CImageShim", path: "Linked/CImageShim", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]),
         .systemLibrary(name: "CChafa", path: "Linked/CChafa", pkgConfig: "chafa"),
         .target(name: "CPictureShim", dependencies: ["CChafa"], path: "Linked/CPictureShim"),
@@ -46,7 +47,7 @@ let package = Package(
 
         // What each fuzzer does with its bytes; the PortalCore part is also compiled into
         // PortalCoreTests (a symlink there), whose regression tests replay found crashes.
-        .target(name: "FuzzEntryPoints", dependencies: ["PortalCore", "PortalJSON"]),
+        .target(name: "FuzzEntryPoints", dependencies: ["PortalCore", "PortalJSON", "PortalGraphQL"]),
         // The same for fuzz-cache-answer; compiled into PortalCacheTests too.
         .target(name: "CacheFuzzEntryPoint", dependencies: ["PortalCore", "PortalJSON", "PortalCacheReadBack"]),
         // The same for fuzz-openapi; compiled into PortalOpenAPITests too.

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalGraphQL
 
 /// How `get_item` finds any record of a list by its key, in one request, whatever rows
 /// were read before. The ways, in the order tried:

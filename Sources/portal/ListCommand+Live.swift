@@ -6,6 +6,7 @@ import PortalCurl
 import PortalSources
 import PortalWebSocket
 import PortalAuth
+import PortalGraphQL
 
 /// `--live`: the list's changes as the server pushes them over a GraphQL subscription.
 struct LiveOptions: ParsableArguments {

@@ -3,6 +3,7 @@ import Foundation
 import PortalCore
 import PortalTestSupport
 import Testing
+import PortalGraphQL
 
 /// GraphQL pages are POSTs to one URL: the disk cache keys each by its body as well (a
 /// page's variables are in it), so a walked Relay list's cursors are remembered (the next

@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalTestSupport
 import Testing
+import PortalGraphQL
 
 /// What real servers built on common frameworks answer, read as the outside test run reads
 /// them (bench/real-servers.sh starts the servers themselves): the shapes are copied from

@@ -4,6 +4,7 @@ import PortalMirror
 import PortalServers
 import PortalTestSupport
 import Testing
+import PortalGraphQL
 
 /// portal's GraphQL client (`--graphql`) against the mirror's `/graphql` in process (the
 /// reference executor, GraphQLSwift): every list the schema has gets a tab, each paging

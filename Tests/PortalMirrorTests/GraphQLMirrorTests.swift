@@ -3,6 +3,7 @@ import PortalCore
 import PortalTestSupport
 @testable import PortalMirror
 import Testing
+import PortalGraphQL
 
 /// `/graphql` over real HTTP: introspection, each paging style, nested connections and the
 /// errors, as portal's GraphQL client meets them.

@@ -3,6 +3,7 @@ import PortalCore
 import PortalTestSupport
 @testable import PortalMirror
 import Testing
+import PortalGraphQL
 
 /// A GraphQL answer read from its JSON: `data`, and `errors` with their messages.
 struct GraphQLAnswer {

@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import Synchronization
+import PortalGraphQL
 
 /// A scripted GraphQL server in process, for the GraphQL client's tests: it answers
 /// introspection with a fixed schema of the three paging styles portal reads, and the

@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalJSON
+import PortalGraphQL
 
 // Compiled twice, like FuzzEntryPoints.swift: into fuzz-graphql and, through a symlink,
 // into PortalCoreTests.

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalGraphQL
 
 // Compiled twice, like FuzzEntryPoints.swift: into fuzz-graphql-schema and, through a
 // symlink, into PortalCoreTests.

@@ -13,7 +13,7 @@ public enum JSONItems {
         }
     }
 
-    static func row(_ span: JSONSpan, columns names: [String]?, position: Int) -> Row {
+    public static func row(_ span: JSONSpan, columns names: [String]?, position: Int) -> Row {
         var columns: [(name: String, value: Row.Value)] = []
         var json = span.text
         switch span.node {

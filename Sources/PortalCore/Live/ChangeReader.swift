@@ -73,7 +73,7 @@ public struct ChangeReader: Sendable {
         }
     }
 
-    static let typeFields = ["type", "op", "action", "event", "eventType", "event_type", "operation", "kind", "change_type", "changeType"]
+    public static let typeFields = ["type", "op", "action", "event", "eventType", "event_type", "operation", "kind", "change_type", "changeType"]
     static let newRecordFields = ["record", "new", "after", "data", "payload", "object", "item", "new_record", "document", "row"]
     static let oldRecordFields = ["old_record", "old", "before", "record", "data", "payload", "object", "item", "document", "row", "new", "after"]
     static let wrapperFields = ["payload", "event", "data", "message"]

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalGraphQL
 
 /// `--graphql URL` and `--query`: a tab per root field returning a list or a connection
 /// (read from its schema), or the user's own query. See docs/sources.md, "GraphQL".

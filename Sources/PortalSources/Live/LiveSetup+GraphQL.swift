@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalWebSocket
 import PortalAuth
+import PortalGraphQL
 
 extension LiveSetup {
     /// `--live` on a GraphQL endpoint: one introspection request, then a subscription for

@@ -3,6 +3,7 @@ import PortalCore
 import PortalTestSupport
 import Testing
 import PortalJSON
+import PortalGraphQL
 
 /// The `fuzz-graphql` entry point (docs/fuzzing.md) holds on the scripted server's real
 /// answers and on hostile ones: a schema whose names would break out of the query text, a

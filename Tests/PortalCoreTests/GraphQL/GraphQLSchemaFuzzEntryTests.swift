@@ -8,7 +8,7 @@ import Testing
 /// line, a schema past the tight limits, a wide type whose lists would select every object.
 @Suite struct GraphQLSchemaFuzzEntryTests {
     @Test func theEntryPointHoldsOnRealAndHostileSchemas() throws {
-        let wide = GraphQLSchemaBoundsTests.wideSchemaAnswer(objects: 60, lists: 60)
+        let wide = IntrospectionAnswers.wideSchemaAnswer(objects: 60, lists: 60)
         let bodies = [GraphQLTestServer.schema, "200\nContent-Type: application/json\n\n" + GraphQLTestServer.schema,
                       "400\n\n" + #"{"errors":[{"message":"\u001b[31mno"}]}"#, wide, "", "null", #"{"data":{"__schema":{}}}"#]
         for body in bodies { try FuzzEntryPoint.graphQLSchema(Array(body.utf8)) }

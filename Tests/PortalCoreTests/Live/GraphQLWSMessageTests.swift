@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import Testing
 import PortalJSON
+import PortalGraphQL
 
 /// The graphql-transport-ws codec (both directions) and the subscription a list's schema
 /// offers (`GraphQLLiveQuery.find`, `read`).

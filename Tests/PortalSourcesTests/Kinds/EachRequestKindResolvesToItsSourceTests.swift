@@ -3,6 +3,7 @@ import PortalCore
 import PortalSources
 import PortalTestSupport
 import Testing
+import PortalGraphQL
 
 /// Each kind of request the command line makes — a built-in preset, `--url`, `--graphql`,
 /// `--openapi` — resolved without the executable: the source it becomes, its tabs, and the

@@ -3,6 +3,7 @@ import PortalCore
 import PortalTestSupport
 import PortalUI
 import Testing
+import PortalGraphQL
 
 /// The browser over a GraphQL schema of 1,000 root connections (issue 35, item 1): the
 /// first screen costs the first tab's requests only (the source asked every Relay list's

@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalUI
 import Testing
+import PortalGraphQL
 
 /// Many tabs (an OpenAPI spec's 12 lists, a GraphQL schema's 9): the header shows every
 /// title that fits and keeps the active one whole and on screen; the footer names the

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// Finds the subscription that follows a GraphQL list (`--live`): one introspection
 /// request (the list's own query, asking the subscription root's name too), then

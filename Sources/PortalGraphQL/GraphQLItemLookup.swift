@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// One record of a GraphQL list by its key, in one POST: the root field that looks the
 /// list's node type up by `id` (`character(id: ID!)`), else Relay's `node(id: ID!)` when

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 import PortalJSON
 
 extension GraphQLSource {

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// Makes the `GraphQLSource` for an endpoint, before the list starts: asks the schema
 /// (introspection) and builds a query per list, or reads the user's `--query` and asks its

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// One page of a node's nested list, as a URL on the endpoint (so it is an `ItemLink`
 /// the detail shows and the pane pages): the node's type and id, the field, and the

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 import PortalJSON
 
 /// A GraphQL answer read: its `data` and the messages of its `errors`.

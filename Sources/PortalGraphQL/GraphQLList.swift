@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 import PortalJSON
 
 /// One list portal browses on a GraphQL server: a root field it found in the schema (its

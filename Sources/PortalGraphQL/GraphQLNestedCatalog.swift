@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// The lists inside a GraphQL node (a character's `episodes(first:, after:)` connection,
 /// its plain `episode` list), found in the schema so a node's detail can offer each as a

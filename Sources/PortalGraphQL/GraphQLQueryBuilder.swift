@@ -1,3 +1,5 @@
+import PortalCore
+
 /// Finds the lists among a schema's root Query fields and writes the query for each: a
 /// field returning a list of objects, a Relay connection (`edges { node }` or `nodes`,
 /// with `pageInfo`), or a page object (`results` + `info`, Rick and Morty's). Its paging

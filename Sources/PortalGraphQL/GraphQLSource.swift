@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// A GraphQL server as the browser sees it (`portal --graphql URL`): one tab per list
 /// (`GraphQLList`: a root field found in the schema, or the `--query`), named by it, items

@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import Testing
+import PortalGraphQL
 
 /// One record of a GraphQL list by its key (`GraphQLItemLookup`, what `portal mcp`'s
 /// get_item asks): the root field that takes the node type's `id`, else Relay's `node(id:)`

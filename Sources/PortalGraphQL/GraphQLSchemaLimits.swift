@@ -1,3 +1,5 @@
+import PortalCore
+
 /// How large a schema portal reads from an introspection answer, and how much query text
 /// it writes from one. The answer itself is bounded before this (the transport's body cap,
 /// `JSONNode.parse`'s depth and tree bytes); what is bounded here is what the reader makes

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 import PortalJSON
 
 /// The part of a GraphQL schema portal reads to find a server's lists: the root Query

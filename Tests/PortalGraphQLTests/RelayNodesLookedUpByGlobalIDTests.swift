@@ -3,6 +3,7 @@ import PortalCore
 import PortalTestSupport
 import Synchronization
 import Testing
+import PortalGraphQL
 
 /// Relay servers look nodes up by global id through `node(id: ID!): Node` only (strawberry's
 /// `relay.node()`, graphene's `relay.Node.Field()`): a character's own `episodes`

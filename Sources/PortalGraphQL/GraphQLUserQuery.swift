@@ -1,3 +1,5 @@
+import PortalCore
+
 /// The user's own query (`--query`): its variable definitions read for the paging
 /// variables portal fills — `$after`/`$cursor`/`$endCursor` (a cursor), `$page`,
 /// `$offset`/`$skip`, and `$first`/`$limit` (the size). The list itself is found in the

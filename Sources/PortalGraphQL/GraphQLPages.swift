@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 import PortalJSON
 
 /// The pages of one `GraphQLList` at an endpoint: each page is a POST of the list's query

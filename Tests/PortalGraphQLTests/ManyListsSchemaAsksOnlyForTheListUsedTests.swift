@@ -3,6 +3,7 @@ import PortalCore
 import PortalTestSupport
 import Testing
 import PortalExport
+import PortalGraphQL
 
 /// A schema of 1,000 root connections (issue 35, item 1): `portal list` of one of them sent
 /// 1,002 requests, because every Relay list's first page was asked before anything was

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// A node's nested lists (`GraphQLNestedCatalog`) in the browser: each item of a list
 /// whose type has some carries one link per nested list (a `GraphQLNestedLink` URL, as a

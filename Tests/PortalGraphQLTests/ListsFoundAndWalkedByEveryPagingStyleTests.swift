@@ -3,6 +3,7 @@ import PortalCore
 import PortalTestSupport
 import Testing
 import PortalJSON
+import PortalGraphQL
 
 /// The GraphQL client against a scripted server (`GraphQLTestServer`): the lists found by
 /// introspection and the query written for each, every paging style walked to its end
