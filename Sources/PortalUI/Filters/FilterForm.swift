@@ -2,7 +2,9 @@ import PortalCore
 
 /// The `f` form: one field per server-side filter of the active tab. Fields with a few
 /// known values (status, gender) cycle through them with ←/→ ("any" first); the others
-/// take free text. Nothing reaches the server until Enter applies the form.
+/// take free text. Nothing reaches the server until Enter applies the form. Keys reach it
+/// through `update` (`TextPrompt`); the root starts the list over on `.applied` when the
+/// values change the query.
 public struct FilterForm: Sendable, Equatable {
     /// What a command did to the form.
     public enum Outcome: Sendable, Equatable {
@@ -34,16 +36,6 @@ public struct FilterForm: Sendable, Equatable {
     public mutating func type(_ c: Swift.Character) {
         guard isActive, focus < fields.count, fields[focus].choices == nil else { return }
         TypedText.append(c, to: &values[focus])
-    }
-
-    /// One command of the form's context (`key` carries the typed character); the root
-    /// starts the list over on `.applied` when the values changed the query.
-    public mutating func update(_ command: Command, key: KeyInput) -> Outcome {
-        if command == .typeText, case .character(let c) = key {
-            type(c)
-            return .editing
-        }
-        return perform(command)
     }
 
     public mutating func perform(_ command: Command) -> Outcome {

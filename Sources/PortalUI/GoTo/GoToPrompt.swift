@@ -5,7 +5,8 @@ import PortalCore
 /// A key means one thing: digits switch tabs, so going to card N has a prompt of its own
 /// (vim's and less's `:`), with the search prompt's editing keys. Only digits and the
 /// separators people type in long numbers (`,` `_` space) get in; Enter with nothing
-/// typed closes it and goes nowhere.
+/// typed closes it and goes nowhere. Keys reach it through `update` (`TextPrompt`); the
+/// root selects card N on `.go(N)`, and the planner asks for its page.
 public struct GoToPrompt: Sendable, Equatable {
     /// What a command did to the prompt.
     public enum Outcome: Sendable, Equatable {
@@ -39,16 +40,6 @@ public struct GoToPrompt: Sendable, Equatable {
 
     /// The number typed, separators ignored, capped at `maximum`; nil when there is none.
     public var number: Int? { Self.number(in: text) }
-
-    /// One command of the prompt's context (`key` carries the typed character): the root
-    /// selects card N on `.go(N)`; the planner asks for its page.
-    public mutating func update(_ command: Command, key: KeyInput) -> Outcome {
-        if command == .typeText, case .character(let c) = key {
-            type(c)
-            return .editing
-        }
-        return perform(command)
-    }
 
     public mutating func perform(_ command: Command) -> Outcome {
         switch editor.perform(command) {

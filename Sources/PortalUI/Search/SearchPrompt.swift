@@ -1,5 +1,5 @@
 /// The `/` search prompt on the bottom line: the text being typed and whether the prompt
-/// is open. Keys reach it through `update` as commands from the command table (Enter,
+/// is open. Keys reach it through `update` (`TextPrompt`) as commands from the command table (Enter,
 /// Esc, Backspace, Ctrl-U, typed text); the root acts on the outcome it reports (a
 /// submitted search starts the tab's list over; the planner asks for its first page).
 public struct SearchPrompt: Sendable, Equatable {
@@ -24,15 +24,6 @@ public struct SearchPrompt: Sendable, Equatable {
     /// Types one character (controls are refused, and the text is bounded: `TypedText`).
     public mutating func type(_ c: Character) {
         TypedText.append(c, to: &text)
-    }
-
-    /// One command of the prompt's context (`key` carries the typed character).
-    public mutating func update(_ command: Command, key: KeyInput) -> Outcome {
-        if command == .typeText, case .character(let c) = key {
-            type(c)
-            return .editing
-        }
-        return perform(command)
     }
 
     public mutating func perform(_ command: Command) -> Outcome {

@@ -5,7 +5,7 @@ import PortalUI
 /// docs/keys.md is made from the command table; this keeps it current.
 @Test func keyReferenceMatchesDocs() throws {
     let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs/keys.md")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/keys.md")
     if recordsGoldens() {
         try KeyReference.markdown.write(to: docs, atomically: true, encoding: .utf8)
     }
