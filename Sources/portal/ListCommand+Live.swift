@@ -1,12 +1,7 @@
 import ArgumentParser
 import Foundation
-import PortalConfig
 import PortalCore
-import PortalCurl
 import PortalSources
-import PortalWebSocket
-import PortalAuth
-import PortalGraphQL
 
 /// `--live`: the list's changes as the server pushes them over a GraphQL subscription.
 struct LiveOptions: ParsableArguments {
@@ -15,9 +10,9 @@ struct LiveOptions: ParsableArguments {
     var live = false
 }
 
-/// `portal list --graphql URL LIST --live`: finds the `Subscription` field of the list's
-/// item type in the introspected schema (`GraphQLLiveProbe`), follows it over
-/// graphql-transport-ws (`GraphQLSubscriptionFeed` on `LibWebSocketsConnector`) and prints
+/// `portal list --graphql URL LIST --live` (and a PostgREST table's `--live` over Supabase
+/// Realtime): the resolver finds the feed (`SourceResolver.listFeed`: the `Subscription`
+/// field of the list's item type in the introspected schema, over graphql-transport-ws) and this prints
 /// each change as `portal list --events` does: one NDJSON line (`LiveChange.jsonLine`),
 /// notes and reconnections on stderr, the same exit rules (0 on --limit, a closed pipe,
 /// an interrupt or the server completing the subscription; 1 when it refuses it).
@@ -27,45 +22,22 @@ struct LiveOptions: ParsableArguments {
 /// connection, only to the endpoint's origin.
 extension ListCommand {
     func followLive() async throws {
-        if followsRealtime { return try await followRealtime() }
-        if let saved = try savedAPI() { return try await followSaved(saved) }
-        guard source.graphQL.graphql != nil else {
-            throw ValidationError("--live goes with --graphql URL LIST (a GraphQL subscription) or a PostgREST table (Supabase Realtime)")
+        let realtime = source.request.followsRealtime
+        var request = self.request
+        var list = resource
+        if realtime {
+            if (format != nil && format != .ndjson) || jq != nil || from != nil || to != nil || explain {
+                throw ValidationError("--live prints one NDJSON line a change; --format, --jq, --from, --to and --explain do not go with it")
+            }
+        } else {
+            if let saved = try savedAPI() { (request.saved, request.config, list) = (saved.name, config, savedList) }
+            if request.saved != nil || request.graphql != nil,
+               (format != nil && format != .ndjson) || jq != nil || from != nil || to != nil || explain || source.graphQL.query != nil {
+                throw ValidationError("--live prints one NDJSON line a change; --format, --jq, --from, --to, --explain and --query do not go with it")
+            }
         }
-        guard let resource else { throw ValidationError("--live: name the list to follow (portal list --graphql URL LIST --live)") }
-        try await follow(list: resource, request: source.request, made: try source.request.connect())
-    }
-
-    /// `portal list NAME LIST --live`: the saved API's endpoint, headers and sign-in.
-    private func followSaved(_ api: SavedAPI) async throws {
-        let run = try await SavedRun.resolve(api)
-        guard let request = try run.describedRequest(), let endpoint = request.graphql else {
-            throw LiveSetup.notGraphQL(api.name)
-        }
-        guard let savedList else { throw ValidationError("--live: name the list to follow (portal list \(Sanitize.line(api.name)) LIST --live)") }
-        let made = try await run.connect(try source.request.connect(scopingCredentials: false), offline: source.cache.offline)
-        try await follow(list: savedList, request: request, made: made, session: run.sessionSigns(endpoint) ? made.session : nil)
-    }
-
-    /// Follows `list`'s subscription at `request`'s `--graphql` endpoint with its headers
-    /// (and `session`'s token), printing each change.
-    private func follow(list: String, request: SourceRequest, made: Connection, session: AuthSession? = nil) async throws {
-        guard let text = request.graphql, let origin = SplitURL(text)?.origin, let endpoint = URL(string: text) else {
-            throw ValidationError("--graphql '\(Sanitize.line(request.graphql ?? ""))' must be an http(s) URL")
-        }
-        if (format != nil && format != .ndjson) || jq != nil || from != nil || to != nil || explain || source.graphQL.query != nil {
-            throw ValidationError("--live prints one NDJSON line a change; --format, --jq, --from, --to, --explain and --query do not go with it")
-        }
-        let headers = try request.anyAPIHeaders()
-        let live: GraphQLLiveQuery
-        do {
-            live = try await GraphQLLiveProbe.find(endpoint: endpoint, headers: headers, list: list, transport: made.transport)
-        } catch let problem as GraphQLLiveProblem {
-            throw RuntimeFailure("\(Sanitize.line(text)): \(problem.description)")
-        }
-        let feed = GraphQLSubscriptionFeed(endpoint: endpoint, headers: headers, credentialOrigin: origin, live: live,
-                                           keyFields: ListSpec().keyFields, connector: LibWebSocketsConnector(), session: session)
-        try await printChanges(of: feed, completes: "the server completed the subscription")
+        let live = try await SourceResolver.standard.listFeed(request, list: list)
+        try await printChanges(of: live.feed, completes: live.completes)
     }
 
     /// Prints a feed's changes as NDJSON lines until it ends; `completes`: the end that is

@@ -65,7 +65,7 @@ struct ListCommand: AsyncParsableCommand {
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         if live.events != nil, source.anyAPI.url == nil { throw ValidationError("--events goes with --url (the list whose changes it streams)") }
-        if liveFlag.live, source.graphQL.graphql == nil, !followsRealtime, try savedAPI() == nil {
+        if liveFlag.live, source.graphQL.graphql == nil, !source.request.followsRealtime, try savedAPI() == nil {
             throw ValidationError("--live goes with --graphql URL LIST (a GraphQL subscription) or a PostgREST table (Supabase Realtime)")
         }
         try validateOutput()
