@@ -27,6 +27,19 @@ import Testing
         #expect(found.isEmpty, "force unwraps: \(found)")
     }
 
+    /// The rules here and in `HouseRulesTests` walk all of Sources/, so a target split out
+    /// of PortalCore (PortalJSON, PortalAuth, PortalGraphQL, PortalExport, …) is read as
+    /// its files were before: every target folder holding Swift files is among those read.
+    @Test func theRulesReadEveryTarget() throws {
+        let read = Set(try Self.swiftFiles().map { String($0.path.replacingOccurrences(of: Self.sources.path + "/", with: "").split(separator: "/")[0]) })
+        let targets = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter { name in
+            let walker = FileManager.default.enumerator(atPath: Self.sources.appending(path: name).path)
+            return walker?.contains { ($0 as? String)?.hasSuffix(".swift") == true } == true
+        }
+        #expect(Set(targets) == read)
+        for target in ["PortalCore", "PortalJSON", "PortalAuth", "PortalGraphQL", "PortalExport"] { #expect(read.contains(target), "\(target)") }
+    }
+
     @Test func noSemaphoreInSources() throws {
         var found: [String] = []
         for file in try Self.swiftFiles() {
