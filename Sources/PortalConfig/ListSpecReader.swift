@@ -24,12 +24,7 @@ struct ListSpecReader {
             guard let detail = value.table else { throw reader.error("detail must be a table { fields, related }", at: at + ["detail"]) }
             spec.detail = try self.detail(detail, at: at + ["detail"])
         }
-        if let value = table["by_keys"] {
-            guard let text = value.string, text.contains(ByKeys.placeholder) else {
-                throw reader.error("by_keys is a URL or path holding {keys}, e.g. \"/teams?ids={keys}\"", at: at + ["by_keys"])
-            }
-            spec.byKeys = text
-        }
+        if let value = table["by_keys"] { (spec.byKeys, spec.byKeysCap) = try byKeys(value, at: at + ["by_keys"]) }
         if let value = table["item"] {
             guard let text = value.string, text.contains("{key}") else {
                 throw reader.error("item is a URL or path holding {key}, e.g. \"/members/{key}\"", at: at + ["item"])
@@ -72,7 +67,14 @@ struct ListSpecReader {
             guard known.contains(key) else {
                 throw reader.error("paging style \(style) takes \(known.isEmpty ? "no other keys" : known.joined(separator: ", ")), not \(key)", at: at + [key])
             }
-            spec.names[key] = try string(table, key, at: at)
+            if key == "past_end" {
+                guard let status = table[key]?.int, (400...599).contains(status) else {
+                    throw reader.error("past_end is the HTTP status a page past the end answers (404)", at: at + [key])
+                }
+                spec.names[key] = String(status)
+            } else {
+                spec.names[key] = try string(table, key, at: at)
+            }
         }
         return spec
     }
@@ -164,6 +166,30 @@ struct ListSpecReader {
                 }
             }
         }
+    }
+
+    /// `by_keys = "/teams?ids={keys}"`, or `{ url = "/teams?ids={keys}", max_keys = 50,
+    /// max_url = 2048 }`: the template and, for the table, the cap on one request's keys.
+    private func byKeys(_ value: TOMLValueConvertible, at: [String]) throws(ConfigError) -> (String, ByKeysCap?) {
+        let message = "by_keys is a URL or path holding {keys}, e.g. \"/teams?ids={keys}\", or { url = \"…{keys}\", max_keys = 50, max_url = 2048 }"
+        if let text = value.string {
+            guard text.contains(ByKeys.placeholder) else { throw reader.error(message, at: at) }
+            return (text, nil)
+        }
+        guard let table = value.table, let text = table["url"]?.string, text.contains(ByKeys.placeholder) else { throw reader.error(message, at: at) }
+        try only(table, ["url", "max_keys", "max_url"], at: at)
+        var cap = ByKeysCap()
+        if let keys = table["max_keys"] {
+            guard let count = keys.int, count >= 1 else { throw reader.error("max_keys is how many keys one request holds (1 or more)", at: at + ["max_keys"]) }
+            cap.maxKeys = count
+        }
+        if let bytes = table["max_url"] {
+            guard let length = bytes.int, length >= text.utf8.count else {
+                throw reader.error("max_url is the longest URL one request is made to, in bytes (at least the template's length)", at: at + ["max_url"])
+            }
+            cap.maxURLBytes = length
+        }
+        return (text, cap)
     }
 
     private func only(_ table: TOMLTable, _ keys: [String], at: [String]) throws(ConfigError) {

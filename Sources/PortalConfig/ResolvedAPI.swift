@@ -95,12 +95,13 @@ public struct ResolvedAPI: Sendable, CustomStringConvertible {
         return tabs
     }
 
-    /// Each list's `by_keys` template, made absolute against `url` (`ByKeys`), by list name.
+    /// Each list's `by_keys` template, made absolute against `url` (`ByKeys`), by list name;
+    /// a list with its own cap (`max_keys`, `max_url`) as a route carrying it (`ByKeys.route`).
     public var byKeys: [String: String] {
         var templates: [String: String] = [:]
         for list in api.lists {
             guard let template = list.spec.byKeys, let root = api.url ?? api.url(of: list) else { continue }
-            templates[list.name] = ByKeys.absolute(template, root: root)
+            templates[list.name] = ByKeys.absolute(ByKeys.route(template, cap: list.spec.byKeysCap), root: root)
         }
         return templates
     }

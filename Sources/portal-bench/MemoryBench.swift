@@ -38,7 +38,9 @@ func memory() {
     let base = loadBaseRecords()
     let table = SyntheticCharacterTable(base: base, count: count)
     let encoding = APIJSONEncoding(baseURL: baseAPI)
-    let strategy = PresetPages<PortalCore.Character>.rickAndMorty(baseURL: baseAPI, request: .list(.character))
+    // The synthetic pages hold `pageSize` characters, not the API's 20: walked by their `info.next`.
+    let strategy = PresetPages<PortalCore.Character>.rickAndMorty(baseURL: baseAPI, request: .list(.character), items: ["results"],
+                                                                  paging: PagingSpec(style: NextURLPaging.name, names: ["next": "info.next"]), reader: .apiDecodable)
     let loader = ListLoader(strategy: strategy)
 
     func body(page: Int) -> Data {

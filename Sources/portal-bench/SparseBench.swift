@@ -21,7 +21,7 @@ func sparse() {
     let base = loadBaseRecords()
     let table = SyntheticCharacterTable(base: base, count: count)
     let encoding = APIJSONEncoding(baseURL: baseAPI)
-    let source = RickAndMortySource(baseURL: baseAPI)
+    let source = benchSource()
     let query = ListQuery(kind: .character)
     let strategy = SourcePages(source: source, query: query)
     let list = SparseList<Item>(firstPage: strategy.firstPage, addressing: PageAddressing(source: source, query: query),

@@ -20,7 +20,7 @@ func stalls() async {
     let rate = Double(option("rows-per-second") ?? "30") ?? 30
     let size = Size(columns: Int(option("columns") ?? "80") ?? 80, rows: Int(option("rows") ?? "24") ?? 24)
     let limit = Double(option("timeout") ?? "90") ?? 90
-    let source = RickAndMortySource(baseURL: BaseURL(base))
+    let source = RickAndMortySource(baseURL: BaseURL(base), lists: benchLists)
     let interpreter = EffectInterpreter(source: source, transport: CurlTransport())
     let mailbox = Mailbox()
     let controller = ScreenController(source: source, sourceLabel: "bench")

@@ -22,13 +22,15 @@ struct BuiltInPresetsTests {
         #expect(location.detail?.related.first?.field == "residents" && location.byKeys == "/location/{keys}")
     }
 
-    /// The file's paging says what the preset pages by: `info.next`, the total at `info.count`.
-    @Test func itsPagingIsThePresets() throws {
-        for spec in try BuiltInPresets.rickAndMorty.specs.values {
+    /// The file's paging is what the lists page by (nothing in Swift says it): `info.next`
+    /// links stepping `page` (so pages are addressed), the total at `info.count`, a 404 past the end.
+    @Test func itsPagingAddressesPagesAndSaysTheTotal() throws {
+        let lists = try BuiltInPresets.rickAndMorty
+        for (name, spec) in lists.specs {
             let paging = try #require(spec.paging)
-            #expect(paging.style == NextURLPaging.name && paging["next"] == "info.next")
+            #expect(paging.style == NextURLPaging.name && paging["next"] == "info.next" && paging["page"] == "page" && paging["past_end"] == "404")
             #expect(paging.totalSource == .body(["info", "count"]))
-            #expect(APIPreset.rickAndMorty.paging.isSame(as: NextURLPaging(path: ["info", "next"])))
+            #expect(lists.itemsPath(of: name) == ["results"])
         }
     }
 

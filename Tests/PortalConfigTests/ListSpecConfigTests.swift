@@ -85,7 +85,7 @@ struct ListSpecConfigTests {
     }
 
     @Test(arguments: [
-        ("paging = { style = \"page\", cursor = \"c\" }", "paging style page takes page, size, total, not cursor", 4),
+        ("paging = { style = \"page\", cursor = \"c\" }", "paging style page takes page, size, total, past_end, not cursor", 4),
         ("paging = { style = \"pages\" }", "paging style pages is not one of", 4),
         ("card = { title = \"a\", badge = { field = \"s\", colours = { ok = \"pink\" } } }", "colours.ok is one of red, green", 4),
         ("detail = { fields = [{ field = \"a\", format = \"money\" }] }", "format is one of date, count", 4),

@@ -14,11 +14,10 @@ struct PokeAPIAndPostgRESTPresetFilesTests {
         let lists = try BuiltInPresets.pokeAPI
         #expect(lists.url == "https://pokeapi.co/api/v2")
         let spec = try #require(lists.specs["pokemon"])
-        // Paged as PresetPages.pokeAPI pages: `next` followed, `limit` the size, `count` the total.
+        // Paged as the file says (nothing in Swift says it): `offset` stepped, `limit` the size, `count` the total.
         let paging = try #require(spec.paging)
-        #expect(paging.style == NextURLPaging.name && paging["next"] == "next" && paging.sizeParameter == "limit")
-        #expect(paging.totalSource == .body(["count"]))
-        #expect(APIPreset.pokeAPI.paging.isSame(as: NextURLPaging(path: ["next"])))
+        #expect(paging.style == OffsetPaging.name && paging["offset"] == "offset" && paging.sizeParameter == "limit")
+        #expect(paging.totalSource == .body(["count"]) && lists.itemsPath(of: "pokemon") == ["results"])
         #expect(spec.item == "/pokemon/{key}/" && spec.card?.mirrorPicture == "sprites/pokemon/{id}.png")
         #expect(spec.detail?.fields.map(\.shownLabel) == ["Number", "Types", "Height", "Weight", "Base exp."])
     }
@@ -38,9 +37,11 @@ struct PokeAPIAndPostgRESTPresetFilesTests {
         let own = try BuiltInPresets.postgREST
         let pokemon = try #require(own.specs["pokemon"])
         #expect(pokemon.paging?.style == ContentRangePaging.name && pokemon.card?.subtitle == "#{id} {types|list}")
+        #expect(pokemon.paging?.totalSource == .contentRange && own.paging == pokemon.paging, "every table pages as the file says")
         let all = try BuiltInPresets.lists(for: .postgREST)
         #expect(Set(all.specs.keys) == ["pokemon", "character", "episode", "location"])
-        #expect(APIPreset.postgREST.paging.isSame(as: ContentRangePaging()))
+        // Rick and Morty's lists lend their looks, never their paging.
+        #expect(all.paging == pokemon.paging && all.specs["character"]?.paging == nil)
     }
 
     /// What `portal apis show` writes of these lists parses back to the same specs.

@@ -27,10 +27,11 @@ import Testing
         #expect(transport.count == 2)
     }
 
-    @Test func nextNullEndsTheListBeforeAnEmptyPage() async throws {
+    @Test func theCountEndsTheListBeforeAnEmptyPage() async throws {
         let strategy = PresetPages<PokemonSummary>.pokeAPI(baseURL: BaseURL(Self.base), path: "pokemon", limit: 2)
+        let entries = #"{"name":"a","url":"\#(Self.base)/pokemon/5/"},{"name":"b","url":"\#(Self.base)/pokemon/3/"}"#
         let transport = CountingTransport(FixedTransport(answers: [
-            "\(Self.base)/pokemon?offset=0&limit=2": Self.page([("a", 5), ("b", 3)], next: nil),
+            "\(Self.base)/pokemon?offset=0&limit=2": .json(200, #"{"count":2,"next":null,"results":[\#(entries)]}"#),
         ]))
         let loader = await drain(strategy, through: transport)
         #expect(loader.isExhausted && loader.items.map(\.id) == [5, 3] && transport.count == 1)
@@ -45,7 +46,7 @@ import Testing
             "\(Self.base)/pokemon?offset=1&limit=1": Self.page([("b", 2)], next: nil),
         ]))
         _ = await drain(strategy, through: transport)
-        #expect(transport.requests.map { $0.headers["User-Agent"] } == ["portal-test", "portal-test"])
+        #expect(transport.requests.count >= 2 && transport.requests.allSatisfy { $0.headers["User-Agent"] == "portal-test" })
     }
 
     @Test func theDetailDecodesTypesBySlotAndAnOptionalSprite() throws {

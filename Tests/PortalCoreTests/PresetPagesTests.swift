@@ -40,19 +40,22 @@ import PortalJSON
         #expect(throws: PageFailure.self) { try pages.decode(.json(200, #"{"count":1,"results":\#(deep)}"#), for: pages.firstPage) }
     }
 
-    @Test func eachPresetsListSpeaksTheDialectItsPresetNames() throws {
+    /// The dialects and jumps each preset file's `paging` names (rickandmorty.toml's
+    /// `info.next` stepping `page`, with its 404 past the end; pokeapi.toml's `offset`,
+    /// postgrest.toml's `range`).
+    @Test func eachPresetsListSpeaksTheDialectItsPresetFileNames() throws {
         let poke = PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://poke.test/api/v2", path: "pokemon", limit: 5)
-        #expect(poke.list.reading.paging.isSame(as: APIPreset.pokeAPI.paging))
-        #expect(poke.list.reading.addressing == APIPreset.pokeAPI.address)
+        #expect(poke.list.reading.paging.isSame(as: OffsetPaging(param: "offset")))
+        #expect(poke.list.reading.addressing == .offsetParam("offset", start: 0) && poke.list.reading.total == .body(["count"]))
         let rick = PresetPages<Character>.rickAndMorty(baseURL: "http://rm.test/api", request: .list(.character))
-        #expect(rick.list.reading.paging.isSame(as: APIPreset.rickAndMorty.paging))
-        #expect(rick.list.reading.addressing == APIPreset.rickAndMorty.address)
+        #expect(rick.list.reading.paging.isSame(as: NextURLPaging(path: ["info", "next"], page: "page", pastEnd: 404)))
+        #expect(rick.list.reading.addressing == .pageParam("page", first: 1) && rick.list.reading.total == .body(["info", "count"]))
         // A list that starts at page 3 counts from it.
         let third = PresetPages<Character>.rickAndMorty(baseURL: "http://rm.test/api", request: .list(.character, page: 3))
         #expect(third.list.reading.addressing == .pageParam("page", first: 3))
         let table = PresetPages<Row>.postgREST(baseURL: "http://pg.test/rest/v1", table: "t", pageSize: 10)
-        #expect(table.list.reading.paging.isSame(as: APIPreset.postgREST.paging))
-        #expect(table.list.reading.addressing == APIPreset.postgREST.address)
+        #expect(table.list.reading.paging.isSame(as: ContentRangePaging()))
+        #expect(table.list.reading.addressing == .rangeHeader && table.list.reading.total == .contentRange)
         // The first window is asked as page N is, with its Range; a function's by offset, POSTed.
         #expect(table.firstPage.http.headers["Range"] == "0-9" && table.request(forPage: 2)?.http.headers["Range"] == "20-29")
         let function = PresetPages<Row>.postgREST(baseURL: "http://pg.test/rest/v1", table: "", pageSize: 10, window: .limitOffset,
@@ -61,12 +64,15 @@ import PortalJSON
         #expect(far.http.method == "POST" && far.http.body == Data(#"{"a":1}"#.utf8) && far.http.url.absoluteString.hasSuffix("limit=10&offset=30"))
     }
 
-    /// PokeAPI writes `next` as asked, a raw space included: it is followed encoded.
-    @Test func aPokeAPINextWithASpaceIsFollowedEncoded() throws {
+    /// pokeapi.toml pages by `offset` (its `paging` table): the next page is the first URL's
+    /// offset moved by the page, never PokeAPI's `next` as written (a raw space, another
+    /// server), so it is the very URL a jump to that page asks.
+    @Test func aPokeAPIPageStepsItsOffsetAndNeverReadsItsNextLink() throws {
         let pages = PresetPages<PokemonSummary>.pokeAPI(baseURL: "http://poke.test/api/v2", path: "pokemon", limit: 1)
-        let body = #"{"count":2,"next":"http://poke.test/api/v2/pokemon?offset=1&limit=1&q=mr mime","results":[{"name":"a","url":"http://poke.test/api/v2/pokemon/1/"}]}"#
+        let body = #"{"count":2,"next":"http://evil.test/api/v2/pokemon?offset=1&limit=1&q=mr mime","results":[{"name":"a","url":"http://poke.test/api/v2/pokemon/1/"}]}"#
         let page = try pages.decode(.json(200, body), for: pages.firstPage)
-        #expect(page.next?.http.url.absoluteString == "http://poke.test/api/v2/pokemon?offset=1&limit=1&q=mr%20mime")
+        #expect(page.next?.http.url.absoluteString == "http://poke.test/api/v2/pokemon?offset=1&limit=1")
+        #expect(page.next == pages.request(forPage: 1))
         #expect(page.next?.index == 1 && page.totalCount == 2 && page.items.map(\.id) == [1])
     }
 }

@@ -4,20 +4,27 @@ import PortalServers
 import PortalTestSupport
 import Testing
 
-/// A preset's paging is one of the registry's dialects: the detector, given the preset's
-/// own first answer (from the snapshot), reads the very dialect and jumps the preset names.
+/// A preset's list pages as its preset file's `paging` says, read by the code a user's
+/// `paging = {…}` is read by: the detector, given the file's paging table and items as a
+/// user's spec and the preset's own first answer (from the snapshot), reads the very
+/// reading (dialect, total, jumps, page size) the preset's source pages by.
 @Suite struct PresetDialectTests {
     @Test(arguments: APIRegistry.presets.map(\.kind.rawValue))
-    func theDetectorReadsThePresetsOwnDialect(name: String) async throws {
+    func theFilesPagingReadsAsAUsersSpecWould(name: String) async throws {
         let preset = try #require(APIRegistry.named(name))
         let snapshot = try SnapshotTransport(dataFolder: TestData.folder, api: preset.kind)
-        let source = preset.makeSource(SourceSettings(baseURL: preset.snapshotBaseURL))
+        var settings = SourceSettings(baseURL: preset.snapshotBaseURL)
+        settings.presetLists = TestData.presetLists(for: preset.kind)
+        let source = preset.makeSource(settings)
         let tab = try #require(source.tabs.first)
-        let first = source.firstPage(for: ListQuery(kind: tab.kind))
-        let reading = try DialectDetector.detect(try await snapshot.send(first.http), for: first.http.url)
-        #expect(reading.paging.isSame(as: preset.paging), "\(name): \(reading.paging) against \(preset.paging)")
-        #expect(reading.addressing == preset.address)
-        #expect(APIRegistry.dialects.contains { $0.name == preset.paging.name })
+        let query = ListQuery(kind: tab.kind)
+        let pages = try #require((source as? any AddressableSource)?.addressablePages(of: query) as? AnyAPIPages)
+        let first = source.firstPage(for: query)
+        let spec = try #require(settings.presetLists.paging(of: tab.kind.rawValue), "\(name): the file names its paging")
+        let overrides = DialectDetector.Overrides(items: settings.presetLists.itemsPath(of: tab.kind.rawValue), spec: spec)
+        let reading = try DialectDetector.detect(try await snapshot.send(first.http), for: first.http.url, overrides: overrides)
+        #expect(reading == pages.reading, "\(name): \(reading.explanation) against \(pages.reading.explanation)")
+        #expect(pages.reading.addressing != nil && pages.reading.total != nil, "\(name) jumps and knows its total")
     }
 
     @Test func theRegistryNamesEveryDialectOnceAndTriesNoneLast() {

@@ -6,6 +6,25 @@ import PortalJSON
 // symlink, into PortalCoreTests, whose FuzzRegressionTests replay every crash the fuzzers
 // found through these same functions. Keep it to PortalCore and Foundation.
 
+/// The built-in presets' lists paged as their files say (Sources/PortalConfig/Presets/*.toml:
+/// the fuzz package links no config reader, so the tables are written here;
+/// `FuzzPresetsMatchTheFilesTests` checks they are the files' own).
+public enum FuzzPresets {
+    public static let rickAndMortyPaging = PagingSpec(style: "next", names: ["next": "info.next", "page": "page", "total": "info.count", "past_end": "404"])
+    public static let pokeAPIPaging = PagingSpec(style: "offset", names: ["offset": "offset", "limit": "limit", "total": "count"])
+    public static let postgRESTPaging = PagingSpec(style: "range", names: ["total": "header:Content-Range"])
+
+    /// A Rick and Morty list read as typed models.
+    public static func rickAndMorty<Item: APIDecodable>(_ base: BaseURL, _ request: APIRequest) -> PresetPages<Item> {
+        .rickAndMorty(baseURL: base, request: request, items: ["results"], paging: rickAndMortyPaging, reader: .apiDecodable)
+    }
+
+    /// PokeAPI's Pokémon list read as typed models.
+    public static func pokeAPI<Item: Decodable>(_ base: BaseURL) -> PresetPages<Item> {
+        .pokeAPI(baseURL: base, path: "pokemon", items: ["results"], paging: pokeAPIPaging, reader: .decodable)
+    }
+}
+
 /// A fuzz input read as an HTTP answer, so one mutation can change the status, a header
 /// and the body alike.
 ///
@@ -64,16 +83,16 @@ public enum FuzzEntryPoint {
         for resource in [Resource.character, .episode, .location] {
             let request = APIRequest.list(resource)
             switch resource {
-            case .character: try follow(PresetPages<Character>.rickAndMorty(baseURL: BaseURL(baseURL), request: request), response)
-            case .episode: try follow(PresetPages<Episode>.rickAndMorty(baseURL: BaseURL(baseURL), request: request), response)
-            case .location: try follow(PresetPages<Location>.rickAndMorty(baseURL: BaseURL(baseURL), request: request), response)
+            case .character: try follow(FuzzPresets.rickAndMorty(BaseURL(baseURL), request) as PresetPages<Character>, response)
+            case .episode: try follow(FuzzPresets.rickAndMorty(BaseURL(baseURL), request) as PresetPages<Episode>, response)
+            case .location: try follow(FuzzPresets.rickAndMorty(BaseURL(baseURL), request) as PresetPages<Location>, response)
             }
         }
     }
 
     /// A PokeAPI page (`{count, next, previous, results}`) decoded by `PresetPages.pokeAPI`.
     public static func pokeAPIPage(_ bytes: [UInt8]) throws {
-        try follow(PresetPages<PokemonSummary>.pokeAPI(baseURL: BaseURL(pokeAPIBaseURL), path: "pokemon"), FuzzedResponse.parse(bytes))
+        try follow(FuzzPresets.pokeAPI(BaseURL(pokeAPIBaseURL)) as PresetPages<PokemonSummary>, FuzzedResponse.parse(bytes))
     }
 
     /// A PostgREST answer (a JSON array of rows plus `Content-Range`) decoded by
@@ -81,8 +100,8 @@ public enum FuzzEntryPoint {
     public static func postgRESTPage(_ bytes: [UInt8]) throws {
         let response = FuzzedResponse.parse(bytes)
         for byHeader in [true, false] {
-            try follow(PresetPages<Character>.postgREST(baseURL: BaseURL(postgRESTBaseURL), table: "characters", window: byHeader ? .rangeHeader : .limitOffset), response)
-            try follow(PresetPages<PokemonRecord>.postgREST(baseURL: BaseURL(postgRESTBaseURL), table: "pokemon", window: byHeader ? .rangeHeader : .limitOffset), response)
+            try follow(PresetPages<Character>.postgREST(baseURL: BaseURL(postgRESTBaseURL), table: "characters", window: byHeader ? .rangeHeader : .limitOffset, paging: FuzzPresets.postgRESTPaging), response)
+            try follow(PresetPages<PokemonRecord>.postgREST(baseURL: BaseURL(postgRESTBaseURL), table: "pokemon", window: byHeader ? .rangeHeader : .limitOffset, paging: FuzzPresets.postgRESTPaging), response)
         }
     }
 
@@ -138,9 +157,9 @@ public enum FuzzEntryPoint {
     public static func baseURLOption(_ bytes: [UInt8]) throws {
         let text = String(decoding: bytes, as: UTF8.self)
         guard SplitURL(text) != nil else { return }
-        _ = PresetPages<Character>.rickAndMorty(baseURL: BaseURL(text), request: .list(.character)).firstPage
-        _ = PresetPages<PokemonSummary>.pokeAPI(baseURL: BaseURL(text), path: "pokemon").firstPage
-        _ = PresetPages<Character>.postgREST(baseURL: BaseURL(text), table: "characters").firstPage
+        _ = (FuzzPresets.rickAndMorty(BaseURL(text), .list(.character)) as PresetPages<Character>).firstPage
+        _ = (FuzzPresets.pokeAPI(BaseURL(text)) as PresetPages<PokemonSummary>).firstPage
+        _ = PresetPages<Character>.postgREST(baseURL: BaseURL(text), table: "characters", paging: FuzzPresets.postgRESTPaging).firstPage
     }
 
     /// A `next` link or any API URL: `SplitURL`, `APIRequest.parse`, and the URL rebuilt
@@ -183,7 +202,7 @@ public enum FuzzEntryPoint {
                 }
             }
         }
-        let list = ListLoader<Character>(firstPage: PresetPages<Character>.rickAndMorty(baseURL: BaseURL(baseURL), request: .list(.character)).firstPage)
+        let list = ListLoader<Character>(firstPage: (FuzzPresets.rickAndMorty(BaseURL(baseURL), .list(.character)) as PresetPages<Character>).firstPage)
         if let ticket = list.loadMore() {
             list.apply(.failure(failure), for: ticket)
             _ = list.retry()

@@ -33,9 +33,10 @@ public enum DialectDetector {
             throw error.isLimit ? PageFailure(notJSON: error) : PageFailure(.malformed, "the answer is not JSON (\(error))")
         }
         let answer = FirstAnswer(url: url, response: response, root: root, items: try itemsPath(root, given: overrides.items))
-        let paging: any PagingDialect
-        if let spec = overrides.spec { paging = try spec.dialect(answer) } else { paging = try dialect(of: answer, given: overrides.paging) }
-        return ListReading(items: answer.items, anyPaging: paging, total: overrides.spec?.totalSource ?? paging.totalSource(answer),
+        // A list spec's paging reads the list as a built-in preset's file does (`PagingSpec.reading`).
+        if let spec = overrides.spec { return try spec.reading(answer) }
+        let paging = try dialect(of: answer, given: overrides.paging)
+        return ListReading(items: answer.items, anyPaging: paging, total: paging.totalSource(answer),
                            addressing: answer.itemCount > 0 ? paging.address(answer) : nil, pageSize: answer.itemCount)
     }
 

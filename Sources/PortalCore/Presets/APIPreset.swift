@@ -1,23 +1,20 @@
 import Foundation
 
-/// One API portal knows by name (`--api`): a paging dialect of `PagingDialects` (its lists
-/// page through that very value: `PresetPages`), its items as typed models (read by a
-/// `PresetItemReader`, which is fast: see `make bench`), the rule for its pictures, and its
-/// settings (live and snapshot roots, a fixed page size, whether it takes tables). Its
-/// folder under `Presets/` holds its source and its page rules.
+/// One API portal knows by name (`--api`): its source, the rule for its pictures, and its
+/// settings (live and snapshot roots, a fixed page size, whether it takes tables). How its
+/// lists look and page is not here but in its preset file (PortalConfig's
+/// `Presets/*.toml`, handed to the source as `SourceSettings.presetLists`): each list's
+/// `paging` is read by `PagingSpec.reading`, as a user's list is. Its folder under
+/// `Presets/` holds its source and how it builds its URLs (the server's filters).
 ///
-/// Why a preset and not a dialect: the paging is the same as any API's (the dialect names
-/// it, and the detector finds the same dialect in the preset's first answer); what a
-/// preset adds is knowledge no answer carries — the models, the filters, the pictures.
+/// Why a preset and not a dialect: the paging is the same as any API's (the file names
+/// the dialect and its parameters); what a preset adds is knowledge no answer carries —
+/// the filters, the pictures, the URLs.
 /// The emulated servers (PortalServers) answer for each preset by its `kind`.
 public struct APIPreset: Sendable {
     public var kind: APIKind
     /// The name in messages, e.g. "Rick and Morty".
     public var title: String
-    /// How its lists page: the dialect (with its place) the detector reads from them.
-    public var paging: any PagingDialect
-    /// How page N is asked for.
-    public var address: PageAddress?
     /// What its items are (for `portal apis` and the docs).
     public var items: String
     /// Where its pictures come from (for `portal apis` and the docs).
@@ -38,14 +35,12 @@ public struct APIPreset: Sendable {
     public var makeSource: @Sendable (SourceSettings) -> any Source
 
     public init(
-        kind: APIKind, title: String, paging: some PagingDialect, address: PageAddress?, items: String, pictures: String,
+        kind: APIKind, title: String, items: String, pictures: String,
         liveBaseURL: BaseURL?, snapshotBaseURL: BaseURL, fixedPageSize: Int?, takesTables: Bool = false,
         recognises: @escaping @Sendable (String) -> Bool, makeSource: @escaping @Sendable (SourceSettings) -> any Source
     ) {
         self.kind = kind
         self.title = title
-        self.paging = paging
-        self.address = address
         self.items = items
         self.pictures = pictures
         self.liveBaseURL = liveBaseURL
@@ -60,8 +55,7 @@ public struct APIPreset: Sendable {
     public var explanation: [String] {
         [
             "items: \(items)",
-            "next page: \(paging)",
-            "jumps: " + (address.map { "\($0)" } ?? "none (the list is walked page by page)"),
+            "paging: each list's paging table in its preset file (portal apis show \(kind.rawValue))",
             "pictures: \(pictures)",
         ]
     }

@@ -14,23 +14,43 @@ public struct PresetLists: Sendable, Hashable {
     /// The file's `url` (`[apis.NAME] url`): asked at another root, a card's
     /// `mirror_picture` stands for its `picture`.
     public var url: String?
+    /// Each list's `items` (the items' dotted path in an answer, as the file writes it).
+    public var items: [String: String]
+    /// The paging every list of the file names alike (PostgREST's `range`): how a list
+    /// the file does not name pages (another table of the same API); nil when they differ.
+    public var paging: PagingSpec?
 
-    public init(_ specs: [String: ListSpec] = [:], url: String? = nil) {
+    public init(_ specs: [String: ListSpec] = [:], url: String? = nil, items: [String: String] = [:]) {
         self.specs = specs
         self.url = url
+        self.items = items
+        let pagings = Set(specs.values.compactMap(\.paging))
+        self.paging = pagings.count == 1 ? pagings.first : nil
     }
 
-    /// These lists and `other`'s (a list of both: this one's).
+    /// These lists and `other`'s (a list of both: this one's). `other`'s lists lend their
+    /// looks only: they are another API's, so their paging and items are not this API's.
     public func adding(_ other: PresetLists) -> PresetLists {
-        PresetLists(specs.merging(other.specs) { mine, _ in mine }, url: url ?? other.url)
+        var lent = other.specs
+        for name in lent.keys { lent[name]?.paging = nil }
+        var both = PresetLists(specs.merging(lent) { mine, _ in mine }, url: url ?? other.url, items: items)
+        both.paging = paging
+        return both
     }
+
+    /// How the list `name` pages, as the file says: its own `paging`, else the one all the
+    /// file's lists share; nil when the file says nothing (the source's own dialect then).
+    public func paging(of name: String) -> PagingSpec? { specs[name]?.paging ?? paging }
+
+    /// The items' path of the list `name` in an answer (`results`); empty for a top-level array.
+    public func itemsPath(of name: String) -> [String] { items[name].map(PagingSpec.path) ?? [] }
 
     /// Each list's card choice under `base` (the API root the source asks): its spec, the
     /// by-key templates of every list made absolute against `base`, and `base`'s origin,
     /// whose URLs are links. A list with an `item` route holds summaries (`hasDetail`:
     /// Enter's pane asks for the record). Made once per source and shared by its records.
     public func cards(base: BaseURL) -> [ItemKind: JSONCardChoice] {
-        let byKeys = specs.compactMapValues { spec in spec.byKeys.map { ByKeys.absolute($0, root: base.text) } }
+        let byKeys = specs.compactMapValues { spec in spec.byKeys.map { ByKeys.absolute(ByKeys.route($0, cap: spec.byKeysCap), root: base.text) } }
         let origin = URL(string: base.text).flatMap(JSONLinks.origin(of:))
         let elsewhere = url.map { BaseURL($0).text != base.text } ?? false
         var cards: [ItemKind: JSONCardChoice] = [:]

@@ -1,11 +1,10 @@
 import Foundation
 
-/// What a preset knows about its API's paging that no answer says, beside its dialect:
-/// the small hooks the dialect's rules cannot guess (Rick and Morty's 404 that means an
-/// empty search, PokeAPI's empty page that ends a list whose `next` goes on, a next link
-/// the server writes unencoded, PostgREST's count that a server may refuse). Everything
-/// else — the next request, page N, the total — is the dialect's, the same code a `--url`
-/// list runs. Every hook has a default that does nothing special.
+/// What a dialect's paging needs beside its data, for a preset's list: the small hooks no
+/// paging table says (`range`'s count that a server may refuse, `RangeCountRules`).
+/// Everything else — the next request, page N, the total, a page past the end — is the
+/// dialect's as the preset file's `paging` names it, the same code a `--url` list runs.
+/// Every hook has a default that does nothing special (`NoPageRules`).
 public protocol PresetPageRules: Sendable {
     /// Whether `response` to `request` means an empty list rather than a failure.
     func isEmptyList(_ response: HTTPResponse, for request: PageRequest) -> Bool
@@ -47,4 +46,9 @@ extension PresetPageRules {
     public func carrying(_ next: PageRequest, from request: PageRequest) -> PageRequest { next }
 
     public func totalIsEstimate(for request: PageRequest) -> Bool { false }
+}
+
+/// The rules of a dialect that needs none beyond its data.
+public struct NoPageRules: PresetPageRules {
+    public init() {}
 }

@@ -3,8 +3,11 @@ import PortalJSON
 
 /// One list of a preset: a dialect's list (`AnyAPIPages`: its URL, headers and
 /// `ListReading` — dialect, addressing, total and page size) whose items are read as
-/// typed models. The next request, page N and the total are the dialect's — the same code
-/// a `--url` list runs; the preset adds its item reader and its `PresetPageRules`.
+/// typed models. The reading is the preset file's `paging` as `PagingSpec.reading` makes
+/// it (`told`), the code a user's `[apis.NAME.lists.LIST] paging = {…}` is read by; the
+/// next request, page N and the total are then the dialect's — the same code a `--url`
+/// list runs. What the preset adds is its item reader, and the rules of the dialect the
+/// file selects that no data says (`range`'s count negotiation: `RangeCountRules`).
 ///
 /// Why not `AnyAPIPages` itself: a preset's items are models (fast to read, small to
 /// hold: see `make bench`), where any API's are `Row`s kept as served.
@@ -14,10 +17,30 @@ public struct PresetPages<Item: Identifiable & Sendable>: AddressablePageStrateg
     public let reader: PresetItemReader<Item>
     public let rules: any PresetPageRules
 
-    public init(list: AnyAPIPages, reader: PresetItemReader<Item>, rules: any PresetPageRules) {
+    /// `rules`: nil for those of the list's dialect (`rules(of:)`).
+    public init(list: AnyAPIPages, reader: PresetItemReader<Item>, rules: (any PresetPageRules)? = nil) {
         self.list = list
         self.reader = reader
-        self.rules = rules
+        self.rules = rules ?? Self.rules(of: list.reading.paging)
+    }
+
+    /// The list at `url` paged as `paging` (a preset file's `paging` table) says, read
+    /// before any answer (`PagingSpec.reading(url:items:pageSize:)`); `pageTemplate` is the
+    /// URL page N is set on when it is not `url` (`AnyAPIPages`). A spec that cannot be
+    /// read without an answer (a `next` style naming no `next`) makes a list of one page.
+    public static func told(url: URL, items: [String], paging: PagingSpec, pageSize: Int, headers: [String: String],
+                            pageTemplate: URL? = nil, method: String = "GET", body: Data? = nil,
+                            reader: PresetItemReader<Item>) -> PresetPages {
+        let reading = (try? paging.reading(url: url, items: items, pageSize: pageSize))
+            ?? ListReading(items: items, paging: NoPaging(), pageSize: pageSize)
+        return PresetPages(list: AnyAPIPages(url: url, reading: reading, headers: headers, pageTemplate: pageTemplate, method: method, body: body),
+                           reader: reader)
+    }
+
+    /// The rules of `dialect` beside its data: `range` asks a count by `Prefer` and steps
+    /// down when a server refuses it (`RangeCountRules`); the other dialects need none.
+    public static func rules(of dialect: any PagingDialect) -> any PresetPageRules {
+        dialect is ContentRangePaging ? RangeCountRules() : NoPageRules()
     }
 
     /// The dialect's first request (PostgREST's first `Range` window included).

@@ -1,13 +1,21 @@
 import Foundation
 
-/// Page numbers with no link: `param` + 1 while the answer says there are more (from
-/// `pages`/`total_pages`, a total, or a full page). Always addressable.
+/// Page numbers with no link: `param` + 1 while the answer says there are more (the
+/// list's total where it has one, else `pages`/`total_pages`, a total, or a full page).
+/// Always addressable. An API that answers a page past the end with an error status
+/// (Rick and Morty's 404 `There is nothing here`, also for a search that matches nothing)
+/// names it as `pastEnd`: that answer ends the list, an empty one on its first page.
 public struct PageNumberPaging: PagingDialect {
     public static let name = "page"
 
     public var param: String
+    /// The status a page past the end is answered with (a spec's `past_end`); nil: none.
+    public var pastEnd: Int?
 
-    public init(param: String) { self.param = param }
+    public init(param: String, pastEnd: Int? = nil) {
+        self.param = param
+        self.pastEnd = pastEnd
+    }
 
     /// A `page` number at the top level, under `meta` or under `pagination`.
     public static func recognise(_ answer: FirstAnswer) -> PageNumberPaging? {
@@ -27,13 +35,23 @@ public struct PageNumberPaging: PagingDialect {
 
     public func next(after answer: PageAnswer) throws(PageFailure) -> PageRequest? {
         let list = answer.list
-        guard answer.itemCount > 0,
-              BodyReadings.morePages(answer.root, index: answer.request.index, pageSize: list.pageSize, itemCount: answer.itemCount)
-        else { return nil }
+        guard answer.itemCount > 0 else { return nil }
+        // A total below what the list already holds is impossible: the page's own say then.
+        let (held, past) = answer.request.index.multipliedReportingOverflow(by: list.pageSize)
+        if let total = answer.total, !past, total >= held + answer.itemCount {
+            let (read, overflow) = answer.nextIndex.multipliedReportingOverflow(by: list.pageSize)
+            if overflow || read >= total { return nil }
+        } else if !BodyReadings.morePages(answer.root, index: answer.request.index, pageSize: list.pageSize, itemCount: answer.itemCount) {
+            return nil
+        }
         return list.request(forPage: answer.nextIndex) ?? answer.setting(param, String(answer.nextIndex + 1))
     }
 
-    public var description: String { "page numbers (\(param)=N) while the answer says there are more" }
+    public func isPastEnd(_ response: HTTPResponse) -> Bool { pastEnd == response.status }
+
+    public var description: String {
+        "page numbers (\(param)=N) while the answer says there are more" + (pastEnd.map { ", \($0) past the end" } ?? "")
+    }
 }
 
 extension PagingDialect where Self == PageNumberPaging {

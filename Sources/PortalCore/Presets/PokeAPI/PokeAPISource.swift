@@ -36,8 +36,11 @@ public struct PokeAPISource: AddressableSource {
     /// PokeAPI's list takes no filters: no search, no form.
     public var tabs: [TabSpec] { [TabSpec(kind: .pokemon, title: "Pokémon", searchKey: nil)] }
 
+    /// The list paged and read as the preset file says (its `paging` and `items`; a source
+    /// given no file reads one page).
     private var pages: PresetPages<JSONItem> {
-        .pokeAPI(baseURL: baseURL, path: "pokemon", limit: pageSize, headers: headers, reader: .records(card))
+        .pokeAPI(baseURL: baseURL, path: "pokemon", limit: pageSize, items: lists.itemsPath(of: ItemKind.pokemon.rawValue),
+                 paging: lists.paging(of: ItemKind.pokemon.rawValue) ?? PagingSpec(style: NoPaging.name), headers: headers, reader: .records(card))
     }
 
     public func firstPage(for query: ListQuery) -> PageRequest { pages.firstPage }

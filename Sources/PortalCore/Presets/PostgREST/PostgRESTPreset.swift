@@ -3,7 +3,6 @@ extension APIPreset {
     /// `Content-Range` (a function's rows, `rpc/NAME`, by `limit`/`offset`). No live default.
     public static let postgREST = APIPreset(
         kind: .postgREST, title: "PostgREST",
-        paging: .contentRange, address: .rangeHeader,
         items: "a table's (or a function's) rows, shown as a model when their columns are one",
         pictures: "a row's image column, on an origin --pictures-origin allows",
         liveBaseURL: nil, snapshotBaseURL: "https://snapshot.supabase.co/rest/v1",

@@ -2,7 +2,7 @@ import Foundation
 
 /// A PostgREST (Supabase) table as the browser's one tab: `Range` windows in `--order`
 /// (`id` by default), `Prefer: count=exact` with the fall-back to weaker counts that
-/// `PostgRESTPageRules` makes, the `--where` filters on every request and the headers
+/// `RangeCountRules` makes, the `--where` filters on every request and the headers
 /// (`--header`, the API key) on every request.
 ///
 /// Rows are read as `Row`s and shown as a model when their columns are one (a character,
@@ -77,7 +77,15 @@ public struct PostgRESTSource: AddressableSource {
             all.append(search)
         }
         return .postgREST(baseURL: baseURL, table: table, pageSize: pageSize, window: function == nil ? .rangeHeader : .limitOffset,
-                                 count: count, filters: all, order: query.sort.flatMap { $0.postgRESTOrder(then: order) } ?? order, headers: headers, function: function)
+                          count: count, filters: all, order: query.sort.flatMap { $0.postgRESTOrder(then: order) } ?? order, headers: headers,
+                          function: function, paging: paging)
+    }
+
+    /// How the table pages: as the preset file says for it (its list by the table's name,
+    /// else the paging all of postgrest.toml's lists share); a source given no file pages
+    /// as PostgREST does, `Range` windows with the total of `Content-Range`.
+    var paging: PagingSpec {
+        lists.paging(of: kind.rawValue) ?? PagingSpec(style: ContentRangePaging.name, names: ["total": "header:Content-Range"])
     }
 
     public func firstPage(for query: ListQuery) -> PageRequest { pages(query).firstPage }
@@ -101,7 +109,7 @@ public struct PostgRESTSource: AddressableSource {
     }
 
     public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] {
-        guard (200..<300).contains(response.status) else { throw PostgRESTPageRules.failure(response) }
+        guard (200..<300).contains(response.status) else { throw RangeCountRules.failure(response) }
         do {
             let cards = lists.cards(base: baseURL)
             return try RowReader.rows(response.body).map { TableItems.item($0, kind: kind, cards: cards) }

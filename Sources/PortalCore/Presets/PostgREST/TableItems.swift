@@ -1,14 +1,15 @@
 import Foundation
 
-/// How a table's rows become items: a row whose columns are a model's (a characters
-/// table copied from the Rick and Morty API, a pokemon table like the seed data) is that
-/// model, with its card and links; a row shaped as an episode or a location (`air_date`,
-/// `residents`) is a record of that list of `cards` (the Rick and Morty preset's); any
-/// other row stays a `Row`.
+/// How a table's rows become items: a table the preset files name (`cards`, by the list's
+/// name: postgrest.toml's `pokemon`) has its rows shown as that list's records, whatever
+/// columns they hold (`select=id,name` too); a table they do not name gets the
+/// heuristics — a row shaped as a list of theirs (a `species`: a character, an
+/// `air_date`, `residents`, a `height`) is a record of that list, any other row stays a `Row`.
 public enum TableItems {
-    /// The row as a model when it decodes as one, as a record when `cards` has its list,
-    /// else `.row(row, kind:)`.
+    /// The row as a record of the list named `kind` when `cards` has it, else of the list
+    /// its columns tell, else `.row(row, kind:)`.
     public static func item(_ row: Row, kind: ItemKind, cards: [ItemKind: JSONCardChoice] = [:]) -> Item {
+        if let card = cards[kind] { return .json(JSONItem(row: row, card: card), kind: kind) }
         // A row is a record of the list whose telling column it has (`species`: a character).
         for (column, list) in [("species", ItemKind.character), ("air_date", .episode), ("residents", .location), ("height", .pokemon)] where row[column] != nil {
             if let card = cards[list] { return .json(JSONItem(row: row, card: card), kind: list) }

@@ -34,11 +34,14 @@ public struct RickAndMortySource: Source {
         self.originPrefix = Self.originPrefix(of: baseURL.text)
     }
 
-    /// The page strategy of `query`'s list, its items read by `reader` (the item type
-    /// enters no URL).
+    /// The page strategy of `query`'s list, paged and read as the preset file says (its
+    /// list's `paging` and `items`; a source given no file reads one page), its items read
+    /// by `reader` (the item type enters no URL).
     func pages<Model>(_ query: ListQuery, reader: PresetItemReader<Model>) -> PresetPages<Model> {
-        .rickAndMorty(baseURL: baseURL, request: APIRequest.list(Self.resource(query.kind) ?? .character, filters: query.pairs),
-                      headers: headers, reader: reader)
+        let resource = Self.resource(query.kind) ?? .character
+        return .rickAndMorty(baseURL: baseURL, request: APIRequest.list(resource, filters: query.pairs),
+                             items: lists.itemsPath(of: resource.rawValue),
+                             paging: lists.paging(of: resource.rawValue) ?? PagingSpec(style: NoPaging.name), headers: headers, reader: reader)
     }
 
     /// The card choice of `kind`'s records: the preset's, else one with no spec.

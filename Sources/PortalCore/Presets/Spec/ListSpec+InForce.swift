@@ -27,12 +27,17 @@ extension PagingSpec {
     public init(_ reading: ListReading) {
         var names: [String: String] = [:]
         switch reading.paging {
-        case let page as PageNumberPaging: names["page"] = page.param
+        case let page as PageNumberPaging:
+            names["page"] = page.param
+            names["past_end"] = page.pastEnd.map(String.init)
         case let offset as OffsetPaging: names["offset"] = offset.param
         case let cursor as CursorPaging:
             names["cursor"] = cursor.param
             names["next"] = cursor.path.joined(separator: ".")
-        case let next as NextURLPaging: names["next"] = next.path.joined(separator: ".")
+        case let next as NextURLPaging:
+            names["next"] = next.path.joined(separator: ".")
+            names["page"] = next.page
+            names["past_end"] = next.pastEnd.map(String.init)
         case let more as HasMorePaging:
             names["cursor"] = more.param
             names["has_more"] = more.flag.joined(separator: ".")
@@ -42,6 +47,7 @@ extension PagingSpec {
         switch reading.total {
         case .body(let path)?: names["total"] = path.joined(separator: ".")
         case .header(let name)?: names["total"] = "header:" + name
+        case .contentRange?: names["total"] = "header:Content-Range"
         default: break
         }
         if let known = Self.keys[reading.paging.name] { names = names.filter { known.contains($0.key) } }

@@ -10,7 +10,8 @@ extension ListSpec {
         if let key { lines.append("key = " + (key.count == 1 ? TOMLText.string(key[0]) : TOMLText.array(key.map(TOMLText.string)))) }
         if let paging {
             let order = PagingSpec.keys[paging.style] ?? paging.names.keys.sorted()
-            let names = order.compactMap { name in paging[name].map { (name, TOMLText.string($0)) } }
+            // `past_end` is a status, written as the integer the file takes.
+            let names = order.compactMap { name in paging[name].map { (name, name == "past_end" ? $0 : TOMLText.string($0)) } }
             lines.append("paging = " + TOMLText.table([("style", TOMLText.string(paging.style))] + names))
         }
         if let card {
@@ -38,7 +39,12 @@ extension ListSpec {
             }
             lines.append("detail = " + TOMLText.table(parts))
         }
-        if let byKeys { lines.append("by_keys = \(TOMLText.string(byKeys))") }
+        if let byKeys, let cap = byKeysCap {
+            lines.append("by_keys = " + TOMLText.table([("url", TOMLText.string(byKeys))] + (cap.maxKeys.map { [("max_keys", String($0))] } ?? [])
+                + [("max_url", String(cap.maxURLBytes))]))
+        } else if let byKeys {
+            lines.append("by_keys = \(TOMLText.string(byKeys))")
+        }
         if let item { lines.append("item = \(TOMLText.string(item))") }
         if let events { lines.append("events = \(TOMLText.string(events))") }
         if let columns { lines.append("columns = " + TOMLText.array(columns.map(TOMLText.string))) }

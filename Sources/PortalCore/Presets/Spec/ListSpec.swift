@@ -17,6 +17,9 @@ public struct ListSpec: Sendable, Hashable {
     /// Many records in one request: a URL (relative to the API's root) holding `{keys}`,
     /// which becomes the keys comma-joined (`/teams?ids={keys}`).
     public var byKeys: String?
+    /// How many keys one `byKeys` request holds (`by_keys = { url, max_keys, max_url }`);
+    /// nil: as many as fit in 2 KB (`ByKeysCap.standard`).
+    public var byKeysCap: ByKeysCap?
     /// One record by its key: a URL (relative to the API's root) holding `{key}`
     /// (`/pokemon/{key}/`). A list that has it holds summaries (PokeAPI's pages name only
     /// `name` and `url`): Enter's pane asks for the record there, and the answer is whole.

@@ -4,14 +4,18 @@
 /// left out is read from the first answer as `--paging STYLE` reads it.
 ///
 /// Each style names its own parameters (docs/presets.md):
-/// - page: `page` (the page number parameter), `size` (the page size parameter), `total`
+/// - page: `page` (the page number parameter), `size` (the page size parameter), `total`,
+///   `past_end` (the status a page past the end answers: Rick and Morty's 404)
 /// - offset: `offset`, `limit` (the page size parameter), `total`
 /// - cursor: `cursor` (the parameter the token goes back in), `next` (the token's path in
 ///   the body), `size`
-/// - next: `next` (the next URL's path in the body), `size` (the page size parameter of
-///   the first URL, when the list takes one: PokeAPI's `limit`)
+/// - next: `next` (the next URL's path in the body), `page` (the page-number parameter
+///   its links step: pages addressed before any answer), `size` (the page size parameter
+///   of the first URL, when the list takes one), `total`, `past_end`
 /// - has-more: `has_more` (the flag's path), `cursor` (the parameter), `next` (the path of
 ///   the value sent back; else the last record's `id`)
+///
+/// - range: `total` (`header:Content-Range`: the total after its `/`)
 ///
 /// `total` is a dotted path in the body, or `header:NAME`.
 public struct PagingSpec: Sendable, Hashable {
@@ -26,12 +30,12 @@ public struct PagingSpec: Sendable, Hashable {
 
     /// The keys each style takes, in the order `portal apis show` writes them.
     public static let keys: [String: [String]] = [
-        "page": ["page", "size", "total"],
+        "page": ["page", "size", "total", "past_end"],
         "offset": ["offset", "limit", "total"],
         "cursor": ["cursor", "next", "size", "total"],
-        "next": ["next", "size", "total"],
+        "next": ["next", "page", "size", "total", "past_end"],
         "has-more": ["has_more", "cursor", "next"],
-        "link": ["total"], "range": [], "odata": [], "none": [],
+        "link": ["total"], "range": ["total"], "odata": [], "none": [],
     ]
 
     public subscript(_ name: String) -> String? { names[name] }

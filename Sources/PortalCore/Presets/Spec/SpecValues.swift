@@ -28,7 +28,8 @@ public enum SpecValues {
     /// absolute: `https://…/location/3` under `https://…/location/{keys}` is location 3),
     /// else a key of `list` (a bare key, or a URL's last segment); nil when it names none.
     public static func record(_ value: String, list: String?, byKeys: [String: String]) -> ItemKey? {
-        for (name, template) in byKeys.sorted(by: { $0.key < $1.key }) {
+        for (name, route) in byKeys.sorted(by: { $0.key < $1.key }) {
+            let template = ByKeys.split(route).template
             guard let range = template.range(of: ByKeys.placeholder) else { continue }
             let prefix = template[..<range.lowerBound], suffix = template[range.upperBound...]
             guard value.count > prefix.count + suffix.count, value.hasPrefix(prefix), value.hasSuffix(suffix) else { continue }

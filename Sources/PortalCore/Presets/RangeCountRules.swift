@@ -1,7 +1,9 @@
 import Foundation
 
-/// What PostgREST's paging needs beside its dialect (`Content-Range` windows, asked by a
-/// `Range` header or, for a function, `limit`/`offset`): the rules no answer says.
+/// What the `range` dialect needs beside its data (`Content-Range` windows, asked by a
+/// `Range` header or, for a PostgREST function, `limit`/`offset`): the count a request
+/// asks by `Prefer` (PostgREST's grammar, which no paging table says), chosen for every
+/// list whose preset file names `style = "range"` (`PresetPages.rules(of:)`).
 ///
 /// The total comes from `Prefer: count=exact`. `count=planned` and `count=estimated` give
 /// an estimate: it is reported as `PageContent.estimatedTotal` (shown as `≈ 826`), never as
@@ -10,7 +12,7 @@ import Foundation
 /// with no count at all: the step down is a page with no items whose `next` is that
 /// request, so it costs one request per step and the loader needs no special case; the
 /// pages after it keep the weaker count.
-public struct PostgRESTPageRules: PresetPageRules {
+public struct RangeCountRules: PresetPageRules {
     public init() {}
 
     /// Whether `response` is a server refusing the `Prefer: count=…` of `request`: a 400,
@@ -54,40 +56,5 @@ public struct PostgRESTPageRules: PresetPageRules {
         for key in copy.http.headers.keys where key.caseInsensitiveCompare("Prefer") == .orderedSame { copy.http.headers[key] = nil }
         if let prefer = count.prefer { copy.http.headers["Prefer"] = prefer }
         return copy
-    }
-}
-
-extension PresetPages where Item: PageRowDecodable {
-    /// A PostgREST table's rows (or a function's, `POST {base}/rpc/NAME` with its
-    /// arguments), with `--where` filters and `--order`, paged by `APIPreset.postgREST`'s
-    /// dialect: windows of `pageSize` by a `Range` header (a function's by
-    /// `limit`/`offset`, as Supabase's clients ask them), the total from `Content-Range`
-    /// when `count` asks for an exact one (`PostgRESTPageRules`).
-    public static func postgREST(
-        baseURL: BaseURL, table: String, pageSize: Int = 20, window: PostgRESTWindow = .rangeHeader, count: PostgRESTCount = .exact,
-        filters: [PostgRESTFilter] = [], order: PostgRESTOrder = .byID, headers: RequestHeaders = RequestHeaders(),
-        function: PostgRESTFunction? = nil
-    ) -> PresetPages {
-        let preset = APIPreset.postgREST
-        let size = PageSize.clamped(pageSize)
-        let path = function.map { "rpc/" + QueryString.encode($0.name) } ?? QueryString.encode(table)
-        var text = "\(baseURL)/\(path)?select=*"
-        for filter in filters {
-            text += "&\(QueryString.encode(filter.column))=\(QueryString.encode(filter.expression))"
-        }
-        text += "&order=\(QueryString.encode(order.text))"
-        let address: PageAddress?
-        switch window {
-        case .rangeHeader: address = preset.address
-        case .limitOffset:
-            text += "&limit=\(size)&offset=0"
-            address = .offsetParam("offset", start: 0)
-        }
-        let reading = ListReading(items: [], anyPaging: preset.paging, total: .contentRange, addressing: address, pageSize: size)
-        // Every part is encoded above, so only a base URL that is no URL fails here.
-        let list = AnyAPIPages(url: URL(string: text) ?? .unservable, reading: reading,
-                               headers: headers.applied(to: count.prefer.map { ["Prefer": $0] } ?? [:]),
-                               method: function == nil ? "GET" : "POST", body: function?.arguments)
-        return PresetPages(list: list, reader: .pageRows, rules: PostgRESTPageRules())
     }
 }
