@@ -35,6 +35,14 @@ import Testing
         #expect(throws: RowReaderFailure.self) { try RowReader.rows(Data(body.utf8)) }
     }
 
+    /// Read by the one JSON scanner (`JSONNode.parse`), not a scanner of its own: a refusal
+    /// says which row, and a body nested past `JSONNodeLimits` is refused as any answer is.
+    @Test func refusalsSayWhichRowAndTheTreeIsBounded() {
+        #expect { try RowReader.rows(Data(#"[{"id":1},[2]]"#.utf8)) } throws: { "\($0)" == "row 2 is not an object" }
+        let deep = "[{\"a\":" + String(repeating: "[", count: 200) + String(repeating: "]", count: 200) + "}]"
+        #expect { try RowReader.rows(Data(deep.utf8)) } throws: { "\($0)".hasPrefix("answer too deeply nested") }
+    }
+
     @Test func aRowHasABoundedNumberOfColumns() {
         let wide = "[{" + (0...RowReader.maxColumns).map { "\"c\($0)\":\($0)" }.joined(separator: ",") + "}]"
         #expect(throws: RowReaderFailure.self) { try RowReader.rows(Data(wide.utf8)) }
