@@ -2,7 +2,7 @@ import Foundation
 import PortalCore
 
 /// The whole browser, as a root that routes and composes: one tab per list of the source
-/// (each with its grid, table, search, filters and trail of detail panes), and the small
+/// (each with its grid, table, query and trail of detail panes), and the small
 /// models beside them — the search, go-to and jq prompts, the filter form, the help, the
 /// list watch, the pictures — each a value with its own `update` that returns the effects
 /// it asks for or an outcome the root maps (+Commands). Views draw each model beside it.

@@ -22,12 +22,10 @@ extension ListWatch {
     }
 
     /// `w`: watching on (at `--watch`'s interval, else 30 s) or off (the marks of new items
-    /// go); the effects and what the status line says.
-    mutating func toggle() -> (effects: [Effect], notice: String) {
-        guard interval != nil else {
-            let effects = start(every: chosenInterval)
-            return (effects, "watching · every \(Self.text(chosenInterval))")
-        }
+    /// go); the effects and what the status line says besides the watch's own note (on,
+    /// that note says `watching · every 30s` already: nothing, where it said it twice).
+    mutating func toggle() -> (effects: [Effect], notice: String?) {
+        guard interval != nil else { return (start(every: chosenInterval), nil) }
         interval = nil
         failure = nil
         for index in marks.keys {

@@ -26,7 +26,7 @@ extension ScreenController {
     func toggleWatch() {
         let (effects, notice) = watch.toggle()
         emit(effects)
-        say(notice)
+        if let notice { say(notice) }
     }
 
     /// Whether the controller is watching the active tab's list.

@@ -34,10 +34,10 @@ import Testing
         #expect(watch.woke(first[0].ticket).isEmpty && !watch.lookDue)
     }
 
-    @Test func wOnSaysTheIntervalAndWOffForgetsNewMarks() {
+    @Test func wOnSetsTheTimerAndWOffSaysSoAndForgetsNewMarks() {
         var watch = ListWatch()
         let on = watch.toggle()
-        #expect(on.notice == "watching · every 30s" && Self.timers(on.effects).map(\.after) == [.seconds(30)])
+        #expect(on.notice == nil && Self.timers(on.effects).map(\.after) == [.seconds(30)], "the watch's note says it")
         var marks = ListMarks(query: ListQuery(kind: .character))
         marks.new = [ItemKey(.character, 1)]
         marks.newCount = 1
