@@ -28,21 +28,10 @@ extension MCPCommand {
         return MCPCatalog(apis: apis + saved)
     }
 
-    /// The built-in presets: the one `--data` or `--base-url` names, else the ones with a
-    /// public server (Rick and Morty, PokeAPI), read live.
+    /// The built-in presets the request serves (`SourceRequest.presetsForAgents`).
     private func presets(_ request: SourceRequest, _ made: Connection) throws -> [MCPAPI] {
         let origin = request.data != nil ? "built-in, offline snapshot" : "built-in"
-        let choices: [SourceRequest]
-        if request.data != nil || request.baseURL != nil {
-            guard request.url == nil, request.graphql == nil, request.openapi == nil else { return [] }
-            choices = [request]
-        } else {
-            choices = APIRegistry.presets.filter { $0.liveBaseURL != nil }.map { preset in
-                var choice = SourceRequest()
-                (choice.api, choice.environment) = (preset.kind, request.environment)
-                return choice
-            }
-        }
+        let choices = request.presetsForAgents
         return try choices.map { choice in
             _ = try choice.settings(asServed: true)  // a preset file that cannot be read fails the server now
             let preset = choice.preset
