@@ -67,17 +67,17 @@ public final class MirrorAuth: Sendable {
     /// Answers `POST /auth/v1/token?grant_type=…` with its JSON body.
     public func token(query: [(key: String, value: String)], body: Data?) -> HTTPResponse {
         let grant = query.first { $0.key == "grant_type" }?.value ?? ""
-        let object = body.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] } ?? [:]
+        let object = body.flatMap { try? JSONNode.parse($0).node }
         switch grant {
         case "password":
-            let email = (object["email"] as? String) ?? ""
-            let password = (object["password"] as? String) ?? ""
+            let email = object?["email"]?.string ?? ""
+            let password = object?["password"]?.string ?? ""
             guard let index = users.firstIndex(where: { $0.email.caseInsensitiveCompare(email) == .orderedSame && $0.password == password }) else {
                 return Self.error(400, code: "invalid_credentials", message: "Invalid login credentials")
             }
             return session(for: index)
         case "refresh_token":
-            let given = (object["refresh_token"] as? String) ?? ""
+            let given = object?["refresh_token"]?.string ?? ""
             let outcome: (user: Int, spent: Bool)? = tokens.withLock { tokens in
                 guard let entry = tokens.refresh[given] else { return nil }
                 tokens.refresh[given]?.spent = true

@@ -61,10 +61,11 @@ public struct PostgRESTRules: Sendable {
             if text.isEmpty {
                 arguments = [:]
             } else {
-                guard let data = text.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                guard let fields = (try? JSONNode.parse(Data(text.utf8)))?.node.fields else {
                     return Self.error(400, code: "PGRST102", message: "Invalid body: the arguments must be a JSON object")
                 }
-                arguments = object.mapValues { value in (value as? String) ?? ((value as? NSNumber)?.stringValue ?? "\(value)") }
+                // A string argument as its text, anything else as written (`5`, `true`); the first of a repeated key.
+                arguments = Dictionary(fields.map { ($0.key, $0.value.node.string ?? $0.value.text) }, uniquingKeysWith: { first, _ in first })
             }
         } else {
             // GET: the function's parameters are query keys; the rest are filters.
