@@ -3,9 +3,8 @@ import PortalJSON
 
 /// One page's answer as a dialect reads it for the next request: the request it answers,
 /// the body parsed once, how many items it holds (and the last one's id), and the list
-/// (its URL, headers, page size, total and addressing). A preset's list adds its
-/// `PresetPageRules`, which turn a next link into a request where the API needs its own
-/// reading of it.
+/// (its URL, headers, page size, total and addressing). A preset's list adds the rules of
+/// its dialect (`PresetPageRules`: whether its total is only an estimate).
 public struct PageAnswer {
     public let request: PageRequest
     public let response: HTTPResponse
@@ -16,7 +15,7 @@ public struct PageAnswer {
     /// The last item's `id`, for dialects that send it back (`has_more`'s `starting_after`).
     public let lastItemID: String?
     public let list: AnyAPIPages
-    /// A preset's own rules for next links; nil for a list any API's way.
+    /// The rules of a preset list's dialect (`RangeCountRules`); nil for a list any API's way.
     public let rules: (any PresetPageRules)?
 
     public init(request: PageRequest, response: HTTPResponse, root: JSONNode, itemCount: Int, lastItemID: String?,
@@ -43,11 +42,9 @@ public struct PageAnswer {
         return list.reading.total?.value(root: root, response: response, pageSize: list.pageSize)
     }
 
-    /// The request for a next link as page `nextIndex`: the preset's reading of it when it
-    /// has one, else `sameOrigin(_:)`.
+    /// The request for a next link as page `nextIndex` (`sameOrigin(_:)`).
     public func following(_ target: String) throws(PageFailure) -> PageRequest? {
-        if let rules { return try rules.request(following: target, after: self) }
-        return try sameOrigin(target)
+        try sameOrigin(target)
     }
 
     /// The same-origin `next` target as page `nextIndex`; nil for no URL. A link to another

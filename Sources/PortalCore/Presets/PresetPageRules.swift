@@ -6,21 +6,12 @@ import Foundation
 /// dialect's as the preset file's `paging` names it, the same code a `--url` list runs.
 /// Every hook has a default that does nothing special (`NoPageRules`).
 public protocol PresetPageRules: Sendable {
-    /// Whether `response` to `request` means an empty list rather than a failure.
-    func isEmptyList(_ response: HTTPResponse, for request: PageRequest) -> Bool
-
     /// A request to ask in place of `request` instead of failing on `response` (PostgREST's
     /// step down to a weaker count); the page then has no items and that `next`.
     func request(insteadOf request: PageRequest, answered response: HTTPResponse) -> PageRequest?
 
     /// The failure an error status is.
     func failure(_ response: HTTPResponse) -> PageFailure
-
-    /// Whether a page with no items ends the list even when the answer names a next page.
-    var endsOnEmptyPage: Bool { get }
-
-    /// The request for a next link the dialect found in `answer` (as page `answer.nextIndex`).
-    func request(following link: String, after answer: PageAnswer) throws(PageFailure) -> PageRequest?
 
     /// The next request as the list goes on from `request` (what a step down changed stays).
     func carrying(_ next: PageRequest, from request: PageRequest) -> PageRequest
@@ -30,18 +21,9 @@ public protocol PresetPageRules: Sendable {
 }
 
 extension PresetPageRules {
-    public func isEmptyList(_ response: HTTPResponse, for request: PageRequest) -> Bool { false }
-
     public func request(insteadOf request: PageRequest, answered response: HTTPResponse) -> PageRequest? { nil }
 
     public func failure(_ response: HTTPResponse) -> PageFailure { PageFailure(statusOf: response) }
-
-    public var endsOnEmptyPage: Bool { false }
-
-    /// As any API's: on the list's origin only.
-    public func request(following link: String, after answer: PageAnswer) throws(PageFailure) -> PageRequest? {
-        try answer.sameOrigin(link)
-    }
 
     public func carrying(_ next: PageRequest, from request: PageRequest) -> PageRequest { next }
 

@@ -55,7 +55,6 @@ public struct PresetPages<Item: Identifiable & Sendable>: AddressablePageStrateg
 
     public func decode(_ response: HTTPResponse, for request: PageRequest) throws(PageFailure) -> PageContent<Item> {
         let reading = list.reading
-        if rules.isEmptyList(response, for: request) { return PageContent(items: [], next: nil, totalCount: 0) }
         if let again = rules.request(insteadOf: request, answered: response) { return PageContent(items: [], next: again, totalCount: nil) }
         let estimated = rules.totalIsEstimate(for: request)
         if reading.paging.isPastEnd(response) {
@@ -82,8 +81,7 @@ public struct PresetPages<Item: Identifiable & Sendable>: AddressablePageStrateg
         }
         let answer = PageAnswer(request: request, response: response, root: envelope.root, itemCount: items.count,
                                 lastItemID: items.last.map { "\($0.id)" }, list: list, rules: rules)
-        let (next, stop) = items.isEmpty && rules.endsOnEmptyPage
-            ? (nil, nil) : try PageStop.next { () throws(PageFailure) in try reading.paging.next(after: answer) }
+        let (next, stop) = try PageStop.next { () throws(PageFailure) in try reading.paging.next(after: answer) }
         // The total as the answer says it (capped); where it says none, the end of an
         // addressable list is one, as for any API's. An estimate is shown as one only.
         var total = answer.total
