@@ -68,15 +68,29 @@ struct ListSpecReader {
                 throw reader.error("paging style \(style) takes \(known.isEmpty ? "no other keys" : known.joined(separator: ", ")), not \(key)", at: at + [key])
             }
             if key == "past_end" {
-                guard let status = table[key]?.int, (400...599).contains(status) else {
-                    throw reader.error("past_end is the HTTP status a page past the end answers (404)", at: at + [key])
-                }
-                spec.names[key] = String(status)
+                spec.pastEnd = try pastEnd(table[key], at: at + [key])
             } else {
                 spec.names[key] = try string(table, key, at: at)
             }
         }
         return spec
+    }
+
+    /// `past_end = 404` (any answer of that status), or `{ status = 404, error = "There is
+    /// nothing here" }` (only an answer whose JSON body's `error` says exactly that).
+    private func pastEnd(_ value: TOMLValueConvertible?, at: [String]) throws(ConfigError) -> PastEnd {
+        let message = "past_end is the HTTP status a page past the end answers (404), or { status = 404, error = \"There is nothing here\" }"
+        if let status = value?.int {
+            guard (400...599).contains(status) else { throw reader.error(message, at: at) }
+            return PastEnd(status: status)
+        }
+        guard let table = value?.table, let status = table["status"]?.int, (400...599).contains(status) else { throw reader.error(message, at: at) }
+        try only(table, ["status", "error"], at: at)
+        let error = try string(table, "error", at: at)
+        if error?.isEmpty == true {
+            throw reader.error("past_end.error is the text of the body's error field a page past the end answers", at: at + ["error"])
+        }
+        return PastEnd(status: status, error: error)
     }
 
     private func card(_ table: TOMLTable, at: [String]) throws(ConfigError) -> CardSpec {

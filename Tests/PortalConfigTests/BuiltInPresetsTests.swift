@@ -23,12 +23,12 @@ struct BuiltInPresetsTests {
     }
 
     /// The file's paging is what the lists page by (nothing in Swift says it): `info.next`
-    /// links stepping `page` (so pages are addressed), the total at `info.count`, a 404 past the end.
+    /// links stepping `page` (so pages are addressed), the total at `info.count`, a 404 `There is nothing here` past the end.
     @Test func itsPagingAddressesPagesAndSaysTheTotal() throws {
         let lists = try BuiltInPresets.rickAndMorty
         for (name, spec) in lists.specs {
             let paging = try #require(spec.paging)
-            #expect(paging.style == NextURLPaging.name && paging["next"] == "info.next" && paging["page"] == "page" && paging["past_end"] == "404")
+            #expect(paging.style == NextURLPaging.name && paging["next"] == "info.next" && paging["page"] == "page" && paging.pastEnd == PastEnd(status: 404, error: "There is nothing here"))
             #expect(paging.totalSource == .body(["info", "count"]))
             #expect(lists.itemsPath(of: name) == ["results"])
         }

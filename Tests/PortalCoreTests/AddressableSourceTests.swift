@@ -38,7 +38,7 @@ struct AddressableSourceTests {
         let query = ListQuery(kind: .character, filters: [("name", "rick")])
         let rick = try #require(PageAddressing(source: Self.source, query: query)?.pages as? AnyAPIPages)
         #expect(rick.url == Self.source.firstPage(for: query).http.url)
-        #expect(rick.reading.paging.isSame(as: NextURLPaging(path: ["info", "next"], page: "page", pastEnd: 404)))
+        #expect(rick.reading.paging.isSame(as: NextURLPaging(path: ["info", "next"], page: "page", pastEnd: PastEnd(status: 404, error: "There is nothing here"))))
         let poke = TestData.pokeAPI(base: "http://poke.test/api/v2", pageSize: 10)
         let pokeList = try #require(PageAddressing(source: poke, query: ListQuery(kind: .pokemon))?.pages as? AnyAPIPages)
         #expect(pokeList.reading.addressing == .offsetParam("offset", start: 0) && pokeList.pageSize == 10)

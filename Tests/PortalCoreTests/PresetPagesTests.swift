@@ -48,7 +48,7 @@ import PortalJSON
         #expect(poke.list.reading.paging.isSame(as: OffsetPaging(param: "offset")))
         #expect(poke.list.reading.addressing == .offsetParam("offset", start: 0) && poke.list.reading.total == .body(["count"]))
         let rick = PresetPages<Character>.rickAndMorty(baseURL: "http://rm.test/api", request: .list(.character))
-        #expect(rick.list.reading.paging.isSame(as: NextURLPaging(path: ["info", "next"], page: "page", pastEnd: 404)))
+        #expect(rick.list.reading.paging.isSame(as: NextURLPaging(path: ["info", "next"], page: "page", pastEnd: PastEnd(status: 404, error: "There is nothing here"))))
         #expect(rick.list.reading.addressing == .pageParam("page", first: 1) && rick.list.reading.total == .body(["info", "count"]))
         // A list that starts at page 3 counts from it.
         let third = PresetPages<Character>.rickAndMorty(baseURL: "http://rm.test/api", request: .list(.character, page: 3))

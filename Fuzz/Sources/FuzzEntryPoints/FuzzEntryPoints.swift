@@ -10,7 +10,8 @@ import PortalJSON
 /// the fuzz package links no config reader, so the tables are written here;
 /// `FuzzPresetsMatchTheFilesTests` checks they are the files' own).
 public enum FuzzPresets {
-    public static let rickAndMortyPaging = PagingSpec(style: "next", names: ["next": "info.next", "page": "page", "total": "info.count", "past_end": "404"])
+    public static let rickAndMortyPaging = PagingSpec(style: "next", names: ["next": "info.next", "page": "page", "total": "info.count"],
+                                                   pastEnd: PastEnd(status: 404, error: "There is nothing here"))
     public static let pokeAPIPaging = PagingSpec(style: "offset", names: ["offset": "offset", "limit": "limit", "total": "count"])
     public static let postgRESTPaging = PagingSpec(style: "range", names: ["total": "header:Content-Range"])
 

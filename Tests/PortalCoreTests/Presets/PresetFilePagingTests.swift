@@ -46,8 +46,8 @@ struct PresetFilePagingTests {
         #expect(list.item(at: 825)?.id == .number(826))
     }
 
-    /// `past_end = 404`: Rick and Morty's `There is nothing here` to a search that matches
-    /// nothing is an empty list; without it the same answer fails the list.
+    /// `past_end = { status = 404, error = "There is nothing here" }`: Rick and Morty's answer
+    /// to a search that matches nothing is an empty list; without it the same answer fails the list.
     @Test func aSearchThatMatchesNothingIsAnEmptyListByTheFilesPastEnd() throws {
         let query = ListQuery(kind: .character, filters: [("name", "zzz")])
         let nothing = HTTPResponse(status: 404, body: Data(#"{"error":"There is nothing here"}"#.utf8))

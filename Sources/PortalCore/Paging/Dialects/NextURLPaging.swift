@@ -9,7 +9,7 @@ import Foundation
 /// link that names the very next page is asked as a jump to it asks (`?page=N&filters` on
 /// the list's template: one URL for both, and filters the server writes unencoded in the
 /// link are never read back); any other link is followed as one, its guards and all. A
-/// spec may name the status a page past the end answers (`pastEnd`, Rick and Morty's 404
+/// spec may say what a page past the end answers (`pastEnd`, Rick and Morty's 404
 /// `There is nothing here`, also for a search that matches nothing): the end of the list.
 public struct NextURLPaging: PagingDialect {
     public static let name = "next"
@@ -23,10 +23,10 @@ public struct NextURLPaging: PagingDialect {
     public var path: [String]
     /// The page-number parameter the links step, when a spec names it.
     public var page: String?
-    /// The status a page past the end answers, when a spec names it.
-    public var pastEnd: Int?
+    /// What a page past the end answers, when a spec says it.
+    public var pastEnd: PastEnd?
 
-    public init(path: [String], page: String? = nil, pastEnd: Int? = nil) {
+    public init(path: [String], page: String? = nil, pastEnd: PastEnd? = nil) {
         self.path = path
         self.page = page
         self.pastEnd = pastEnd
@@ -82,7 +82,7 @@ public struct NextURLPaging: PagingDialect {
         return answer.list.request(forPage: answer.nextIndex)
     }
 
-    public func isPastEnd(_ response: HTTPResponse) -> Bool { pastEnd == response.status }
+    public func isPastEnd(_ response: HTTPResponse) -> Bool { pastEnd?.matches(response) ?? false }
 
     public var description: String {
         "the URL at \(path.joined(separator: ".")) in the body" + (page.map { " (stepping \($0))" } ?? "")

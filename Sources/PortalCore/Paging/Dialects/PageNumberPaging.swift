@@ -4,15 +4,16 @@ import Foundation
 /// list's total where it has one, else `pages`/`total_pages`, a total, or a full page).
 /// Always addressable. An API that answers a page past the end with an error status
 /// (Rick and Morty's 404 `There is nothing here`, also for a search that matches nothing)
-/// names it as `pastEnd`: that answer ends the list, an empty one on its first page.
+/// says it as `pastEnd` (its status and body): that answer ends the list, an empty one on
+/// its first page.
 public struct PageNumberPaging: PagingDialect {
     public static let name = "page"
 
     public var param: String
-    /// The status a page past the end is answered with (a spec's `past_end`); nil: none.
-    public var pastEnd: Int?
+    /// What a page past the end is answered with (a spec's `past_end`); nil: none.
+    public var pastEnd: PastEnd?
 
-    public init(param: String, pastEnd: Int? = nil) {
+    public init(param: String, pastEnd: PastEnd? = nil) {
         self.param = param
         self.pastEnd = pastEnd
     }
@@ -47,7 +48,7 @@ public struct PageNumberPaging: PagingDialect {
         return list.request(forPage: answer.nextIndex) ?? answer.setting(param, String(answer.nextIndex + 1))
     }
 
-    public func isPastEnd(_ response: HTTPResponse) -> Bool { pastEnd == response.status }
+    public func isPastEnd(_ response: HTTPResponse) -> Bool { pastEnd?.matches(response) ?? false }
 
     public var description: String {
         "page numbers (\(param)=N) while the answer says there are more" + (pastEnd.map { ", \($0) past the end" } ?? "")

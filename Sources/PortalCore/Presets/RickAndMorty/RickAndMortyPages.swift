@@ -3,7 +3,7 @@ import Foundation
 extension PresetPages {
     /// The Rick and Morty list `request` asks (its resource and the server's filters),
     /// paged as `paging` says — the preset file's (`rickandmorty.toml`: `style = "page"`,
-    /// `total = "info.count"`, `past_end = 404`), read by `PagingSpec.reading` as a user's
+    /// `total = "info.count"`, `past_end = { status = 404, error = "There is nothing here" }`), read by `PagingSpec.reading` as a user's
     /// list is: page N at the page parameter the file names, set on `?page=1&filters` (the
     /// URL the server's own `next` links name, so the HTTP cache answers both alike and the
     /// filters it writes unencoded in them are never read), the end at the total, a search

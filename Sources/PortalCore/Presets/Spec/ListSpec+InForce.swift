@@ -26,10 +26,11 @@ extension PagingSpec {
     /// The paging a first answer was read in, with the parameter names its dialect uses.
     public init(_ reading: ListReading) {
         var names: [String: String] = [:]
+        var pastEnd: PastEnd?
         switch reading.paging {
         case let page as PageNumberPaging:
             names["page"] = page.param
-            names["past_end"] = page.pastEnd.map(String.init)
+            pastEnd = page.pastEnd
         case let offset as OffsetPaging: names["offset"] = offset.param
         case let cursor as CursorPaging:
             names["cursor"] = cursor.param
@@ -37,7 +38,7 @@ extension PagingSpec {
         case let next as NextURLPaging:
             names["next"] = next.path.joined(separator: ".")
             names["page"] = next.page
-            names["past_end"] = next.pastEnd.map(String.init)
+            pastEnd = next.pastEnd
         case let more as HasMorePaging:
             names["cursor"] = more.param
             names["has_more"] = more.flag.joined(separator: ".")
@@ -51,6 +52,6 @@ extension PagingSpec {
         default: break
         }
         if let known = Self.keys[reading.paging.name] { names = names.filter { known.contains($0.key) } }
-        self.init(style: reading.paging.name, names: names)
+        self.init(style: reading.paging.name, names: names, pastEnd: pastEnd)
     }
 }

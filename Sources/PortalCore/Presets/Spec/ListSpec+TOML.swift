@@ -10,8 +10,9 @@ extension ListSpec {
         if let key { lines.append("key = " + (key.count == 1 ? TOMLText.string(key[0]) : TOMLText.array(key.map(TOMLText.string)))) }
         if let paging {
             let order = PagingSpec.keys[paging.style] ?? paging.names.keys.sorted()
-            // `past_end` is a status, written as the integer the file takes.
-            let names = order.compactMap { name in paging[name].map { (name, name == "past_end" ? $0 : TOMLText.string($0)) } }
+            let names = order.compactMap { name in
+                name == "past_end" ? paging.pastEnd.map { (name, $0.toml) } : paging[name].map { (name, TOMLText.string($0)) }
+            }
             lines.append("paging = " + TOMLText.table([("style", TOMLText.string(paging.style))] + names))
         }
         if let card {
@@ -53,6 +54,14 @@ extension ListSpec {
             lines.append("filters = " + TOMLText.table(filters.map { (TOMLText.key($0.parameter), TOMLText.array($0.values.map(TOMLText.string))) }))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension PastEnd {
+    /// `404` for a status alone, else `{ status = 404, error = "There is nothing here" }`.
+    var toml: String {
+        guard let error else { return String(status) }
+        return TOMLText.table([("status", String(status)), ("error", TOMLText.string(error))])
     }
 }
 

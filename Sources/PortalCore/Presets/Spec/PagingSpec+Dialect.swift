@@ -16,7 +16,7 @@ extension PagingSpec {
         }
         switch style {
         case PageNumberPaging.name:
-            return PageNumberPaging(param: self["page"] ?? "page", pastEnd: self["past_end"].flatMap { Int($0) })
+            return PageNumberPaging(param: self["page"] ?? "page", pastEnd: pastEnd)
         case OffsetPaging.name:
             return OffsetPaging(param: self["offset"] ?? "offset")
         case CursorPaging.name:
@@ -28,7 +28,7 @@ extension PagingSpec {
             var dialect: NextURLPaging
             if let next = self["next"] { dialect = NextURLPaging(path: Self.path(next)) } else { dialect = try NextURLPaging.told(answer) }
             dialect.page = self["page"]
-            dialect.pastEnd = self["past_end"].flatMap { Int($0) }
+            dialect.pastEnd = pastEnd
             return dialect
         case HasMorePaging.name:
             var dialect = HasMorePaging(param: self["cursor"] ?? "starting_after")

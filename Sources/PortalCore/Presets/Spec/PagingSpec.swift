@@ -5,7 +5,8 @@
 ///
 /// Each style names its own parameters (docs/presets.md):
 /// - page: `page` (the page number parameter), `size` (the page size parameter), `total`,
-///   `past_end` (the status a page past the end answers: Rick and Morty's 404)
+///   `past_end` (what a page past the end answers: Rick and Morty's 404 with `error`
+///   `There is nothing here`; typed, `pastEnd`, not among `names`)
 /// - offset: `offset`, `limit` (the page size parameter), `total`
 /// - cursor: `cursor` (the parameter the token goes back in), `next` (the token's path in
 ///   the body), `size`
@@ -22,10 +23,13 @@ public struct PagingSpec: Sendable, Hashable {
     public var style: String
     /// Parameter and path names by the spec's key (`page`, `size`, `total`, …).
     public var names: [String: String]
+    /// `past_end`: what a page past the end answers (a status, and the body's `error`).
+    public var pastEnd: PastEnd?
 
-    public init(style: String, names: [String: String] = [:]) {
+    public init(style: String, names: [String: String] = [:], pastEnd: PastEnd? = nil) {
         self.style = style
         self.names = names
+        self.pastEnd = pastEnd
     }
 
     /// The keys each style takes, in the order `portal apis show` writes them.
