@@ -95,13 +95,13 @@ public struct ResolvedAPI: Sendable, CustomStringConvertible {
         return tabs
     }
 
-    /// Each list's `by_keys` template, made absolute against `url` (`ByKeys`), by list name;
-    /// a list with its own cap (`max_keys`, `max_url`) as a route carrying it (`ByKeys.route`).
-    public var byKeys: [String: String] {
-        var templates: [String: String] = [:]
+    /// Each list's `by_keys` template, made absolute against `url` (`ByKeys`), with its cap
+    /// (`max_keys`, `max_url`) beside it, by list name.
+    public var byKeys: [String: ByKeysRoute] {
+        var templates: [String: ByKeysRoute] = [:]
         for list in api.lists {
-            guard let template = list.spec.byKeys, let root = api.url ?? api.url(of: list) else { continue }
-            templates[list.name] = ByKeys.absolute(ByKeys.route(template, cap: list.spec.byKeysCap), root: root)
+            guard let route = list.spec.byKeysRoute, let root = api.url ?? api.url(of: list) else { continue }
+            templates[list.name] = route.absolute(root: root)
         }
         return templates
     }

@@ -26,20 +26,21 @@ struct ByKeysCapConfigTests {
         #expect(api.lists[0].spec.byKeys == "/teams?ids={keys}" && api.lists[0].spec.byKeysCap == ByKeysCap(maxKeys: 20))
         let resolved = try await ResolvedAPI.resolve(api, resolver: SecretResolver(environment: [:]))
         let route = try #require(resolved.byKeys["teams"])
-        #expect(ByKeys.perRequest(template: route, keys: Self.fifty) == 20)
-        let url = try #require(ByKeys.url(template: route, keys: Array(Self.fifty.prefix(2))))
+        #expect(route == ByKeysRoute("https://crew.example.com/v2/teams?ids={keys}", cap: ByKeysCap(maxKeys: 20)))
+        #expect(ByKeys.perRequest(route, keys: Self.fifty) == 20)
+        let url = try #require(ByKeys.url(template: route.template, keys: Array(Self.fifty.prefix(2))))
         #expect(url.absoluteString == "https://crew.example.com/v2/teams?ids=t-1,t-2")
         // The string form: as many as fit in 2 KB, all fifty here.
         let plain = try await ResolvedAPI.resolve(try Self.api(#""/teams?ids={keys}""#), resolver: SecretResolver(environment: [:]))
-        #expect(ByKeys.perRequest(template: try #require(plain.byKeys["teams"]), keys: Self.fifty) == 50)
+        #expect(ByKeys.perRequest(try #require(plain.byKeys["teams"]), keys: Self.fifty) == 50)
     }
 
     @Test func maxURLSetsTheLengthOneRequestFills() async throws {
         let api = try Self.api(#"{ url = "/teams?ids={keys}", max_url = 80 }"#)
         let resolved = try await ResolvedAPI.resolve(api, resolver: SecretResolver(environment: [:]))
         let route = try #require(resolved.byKeys["teams"])
-        let per = ByKeys.perRequest(template: route, keys: Self.fifty)
-        let url = try #require(ByKeys.url(template: route, keys: Array(Self.fifty.prefix(per))))
+        let per = ByKeys.perRequest(route, keys: Self.fifty)
+        let url = try #require(ByKeys.url(template: route.template, keys: Array(Self.fifty.prefix(per))))
         #expect(per > 1 && per < 50 && url.absoluteString.utf8.count <= 80)
     }
 
@@ -49,6 +50,21 @@ struct ByKeysCapConfigTests {
         #expect(text.contains(#"by_keys = { url = "/teams?ids={keys}", max_keys = 20, max_url = 4096 }"#))
         let again = try ConfigFile.parse("[apis.crew]\nurl = \"https://crew.example.com/v2\"\n" + text, path: "/tmp/c.toml", othersCanRead: false)
         #expect(again.api(named: "crew")?.lists[0].spec == spec)
+    }
+
+    /// Text in the template that looks like a cap is the template's, never a cap: only the
+    /// table's typed `max_keys` caps.
+    @Test func capLikeTextInTheURLIsNotACap() async throws {
+        let api = try Self.api(#"{ url = "/teams?ids={keys}&note={keys max_keys=1}", max_keys = 20 }"#)
+        #expect(api.lists[0].spec.byKeys == "/teams?ids={keys}&note={keys max_keys=1}")
+        let resolved = try await ResolvedAPI.resolve(api, resolver: SecretResolver(environment: [:]))
+        let route = try #require(resolved.byKeys["teams"])
+        #expect(route.template == "https://crew.example.com/v2/teams?ids={keys}&note={keys max_keys=1}" && route.cap == ByKeysCap(maxKeys: 20))
+        #expect(ByKeys.perRequest(route, keys: Self.fifty) == 20)
+        let text = api.lists[0].spec.toml(api: "crew", list: "teams", path: "/teams", items: nil)
+        #expect(text.contains(#"by_keys = { url = "/teams?ids={keys}&note={keys max_keys=1}", max_keys = 20, max_url = 2048 }"#), "\(text)")
+        let plain = try await ResolvedAPI.resolve(try Self.api(#""/teams?ids={keys}&note={keys max_keys=1}""#), resolver: SecretResolver(environment: [:]))
+        #expect(ByKeys.perRequest(try #require(plain.byKeys["teams"]), keys: Self.fifty) == 50)
     }
 
     @Test(arguments: [

@@ -58,7 +58,7 @@ struct SpecOtherColourAndLinkTests {
 
     /// A link's value names a record: a URL under a list's by-key template, or a key of `list`.
     @Test func aLinkNamesARecord() {
-        let byKeys = ["places": "https://x.test/api/places/{keys}", "teams": "https://x.test/api/teams?ids={keys}"]
+        let byKeys = ["places": ByKeysRoute("https://x.test/api/places/{keys}"), "teams": ByKeysRoute("https://x.test/api/teams?ids={keys}")]
         #expect(SpecValues.record("https://x.test/api/places/3", list: nil, byKeys: byKeys) == ItemKey(ItemKind(rawValue: "places"), 3))
         #expect(SpecValues.record("https://x.test/api/teams?ids=a%20b", list: nil, byKeys: byKeys) == ItemKey(ItemKind(rawValue: "teams"), .text("a b")))
         #expect(SpecValues.record("https://x.test/api/places/3,4", list: nil, byKeys: byKeys) == nil, "two keys are no one record")

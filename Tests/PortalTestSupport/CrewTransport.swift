@@ -74,7 +74,7 @@ extension CrewTransport {
     public static let teamsSpec = ListSpec(card: CardSpec(title: "label"), byKeys: "/teams?ids={keys}")
 
     /// Every list's by-key template, absolute (what a saved API's lists give each other).
-    public static let byKeys = ["teams": root + "/teams?ids={keys}"]
+    public static let byKeys = ["teams": ByKeysRoute(root + "/teams?ids={keys}")]
 
     /// One list of the crew API as a saved API reads it: its first answer asked through
     /// `transport`, read with the spec's paging, the source named `name`.

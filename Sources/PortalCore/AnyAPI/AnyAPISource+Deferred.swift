@@ -24,7 +24,7 @@ extension AnyAPISource {
     /// The list at `url` read from its own first page when that page is decoded, not before.
     public static func unread(
         url: URL, headers: [String: String], overrides: DialectDetector.Overrides, fields: [String]? = nil,
-        picturesOrigin: PicturesOrigin = .any, spec: ListSpec = ListSpec(), name: String? = nil, byKeys: [String: String] = [:]
+        picturesOrigin: PicturesOrigin = .any, spec: ListSpec = ListSpec(), name: String? = nil, byKeys: [String: ByKeysRoute] = [:]
     ) -> AnyAPISource {
         // Until its first answer: the items where the overrides say, one page.
         let unread = ListReading(items: overrides.items ?? [], paging: NoPaging(), pageSize: 0)

@@ -23,7 +23,7 @@ public struct AnyAPISource: AddressableSource {
     /// a saved API names it (else the URL's last segment); `byKeys`: the by-key URL template
     /// of every list of the API by name, for the related lists of its details.
     public init(pages: AnyAPIPages, fields: [String]? = nil, picturesOrigin: PicturesOrigin = .any, spec: ListSpec = ListSpec(),
-                name: String? = nil, byKeys: [String: String] = [:]) {
+                name: String? = nil, byKeys: [String: ByKeysRoute] = [:]) {
         self.givenPages = pages
         self.deferred = nil
         self.picturesOrigin = picturesOrigin
@@ -70,7 +70,7 @@ public struct AnyAPISource: AddressableSource {
 
     /// `by_keys` made absolute: a path is joined to the list's origin, as a saved list's path is to the API's url.
     func byKeysTemplate(_ template: String) -> String {
-        card.byKeys[kind.rawValue] ?? ByKeys.absolute(template, root: SplitURL(pages.url.absoluteString)?.origin.description ?? "")
+        card.byKeys[kind.rawValue]?.template ?? ByKeys.absolute(template, root: SplitURL(pages.url.absoluteString)?.origin.description ?? "")
     }
 
     /// The answer to `itemsRequest`: the records at the list's items path (or wherever the

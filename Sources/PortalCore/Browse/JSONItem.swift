@@ -2,7 +2,7 @@
 /// a `Row` (its fields in order, nested values as their JSON text, the whole object's
 /// JSON), and the card's choice of fields, shared by every item of the list.
 ///
-/// Stored inline in `Item.json`: the row and one reference, so a sparse list of 10,000
+/// Stored inline in `Item`: the row and one reference, so a sparse list of 10,000
 /// pages holds no extra box per item.
 public struct JSONItem: Sendable, Hashable, Identifiable {
     public var row: Row { didSet { id = Self.key(row: row, card: card, link: link) } }
@@ -143,11 +143,11 @@ public final class JSONCardChoice: Sendable, Hashable {
     /// The list's spec (key, card, detail), empty when the heuristics choose.
     public let spec: ListSpec
     /// Where each related list's records are fetched by key: its name → its `by_keys`
-    /// URL template, made absolute (`ByKeys`).
-    public let byKeys: [String: String]
+    /// URL template, made absolute, with its cap (`ByKeysRoute`).
+    public let byKeys: [String: ByKeysRoute]
 
     public init(fields: [String]?, linkOrigin: String? = nil, hasDetail: Bool = false, spec: ListSpec = ListSpec(),
-                byKeys: [String: String] = [:]) {
+                byKeys: [String: ByKeysRoute] = [:]) {
         self.fields = fields
         self.linkOrigin = linkOrigin
         self.hasDetail = hasDetail

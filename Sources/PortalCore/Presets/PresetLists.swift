@@ -50,7 +50,7 @@ public struct PresetLists: Sendable, Hashable {
     /// whose URLs are links. A list with an `item` route holds summaries (`hasDetail`:
     /// Enter's pane asks for the record). Made once per source and shared by its records.
     public func cards(base: BaseURL) -> [ItemKind: JSONCardChoice] {
-        let byKeys = specs.compactMapValues { spec in spec.byKeys.map { ByKeys.absolute(ByKeys.route($0, cap: spec.byKeysCap), root: base.text) } }
+        let byKeys = specs.compactMapValues { spec in spec.byKeysRoute?.absolute(root: base.text) }
         let origin = URL(string: base.text).flatMap(JSONLinks.origin(of:))
         let elsewhere = url.map { BaseURL($0).text != base.text } ?? false
         var cards: [ItemKind: JSONCardChoice] = [:]

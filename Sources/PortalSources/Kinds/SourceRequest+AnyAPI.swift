@@ -8,7 +8,7 @@ extension SourceRequest {
     /// saved API's lists in the browser: nothing is asked before the first screen but the
     /// first tab's pages), with the same overrides `anyAPISource` reads it with.
     public func unreadAnyAPISource(url text: String, spec: ListSpec = ListSpec(), name: String? = nil,
-                                   byKeys: [String: String] = [:]) throws(SourceFailure) -> any Source {
+                                   byKeys: [String: ByKeysRoute] = [:]) throws(SourceFailure) -> any Source {
         guard let url = URL(string: text) else { throw .runtime("--url '\(Sanitize.line(text))' is not a URL") }
         var overrides = self.overrides
         overrides.spec = spec.paging
@@ -24,7 +24,7 @@ extension SourceRequest {
     /// detail) and `name`, and the API's lists' by-key templates (`byKeys`), go with it.
     public func anyAPISource(url text: String, transport: any Transport, tracer: TracingTransport?, reporter: any SourceReporting,
                              spec: ListSpec = ListSpec(), name: String? = nil,
-                             byKeys: [String: String] = [:]) async throws(SourceFailure) -> (AnyAPISource, ListReading) {
+                             byKeys: [String: ByKeysRoute] = [:]) async throws(SourceFailure) -> (AnyAPISource, ListReading) {
         guard let url = URL(string: text) else { throw .runtime("--url '\(Sanitize.line(text))' is not a URL") }
         let headers = try anyAPIHeaders()
         // Before the screen opens, a first answer being retried says so (a server

@@ -24,9 +24,9 @@ enum SpecDetail {
             if !fields.contains(where: { $0.label == relation.shownTitle }) {
                 fields.append(DetailField(relation.shownTitle, String(keys.count)))
             }
-            guard related == nil, let template = item.card.byKeys[relation.list] else { continue }
+            guard related == nil, let route = item.card.byKeys[relation.list] else { continue }
             related = RelatedList(label: relation.shownTitle, kind: ItemKind(rawValue: relation.list), keys: keys,
-                                  perRequest: ByKeys.perRequest(template: template, keys: keys))
+                                  perRequest: ByKeys.perRequest(route, keys: keys))
         }
         return DetailContent(title: Sanitize.shown(item.title), badge: badge, fields: fields, related: related)
     }

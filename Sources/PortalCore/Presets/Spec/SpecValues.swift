@@ -27,9 +27,9 @@ public enum SpecValues {
     /// The record `value` names: a URL under one of the lists' by-key templates (`byKeys`,
     /// absolute: `https://…/location/3` under `https://…/location/{keys}` is location 3),
     /// else a key of `list` (a bare key, or a URL's last segment); nil when it names none.
-    public static func record(_ value: String, list: String?, byKeys: [String: String]) -> ItemKey? {
+    public static func record(_ value: String, list: String?, byKeys: [String: ByKeysRoute]) -> ItemKey? {
         for (name, route) in byKeys.sorted(by: { $0.key < $1.key }) {
-            let template = ByKeys.split(route).template
+            let template = route.template
             guard let range = template.range(of: ByKeys.placeholder) else { continue }
             let prefix = template[..<range.lowerBound], suffix = template[range.upperBound...]
             guard value.count > prefix.count + suffix.count, value.hasPrefix(prefix), value.hasSuffix(suffix) else { continue }
