@@ -20,9 +20,10 @@ public struct ItemColumns: Sendable, Equatable {
     /// `--fields` when given, else the columns that suit `item` (the list's first).
     public static func choose(fields: [String]?, first item: Item) -> ItemColumns {
         if let fields, !fields.isEmpty { return ItemColumns(paths: fields) }
-        switch item {
-        case .row(let row, _): return ItemColumns(paths: row.displayColumns.map(\.name))
-        case .json(let json, _):
+        let json = item.record
+        switch json.card.spec.layout {
+        case .columns: return ItemColumns(paths: json.row.displayColumns.map(\.name))
+        case .tree:
             if let columns = json.card.spec.columns { return ItemColumns(paths: columns) }
             let id = json.row["id"] != nil ? ["id"] : []
             let title = json.titleKey.map { [$0] } ?? []
@@ -44,7 +45,8 @@ public struct ItemColumns: Sendable, Equatable {
     /// `id` column its JSON lacks (`1,bulbasaur`, as the list's lines and table say).
     public func cells(of item: Item, json: String) -> [String] {
         var cells = cells(ofJSON: json)
-        guard case .json(let record, _) = item, record.row["id"] == nil, let id = record.keyedRow["id"] else { return cells }
+        let record = item.record
+        guard record.row["id"] == nil, let id = record.keyedRow["id"] else { return cells }
         for (index, path) in paths.enumerated() where path == "id" && cells[index].isEmpty { cells[index] = id.description }
         return cells
     }

@@ -193,12 +193,7 @@ public final class ListStream {
     static func fingerprint(of items: [Item]) -> Int? {
         guard !items.isEmpty else { return nil }
         var hasher = Hasher()
-        for item in items {
-            switch item {
-            case .json(let object, _): hasher.combine(object.row.json)
-            case .row(let row, _): hasher.combine(row.json)
-            }
-        }
+        for item in items { hasher.combine(item.record.row.json) }
         return hasher.finalize()
     }
 

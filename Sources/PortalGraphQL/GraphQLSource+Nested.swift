@@ -67,6 +67,6 @@ extension GraphQLSource {
             next = following.url(on: endpoint).map(ItemLink.init(url:))
         }
         let row = Row(id: "#\(link.key.id)", columns: columns, json: answer.data.text, position: 0)
-        return .json(JSONItem(row: row, card: card, link: link, isPage: true, nextPage: next), kind: .link)
+        return Item(JSONItem(row: row, card: card, link: link, isPage: true, nextPage: next), kind: .link)
     }
 }

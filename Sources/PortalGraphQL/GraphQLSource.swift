@@ -3,7 +3,7 @@ import PortalCore
 
 /// A GraphQL server as the browser sees it (`portal --graphql URL`): one tab per list
 /// (`GraphQLList`: a root field found in the schema, or the `--query`), named by it, items
-/// as `Item.json`. Every page is a POST (`GraphQLPages`). A list that can be addressed
+/// as `Item`s. Every page is a POST (`GraphQLPages`). A list that can be addressed
 /// (page numbers, offsets, offset cursors) says so (`addressablePages(of:)`), so its tab
 /// jumps; the others walk.
 ///
@@ -70,7 +70,7 @@ public struct GraphQLSource: AddressableSource {
         }
         let card = self.card
         let kind = query.kind
-        var items = page.map { Item.json(JSONItem(row: withNestedLinks($0, list: kind.rawValue), card: card), kind: kind) }
+        var items = page.map { Item(JSONItem(row: withNestedLinks($0, list: kind.rawValue), card: card), kind: kind) }
         if let first = errors.first {
             items.notice = Sanitize.line("partial answer: " + first).prefix(120) + (errors.count > 1 ? " (+\(errors.count - 1) more)" : "")
         }
@@ -93,7 +93,7 @@ public struct GraphQLSource: AddressableSource {
 
     /// An item's image column (`PictureColumns`) on an origin `picturesOrigin` allows.
     public func pictureRequest(for item: Item) -> HTTPRequest? {
-        guard case .json(let json, _) = item else { return nil }
+        let json = item.record
         return PictureColumns.request(in: json.row, listURL: endpoint.absoluteString, policy: picturesOrigin, homeHeaders: [:])
     }
 }

@@ -23,13 +23,15 @@ struct MCPRecord: Sendable {
         let text = item.apiJSON(baseURL: baseURL)
         json = try? JSONNode.parse(Data(text.utf8))
         var found: RecordKey?
-        if case .json(let row, _) = item {
+        let row = item.record
+        if row.card.spec.layout == .tree {
             // Any API's record: its list's key fields (`key = "uid"`, composite keys too).
             switch row.id {
             case .position, .link: found = nil
             case let id: found = id
             }
         } else {
+            // A table's row: its `id` as served, else the row's own (`#N`, its position).
             found = json.flatMap { ItemColumns.span(at: ["id"], in: $0) }.flatMap { span in
                 switch span.node {
                 case .number(let digits): Int(digits).map(RecordKey.number) ?? .text(digits)
@@ -37,7 +39,7 @@ struct MCPRecord: Sendable {
                 default: nil
                 }
             }
-            if found == nil, case .row(let row, _) = item, !row.id.isEmpty { found = Int(row.id).map(RecordKey.number) ?? .text(row.id) }
+            if found == nil, !row.row.id.isEmpty { found = Int(row.row.id).map(RecordKey.number) ?? .text(row.row.id) }
         }
         recordKey = found
         key = found.map(Self.json)
@@ -62,10 +64,7 @@ struct MCPRecord: Sendable {
     }
 
     /// The fields the list's key is read from (`["uid"]`; `["id"]` for the built-in models).
-    var keyFields: [String] {
-        if case .json(let row, _) = item { return row.card.spec.keyFields }
-        return ["id"]
-    }
+    var keyFields: [String] { item.record.card.spec.keyFields }
 
     /// The value at a dotted path (`origin.name`), nil when absent.
     func value(at path: String) -> JSONSpan? {
@@ -95,13 +94,10 @@ struct MCPRecord: Sendable {
     }
 
     var related: [Related] {
-        switch item {
-        case .json(let row, _):
-            (row.card.spec.detail?.related ?? []).map { relation in
-                Related(title: relation.title?.lowercased() ?? relation.list, kind: ItemKind(rawValue: relation.list),
-                        keys: SpecValues.keys(in: row.row[relation.field]))
-            }
-        default: []
+        let row = item.record
+        return (row.card.spec.detail?.related ?? []).map { relation in
+            Related(title: relation.title?.lowercased() ?? relation.list, kind: ItemKind(rawValue: relation.list),
+                    keys: SpecValues.keys(in: row.row[relation.field]))
         }
     }
 

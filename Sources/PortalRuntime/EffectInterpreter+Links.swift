@@ -19,9 +19,10 @@ extension EffectInterpreter {
         let isGet = request.method == "GET"
         let result = await sender.send(request, decode: { response throws(PageFailure) in
             let item = try source.decodeLink(link, response)
-            guard isGet, case .json(var page, let kind) = item, page.isPage else { return item }
-            page.listPages = LinkedListPages.read(response, at: link.url)
-            return .json(page, kind: kind)
+            guard isGet, item.record.isPage else { return item }
+            var page = item
+            page.record.listPages = LinkedListPages.read(response, at: link.url)
+            return page
         })
         switch result {
         case .failure(let failure): return .failure(failure)

@@ -82,7 +82,6 @@ enum SpecInForce {
     private static func firstItem(_ listed: AnyAPISource, _ query: ListQuery, transport: any Transport) async throws -> JSONItem? {
         let request = listed.firstPage(for: query)
         let page = try listed.decodePage(try await transport.send(request.http), for: request, of: query)
-        guard case .json(let item, _)? = page.items.first else { return nil }
-        return item
+        return page.items.first?.record
     }
 }

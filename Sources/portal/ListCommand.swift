@@ -159,10 +159,7 @@ struct ItemPrinter {
     /// One line for any item: the models' own lines, PokeAPI entries and rows as
     /// `RowPrinter` writes them.
     func line(_ item: Item) -> String {
-        switch item {
-        case .row(let row, _): RowPrinter(json: json).line(row)
-        case .json(let item, _): RowPrinter(json: json).line(item)
-        }
+        RowPrinter(json: json).line(item.record)
     }
 
     /// `text` sanitised and padded to `width` characters (on the left with `right`).

@@ -18,7 +18,7 @@ struct RowPrinter {
     /// not fill left out, so a PokeAPI entry is `    1  bulbasaur`, its id the key its
     /// `url` names) — the object as served with `--json`.
     func line(_ item: JSONItem) -> String {
-        if json { return ExportJSON.oneLine(item.row.json) }
+        if json || item.card.spec.layout == .columns { return line(item.row) }
         let fields = item.card.spec.card.map { card in
             [card.badge?.field, card.subtitle].compactMap { $0 }.map { SpecTemplate.shown($0, in: item.row) }.filter { !$0.isEmpty }
         } ?? item.cardFields().map { "\($0.name)=\($0.value)" }

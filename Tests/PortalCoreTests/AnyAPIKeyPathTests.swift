@@ -23,7 +23,7 @@ import Testing
     @Test func anObjectIsTheRecordAndAListIsNone() throws {
         let users = try Self.list("http://api.test/v1/users")
         let one = try users.decodeKeyPath(HTTPResponse(status: 200, body: Data(#"{"uid":"ab","name":"A"}"#.utf8)))
-        guard case .json(let record, _)? = one else { Issue.record("no record"); return }
+        guard let record = one?.record else { Issue.record("no record"); return }
         #expect(record.id == .text("ab"))
         #expect(try users.decodeKeyPath(HTTPResponse(status: 200, body: Data(#"[{"uid":"ab"}]"#.utf8))) == nil)
         #expect(try users.decodeKeyPath(HTTPResponse(status: 200, body: Data(#"{"results":[{"uid":"ab"}],"next":null}"#.utf8))) == nil)

@@ -55,7 +55,7 @@ struct BrowseSourcesTests {
         let loader = await drain(SourcePages(source: source, query: ListQuery(kind: .pokemon)), through: snapshot)
         #expect(loader.items.count == 1351)
         #expect(loader.items.last?.rawID == 10326 && loader.items.last?.id == ItemKey(.pokemon, 10326))
-        #expect({ if case .json(let record, _) = loader.items.last { record.title } else { nil } }() == "meowstic-female-mega")
+        #expect(loader.items.last?.record.title == "meowstic-female-mega")
         #expect(loader.items.allSatisfy { !$0.isComplete })
     }
 
@@ -80,11 +80,11 @@ struct BrowseSourcesTests {
         var headers = RequestHeaders()
         try headers.add(line: "apikey: K")
         let source = PostgRESTSource(baseURL: "https://x.supabase.co/rest/v1", table: "profiles", headers: headers)
-        let item = Item.row(Row(id: "1", columns: [("id", .number("1")), ("avatar_url", .string("https://cdn.example/a.png"))], json: "{}"),
+        let item = TableItems.row(Row(id: "1", columns: [("id", .number("1")), ("avatar_url", .string("https://cdn.example/a.png"))], json: "{}"),
                             kind: ItemKind(rawValue: "profiles"))
         let request = try #require(source.pictureRequest(for: item))
         #expect(request.url.host == "cdn.example" && request.headers == ["Accept": BarePictureRequest.accept])
-        let own = Item.row(Row(id: "2", columns: [("id", .number("2")), ("avatar_url", .string("https://x.supabase.co/p.png"))], json: "{}"),
+        let own = TableItems.row(Row(id: "2", columns: [("id", .number("2")), ("avatar_url", .string("https://x.supabase.co/p.png"))], json: "{}"),
                            kind: ItemKind(rawValue: "profiles"))
         #expect(source.pictureRequest(for: own)?.headers == headers.applied(to: [:]))
     }
@@ -93,7 +93,7 @@ struct BrowseSourcesTests {
         var source = PostgRESTSource(baseURL: "https://x.supabase.co/rest/v1", table: "profiles")
         source.picturesOrigin = .same
         func row(_ column: String, _ value: String) -> Item {
-            .row(Row(id: "1", columns: [("id", .number("1")), (column, .string(value))], json: "{}"), kind: ItemKind(rawValue: "profiles"))
+            TableItems.row(Row(id: "1", columns: [("id", .number("1")), (column, .string(value))], json: "{}"), kind: ItemKind(rawValue: "profiles"))
         }
         #expect(source.pictureRequest(for: row("avatar_url", "https://x.supabase.co/storage/v1/object/public/a/1.png"))?.url.host == "x.supabase.co")
         #expect(source.pictureRequest(for: row("image", "https://x.supabase.co/p.jpg")) != nil)

@@ -112,7 +112,7 @@ import PortalGraphQL
         let source = AnyAPISource(pages: AnyAPIPages(url: url, reading: try DialectDetector.detect(response, for: url), headers: [:]))
         let query = ListQuery(kind: source.kind)
         let page = try source.decodePage(response, for: source.firstPage(for: query), of: query)
-        let json = page.items.compactMap { item -> String? in if case .json(let row, _) = item { row.row.json } else { nil } }
+        let json = page.items.map(\.record.row.json)
         #expect(json == [#"{"id":1,"name":"Rick Sanchez","odd \"key\"\n":{"a":[1]},"score":null}"#,
                          #"{"id":2,"name":"Morty \"M\" Smith","odd \"key\"\n":true,"score":2.5}"#])
         for text in json {

@@ -72,7 +72,7 @@ struct DelimitedTextTests {
         let rick = TestData.record(Location(id: 1, name: "Earth", type: "Planet", dimension: "C-137", residentIDs: [], created: Date(timeIntervalSince1970: 0)), .location)
         #expect(ItemColumns.choose(fields: nil, first: rick).paths == ["id", "name", "type", "dimension"])
         #expect(ItemColumns.choose(fields: ["name", "residents"], first: rick).paths == ["name", "residents"])
-        let row = Item.row(Row(id: "3", columns: [("status", .string("Alive")), ("name", .string("Summer")), ("id", .number("3"))], json: "{}"), kind: ItemKind(rawValue: "people"))
+        let row = TableItems.row(Row(id: "3", columns: [("status", .string("Alive")), ("name", .string("Summer")), ("id", .number("3"))], json: "{}"), kind: ItemKind(rawValue: "people"))
         #expect(ItemColumns.choose(fields: nil, first: row).paths == ["id", "name", "status"])
     }
 }

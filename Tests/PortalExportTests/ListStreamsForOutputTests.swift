@@ -125,7 +125,7 @@ struct ListStreamTests {
         let stream = ListStream(source: source, query: ListQuery(kind: source.tabs[0].kind), range: .all, fetcher: fetcher)
         await #expect(throws: ListStream.Failure.self) {
             _ = try await stream.run { _, items in
-                names += items.compactMap { if case .json(let object, _) = $0 { object.title } else { nil } }
+                names += items.map(\.record.title)
                 return true
             }
         }
@@ -135,7 +135,7 @@ struct ListStreamTests {
 
     @Test("a page's items are cut to the range at both ends")
     func slices() throws {
-        let items = (11...20).map { Item.row(Row(id: "\($0)", columns: [], json: "{}", position: $0), kind: ItemKind(rawValue: "t")) }
+        let items = (11...20).map { TableItems.row(Row(id: "\($0)", columns: [], json: "{}", position: $0), kind: ItemKind(rawValue: "t")) }
         #expect(ListStream.slice(of: items, startingAt: 11, in: try ItemRange(from: 13, to: 15)).map(\.rawID) == [13, 14, 15])
         #expect(ListStream.slice(of: items, startingAt: 11, in: try ItemRange(from: 1, to: 5)).isEmpty)
         #expect(ListStream.slice(of: items, startingAt: 11, in: try ItemRange(from: 25, to: nil)).isEmpty)

@@ -217,7 +217,6 @@ import PortalGraphQL
 extension Item {
     /// A JSON item's title (the tests' items are all JSON).
     var jsonTitle: String {
-        if case .json(let item, _) = self { return item.title }
-        return "not json"
+        record.title
     }
 }

@@ -38,7 +38,7 @@ import PortalGraphQL
         #expect(request.method == "POST" && request.headers["Authorization"] == "Bearer k")
         let answer = HTTPResponse(status: 200, body: Data(#"{"data":{"character":{"id":"c-7","name":"Seven"}}}"#.utf8))
         let item = try #require(try source.decodeKeyAnswer(ItemKind(rawValue: "characters"), answer))
-        guard case .json(let record, _) = item else { Issue.record("not a JSON item"); return }
+        let record = item.record
         #expect(record.id == .text("c-7") && record.title == "Seven")
         let none = HTTPResponse(status: 200, body: Data(#"{"data":{"character":null}}"#.utf8))
         #expect(try source.decodeKeyAnswer(ItemKind(rawValue: "characters"), none) == nil)

@@ -91,7 +91,7 @@ import PortalGraphQL
         let query = ListQuery(kind: ItemKind(rawValue: "characters"))
         let first = source.firstPage(for: query)
         let page = try source.decodePage(try await server.send(first.http), for: first, of: query)
-        guard case .json(let rick, _)? = page.items.first, case .string(let text)? = rick.row["episodes"] else {
+        guard let rick = page.items.first?.record, case .string(let text)? = rick.row["episodes"] else {
             Issue.record("Rick's detail has no episodes link: \(page.items)")
             return
         }
@@ -102,7 +102,8 @@ import PortalGraphQL
         while let link = next, asked < 5 {
             let request = try #require(source.linkRequest(link))
             let answer = try source.decodeLink(link, try await server.send(request))
-            guard case .json(let list, _) = answer, list.isPage else { Issue.record("not a page: \(answer)"); return }
+            let list = answer.record
+            guard list.isPage else { Issue.record("not a page: \(answer)"); return }
             titles += list.row.columns.dropFirst().map(\.name)
             next = list.nextPage
             asked += 1

@@ -37,7 +37,7 @@ import PortalGraphQL
 
     static func titles(_ items: [Item]) -> [String] {
         items.map { item in
-            guard case .json(let json, _) = item else { return "not json" }
+            let json = item.record
             return json.title
         }
     }
@@ -89,7 +89,7 @@ import PortalGraphQL
         let page = try source.decodePage(try await server.send(last.http), for: last, of: query)
         #expect(server.count - before == 2)
         #expect(page.items.count == 20 && page.next == nil)
-        guard case .json(let item, _) = try #require(page.items.last) else { Issue.record("not json"); return }
+        let item = try #require(page.items.last).record
         #expect(item.row.id == "1000000")
     }
 }

@@ -15,7 +15,7 @@ import Testing
         let query = ListQuery(kind: ItemKind(rawValue: "allCharacters"))
         let first = source.firstPage(for: query)
         let page = try source.decodePage(try await server.send(first.http), for: first, of: query)
-        guard case .json(let json, _)? = page.items.first else { throw PageFailure(.malformed, "no first character") }
+        guard let json = page.items.first?.record else { throw PageFailure(.malformed, "no first character") }
         return json
     }
 
@@ -26,7 +26,8 @@ import Testing
     }
 
     static func entries(_ item: Item) throws -> (titles: [String], next: ItemLink?) {
-        guard case .json(let page, _) = item, page.isPage else { throw PageFailure(.malformed, "not a page") }
+        let page = item.record
+        guard page.isPage else { throw PageFailure(.malformed, "not a page") }
         return (page.row.columns.dropFirst().map(\.name), page.nextPage)
     }
 

@@ -87,7 +87,7 @@ import Testing
             let request = try #require(source.itemsRequest(kind, ids: [2]))
             #expect(request.url.absoluteString == mirror.origin + "/api/character/2")
             let detail = try source.decodeItems(kind, try await OpenAPIMirror.transport.send(request))
-            guard case .json(let morty, let detailKind)? = detail.first else { Issue.record("no item"); return }
+            guard let morty = detail.first?.record, let detailKind = detail.first?.kind else { Issue.record("no item"); return }
             #expect(detailKind == kind)
             #expect(morty.title == "Morty Smith")
             #expect(detail.first?.isComplete == true)

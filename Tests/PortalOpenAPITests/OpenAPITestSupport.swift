@@ -48,7 +48,6 @@ func everyItem(of kind: ItemKind, in source: any Source, through transport: any 
 extension Item {
     /// The item's `id` field as served.
     var servedID: String? {
-        guard case .json(let json, _) = self else { return nil }
-        return json.row["id"]?.description
+        record.row["id"]?.description
     }
 }

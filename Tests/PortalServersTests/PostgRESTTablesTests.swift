@@ -30,7 +30,7 @@ import Testing
         let answer = Self.answer(table, [("select", "*"), ("id", "in.(\(id))")])
         let row = try #require(try RowReader.rows(answer.body).first)
         #expect(row.json == (try await get(path)).text)
-        #expect(TableItems.item(row, kind: ItemKind(rawValue: table)) == item ?? .row(row, kind: ItemKind(rawValue: table)))
+        #expect(TableItems.item(row, kind: ItemKind(rawValue: table)) == item ?? TableItems.row(row, kind: ItemKind(rawValue: table)))
     }
 
     @Test func episodesFilterSelectOrderAndRange() async throws {

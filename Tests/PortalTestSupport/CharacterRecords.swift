@@ -22,7 +22,7 @@ extension Item {
     /// The record read back as a character, nil for anything else (any other list's record,
     /// a row, or fields a character does not have).
     public var character: Character? {
-        guard case .json(let record, let kind) = self, kind == .character else { return nil }
+        guard kind == .character else { return nil }
         return try? Character.readOne(Data(record.row.json.utf8))
     }
 }

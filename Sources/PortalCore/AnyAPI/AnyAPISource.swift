@@ -3,7 +3,7 @@ import PortalJSON
 
 /// The list at a URL of an API no description covers (`portal --url`), read as the
 /// `ListReading` `DialectDetector` took from its first answer: one tab named after the URL's
-/// last path segment, items as `Item.json`. It addresses its pages (`addressablePages(of:)`)
+/// last path segment, items as `Item`s. It addresses its pages (`addressablePages(of:)`)
 /// when that reading has an `addressing`, so the list jumps; otherwise it walks.
 ///
 /// A value with no mutable state: a link the pane follows carries its URL (`ItemLink`),
@@ -54,7 +54,7 @@ public struct AnyAPISource: AddressableSource {
         let kind = self.kind
         let card = self.card
         let learnt = try readFirstAnswer(response, for: request)
-        var page = try pages.decode(response, for: request).map { Item.json(JSONItem(row: $0, card: card), kind: kind) }
+        var page = try pages.decode(response, for: request).map { Item(JSONItem(row: $0, card: card), kind: kind) }
         if learnt, let addressable = addressablePages(of: query) { page.addressing = PageAddressing(pages: addressable) }
         return page
     }
@@ -90,7 +90,7 @@ public struct AnyAPISource: AddressableSource {
             list = (path.isEmpty ? root.node.elements : root.node.at(path)?.elements) ?? []
         }
         let card = self.card
-        return JSONItems.rows(list, columns: nil, firstPosition: 0).map { .json(JSONItem(row: $0, card: card), kind: kind) }
+        return JSONItems.rows(list, columns: nil, firstPosition: 0).map { Item(JSONItem(row: $0, card: card), kind: kind) }
     }
 
     /// The link's URL with the list's headers, when it is on the list's origin (a key in
@@ -110,7 +110,7 @@ public struct AnyAPISource: AddressableSource {
         do { root = try JSONNode.parse(response.body) } catch { throw PageFailure(notJSON: error) }
         if root.node.fields != nil, (try? DialectDetector.itemsPath(root.node, given: nil)) == nil || root.node["id"] != nil {
             let row = JSONItems.row(root, columns: nil, position: 0)
-            return .json(JSONItem(row: row, card: card, link: link), kind: .link)
+            return Item(JSONItem(row: row, card: card, link: link), kind: .link)
         }
         let path = try DialectDetector.itemsPath(root.node, given: nil)
         let list = (path.isEmpty ? root.node.elements : root.node.at(path)?.elements) ?? []
@@ -121,7 +121,7 @@ public struct AnyAPISource: AddressableSource {
             columns.append((JSONItem(row: entry, card: card).title, .json(span.text)))
         }
         let row = Row(id: "#\(link.key.id)", columns: columns, json: root.text, position: 0)
-        return .json(JSONItem(row: row, card: card, link: link, isPage: true, nextPage: nextPage(after: link, response)), kind: .link)
+        return Item(JSONItem(row: row, card: card, link: link, isPage: true, nextPage: nextPage(after: link, response)), kind: .link)
     }
 
     /// The page after the list answered at `link`: a next page on the same origin that a
@@ -139,7 +139,7 @@ public struct AnyAPISource: AddressableSource {
     /// the list's own origin asked for as before, elsewhere bare (`BarePictureRequest`).
     /// With a spec's `card.picture`, that field or template (relative URLs against the list's URL).
     public func pictureRequest(for item: Item) -> HTTPRequest? {
-        guard case .json(let json, _) = item else { return nil }
+        let json = item.record
         if card.spec.card?.picture != nil {
             return SpecPicture.request(for: json, listURL: pages.url, homeHeaders: [:], policy: picturesOrigin)
         }

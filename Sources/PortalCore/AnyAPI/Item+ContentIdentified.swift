@@ -3,10 +3,6 @@
 /// as served (`ContentIdentified`).
 extension Item: ContentIdentified {
     public var contentKey: Int? {
-        switch self {
-        case .json(let item, _) where item.link == nil && item.id == .position(item.row.position): item.row.json.hashValue
-        case .row(let row, _) where row["id"] == nil: row.json.hashValue
-        default: nil
-        }
+        record.link == nil && record.id == .position(record.row.position) ? record.row.json.hashValue : nil
     }
 }

@@ -6,9 +6,6 @@ extension Item {
     /// Server text is not sanitised here: it stays inside JSON strings (escaped) and is
     /// only ever sent on base64-encoded (the clipboard) or parsed (its URL).
     public func apiJSON(baseURL: BaseURL) -> String {
-        switch self {
-        case .row(let row, _): return row.json
-        case .json(let item, _): return item.row.json
-        }
+        record.row.json
     }
 }

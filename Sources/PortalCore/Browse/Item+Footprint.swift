@@ -7,14 +7,7 @@ extension Item: MemoryFootprint {
         MemoryLayout<Item>.stride + heapBytes
     }
 
-    private var heapBytes: Int {
-        switch self {
-        case .row(let row, _):
-            row.heapBytes
-        case .json(let item, _):
-            item.row.heapBytes
-        }
-    }
+    private var heapBytes: Int { record.row.heapBytes }
 
     private func strings(_ texts: String...) -> Int {
         texts.reduce(0) { $0 + PageByteBudget.heapBytes($1) }

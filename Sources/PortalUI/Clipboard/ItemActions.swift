@@ -71,7 +71,7 @@ extension ScreenController {
     /// Where the item can be asked for by itself (the link it was followed by, or its
     /// lookup by id), else its list's first page.
     private func fetchedFrom(_ item: Item) -> String? {
-        if case .json(let json, _) = item, let link = json.link { return link.url.absoluteString }
+        if let link = item.record.link { return link.url.absoluteString }
         return (source.itemsRequest(item.kind, keys: [item.key])?.url ?? tab.list.firstPage.http.url).absoluteString
     }
 

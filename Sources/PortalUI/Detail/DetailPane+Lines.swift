@@ -41,10 +41,10 @@ extension DetailPane {
     /// entry's first line is kept (`listEntryLines`) for the entries on screen.
     func listLines(_ list: PaneList, count: DetailField?, from first: Int) -> [Line] {
         let countFields = count.map { [Self.counting($0, loaded: list.loadedCount)] } ?? []
-        let origin: String? = if case .json(let page, _)? = item { page.card.linkOrigin } else { nil }
+        let origin = item?.record.card.linkOrigin
         // Each entry laid out once (`PaneListLayout`), or nil for a placeholder.
         let laidOut: [PaneListLayout.Entry?] = (0..<list.entries.count).map { index in
-            guard case .json(let entry, _)? = list.entries.item(at: index) else { return nil }
+            guard let entry = list.entries.item(at: index)?.record else { return nil }
             return list.layout.entry(index) {
                 let row = Row(id: "#\(index)", columns: entry.row.columns, json: "", position: index)
                 return JSONTree.fields(row, linkOrigin: origin, folds: folds, page: true, prefix: "e\(index)")

@@ -129,7 +129,7 @@ public final class DetailPane {
     public var target: LinkTarget {
         switch subject {
         case .loading(let target), .failed(let target, _): target
-        case .loaded(.json(let json, _)) where json.link != nil: json.link.map(LinkTarget.url) ?? .item(key)
+        case .loaded(let item) where item.record.link != nil: item.record.link.map(LinkTarget.url) ?? .item(key)
         case .loaded(let item): .item(item.id)
         }
     }
@@ -158,7 +158,8 @@ public final class DetailPane {
     /// The subject arrived; `related` says whether its list must be fetched.
     func show(_ item: Item) {
         subject = .loaded(item)
-        if case .json(let page, _) = item, page.isPage, let link = page.link {
+        if item.record.isPage, let link = item.record.link {
+            let page = item.record
             // A list shown again (`R`) starts over as a new list: its pages are asked again.
             list = PaneList(link: link, firstPage: page, serial: nextSerial())
         } else {

@@ -16,7 +16,7 @@ final class PaneList: PaneListPaging {
     /// pane); a longer list walks.
     static let maxAddressableEntries = 10_000
 
-    /// The entries, each an `Item.json` holding one entry as served (its title, its JSON).
+    /// The entries, each an `Item` holding one entry as served (its title, its JSON).
     let entries: SparseList<Item>
     /// The link the list was opened by.
     let link: ItemLink
@@ -68,7 +68,7 @@ final class PaneList: PaneListPaging {
         case .success(let items):
             let asked = ItemLink(url: ticket.request.http.url)
             let page = items.lazy.compactMap { item -> JSONItem? in
-                if case .json(let json, _) = item, json.isPage, json.link == asked { json } else { nil }
+                item.record.isPage && item.record.link == asked ? item.record : nil
             }.first
             guard let page else { return false }
             return changed(entries.apply(.success(content(of: page, for: ticket)), for: ticket))
@@ -92,8 +92,8 @@ final class PaneList: PaneListPaging {
         // An addressable list places a page by its index; a walked one after what it holds.
         let start = entries.addressing != nil ? index * pageSize : entries.count
         let items = page.row.columns.dropFirst().enumerated().map { offset, column in
-            Item.json(JSONItem(row: Row(id: "#\(start + offset)", columns: [column], json: column.value.description, position: start + offset),
-                               card: page.card), kind: .link)
+            Item(JSONItem(row: Row(id: "#\(start + offset)", columns: [column], json: column.value.description, position: start + offset),
+                          card: page.card), kind: .link)
         }
         let next = page.nextPage.flatMap { next in
             entries.addressing?.request(forPage: index + 1) ?? PageRequest(url: next.url, index: index + 1)

@@ -1,7 +1,7 @@
 import PortalCore
 
-/// An item's model with the description that draws it, so `Item` switches over its
-/// resources once (`presented`) instead of once per thing it shows.
+/// An item's record with the description that draws it, so `Item` chooses by its list's
+/// layout once (`presented`) instead of once per thing it shows.
 private protocol Presented {
     var card: CardContent { get }
     var detail: DetailContent { get }
@@ -18,11 +18,11 @@ private struct Described<Description: ItemDescription>: Presented {
 }
 
 extension Item {
-    /// The one switch over resources: everything else asks the item.
+    /// The one choice by layout (`ListSpec.layout`): everything else asks the item.
     private var presented: any Presented {
-        switch self {
-        case .row(let r, _): Described<RowDescription>(model: r)
-        case .json(let j, _): Described<JSONItemDescription>(model: j)
+        switch record.card.spec.layout {
+        case .columns: Described<RowDescription>(model: record.row)
+        case .tree: Described<JSONItemDescription>(model: record)
         }
     }
 
@@ -30,10 +30,9 @@ extension Item {
     public var detail: DetailContent { presented.detail }
 
     /// The detail with the pane's folds applied (`folds[path]`: true unfolded, false
-    /// folded; other nodes as `JSONTree` opens them). Only a JSON item's fields fold.
+    /// folded; other nodes as `JSONTree` opens them). Only a tree's fields fold.
     public func detail(folds: [String: Bool]) -> DetailContent {
-        if case .json(let item, _) = self { return JSONItemDescription.detail(item, folds: folds) }
-        return detail
+        record.card.spec.layout == .tree ? JSONItemDescription.detail(record, folds: folds) : detail
     }
     public var relatedLine: [Span] { presented.relatedLine }
     public var crumb: String { presented.crumb }

@@ -21,8 +21,8 @@ extension Item {
     public func tableColumns(fields: [String]?) -> [TableColumn] {
         // A list none of whose fields this item has (another tab's) keeps its own columns.
         if let fields, fields.contains(where: { rawCell($0) != nil }) { return fields.map(TableColumn.init) }
-        if case .json(let item, _) = self, let chosen = item.card.fields, !chosen.isEmpty {
-            return ([item.titleKey].compactMap { $0 } + chosen).map(TableColumn.init)
+        if let chosen = record.card.fields, !chosen.isEmpty {
+            return ([record.titleKey].compactMap { $0 } + chosen).map(TableColumn.init)
         }
         return defaultColumnKeys.map(TableColumn.init)
     }
@@ -32,11 +32,12 @@ extension Item {
     static let maxDefaultColumns = 12
 
     private var defaultColumnKeys: [String] {
-        switch self {
-        case .row(let row, _):
-            Array(row.displayColumns.filter { !Self.isLong($0.value) }.map(\.name).prefix(Self.maxDefaultColumns))
-        case .json(let item, _):
-            item.card.spec.table?.map(\.columnKey) ?? item.card.spec.columns ?? Array(Self.uniqued(["id"].filter { item.row[$0] != nil } + [item.titleKey].compactMap { $0 }
+        let item = record
+        switch item.card.spec.layout {
+        case .columns:
+            return Array(item.row.displayColumns.filter { !Self.isLong($0.value) }.map(\.name).prefix(Self.maxDefaultColumns))
+        case .tree:
+            return item.card.spec.table?.map(\.columnKey) ?? item.card.spec.columns ?? Array(Self.uniqued(["id"].filter { item.row[$0] != nil } + [item.titleKey].compactMap { $0 }
                 + item.row.columns.filter { !Self.isLong($0.value) }.map(\.name)).prefix(Self.maxDefaultColumns))
         }
     }
@@ -59,10 +60,11 @@ extension Item {
     }
 
     private func rawCell(_ key: String) -> String? {
-        switch self {
-        case .row(let row, _):
-            return JSONItem.value(at: key, in: row)
-        case .json(let item, _):
+        let item = record
+        switch item.card.spec.layout {
+        case .columns:
+            return JSONItem.value(at: key, in: item.row)
+        case .tree:
             // The row a spec reads: a record keyed by its url has that key as its `id`.
             let row = item.keyedRow
             // A column of the spec's `table`: its field as its format shows it (`—` when empty).

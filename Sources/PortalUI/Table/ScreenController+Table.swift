@@ -77,8 +77,7 @@ extension ScreenController {
 
     /// The column a table selects first: the one that names the item.
     private static func titleKey(of item: Item) -> String? {
-        if case .json(let json, _) = item { return json.titleKey }
-        return "name"
+        item.record.card.spec.layout == .columns ? "name" : item.record.titleKey
     }
 
     /// After every event: once the first page of a list sorted by a server that may

@@ -18,16 +18,15 @@ struct PostgRESTTableByNameTests {
     @Test func aNamedTablesRowsAreItsListsRecordsWhateverTheirColumns() throws {
         // `select=id,name`: no `height`, which the column heuristics looked for.
         let item = try #require(try Self.items(table: "pokemon", rows: #"[{"id":25,"name":"pikachu"}]"#).first)
-        guard case .json(let record, let kind) = item else { Issue.record("\(item) is not a record"); return }
-        #expect(kind == .pokemon && record.card.spec.card?.subtitle == "#{id} {types|list}")
+        let record = item.record
+        #expect(item.kind == .pokemon && record.card.spec.card?.subtitle == "#{id} {types|list}")
         #expect(record.title == "pikachu")
     }
 
     @Test func aTableTheFileDoesNotNameGetsTheHeuristics() throws {
         let character = try #require(try Self.items(table: "people", rows: #"[{"id":1,"name":"Rick","species":"Human"}]"#).first)
-        guard case .json(_, let kind) = character else { Issue.record("\(character) is not a record"); return }
-        #expect(kind == .character)
+        #expect(character.kind == .character)
         let plain = try #require(try Self.items(table: "notes", rows: #"[{"id":1,"text":"hi"}]"#).first)
-        guard case .row = plain else { Issue.record("\(plain) is not a row"); return }
+        #expect(plain.record.card.spec.layout == .columns, "a record of its table, shown as columns")
     }
 }

@@ -71,7 +71,7 @@ struct DetailTests {
     @Test func anItemWithNoRelatedIdsMakesNoRequest() async throws {
         let h = await loaded(tab: 2)
         // Location 3 (Citadel of Ricks) has residents; find one with none.
-        let index = try #require(h.controller.listView.loadedItems.firstIndex { if case .json(let l, _) = $0 { l.row["residents"]?.description == "[]" } else { false } })
+        let index = try #require(h.controller.listView.loadedItems.firstIndex { $0.record.row["residents"]?.description == "[]" })
         for _ in 0..<index { h.press(.right) }
         let effects = h.send(.key(.enter))
         #expect(effects.isEmpty)

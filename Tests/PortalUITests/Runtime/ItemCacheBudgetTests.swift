@@ -12,8 +12,8 @@ struct ItemCacheBudgetTests {
     static let kind = ItemKind(rawValue: "blob")
 
     static func bigItem(_ id: Int) -> Item {
-        .json(JSONItem(row: Row(id: "\(id)", columns: [("id", .number("\(id)")), ("blob", .string(big))], json: big),
-                       card: JSONCardChoice(fields: nil)), kind: kind)
+        Item(JSONItem(row: Row(id: "\(id)", columns: [("id", .number("\(id)")), ("blob", .string(big))], json: big),
+                      card: JSONCardChoice(fields: nil)), kind: kind)
     }
 
     @Test func hugeItemsAreBoundedByBytesOldestFirst() {

@@ -116,7 +116,7 @@ struct TableLayoutTests {
     @Test func widthsAreDisplayColumnsOfTheWidestCellWithinBounds() {
         let row = Row(id: "1", columns: [("id", .number("1")), ("name", .string("東京都")), ("note", .string(String(repeating: "x", count: 80)))],
                       json: "{}")
-        let item = Item.row(row, kind: ItemKind(rawValue: "t"))
+        let item = TableItems.row(row, kind: ItemKind(rawValue: "t"))
         let widths = TableLayout.widths([TableColumn("id"), TableColumn("name"), TableColumn("note")], items: [item], header: \.title)
         // "id" is 2 wide: the minimum 3; three wide characters are 6 columns; a long cell stops at the maximum.
         #expect(widths == [TableLayout.minWidth, 6, TableLayout.maxWidth])
@@ -136,7 +136,7 @@ struct TableLayoutTests {
 
     @Test func serverTextInACellIsSanitised() {
         let row = Row(id: "1", columns: [("name", .string("evil\u{1B}[2Jname"))], json: "{}")
-        let cell = Item.row(row, kind: ItemKind(rawValue: "t")).cell("name")
+        let cell = TableItems.row(row, kind: ItemKind(rawValue: "t")).cell("name")
         #expect(!cell.unicodeScalars.contains { $0.value == 0x1B })
     }
 }

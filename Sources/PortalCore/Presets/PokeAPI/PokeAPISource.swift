@@ -46,7 +46,7 @@ public struct PokeAPISource: AddressableSource {
     public func firstPage(for query: ListQuery) -> PageRequest { pages.firstPage }
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
-        try pages.decode(response, for: request).map { .json($0, kind: .pokemon) }
+        try pages.decode(response, for: request).map { Item($0, kind: .pokemon) }
     }
 
     /// `offset=N×limit` (the dialect's `PageAddress`).
@@ -69,14 +69,14 @@ public struct PokeAPISource: AddressableSource {
         // The answer does not say which id was asked; the pane checks that it got its own.
         let records = try JSONItem.records(response.body, card: card.whole)
         guard records.count == 1 else { throw PageFailure(.malformed, "not one Pokémon") }
-        return records.map { .json($0, kind: .pokemon) }
+        return records.map { Item($0, kind: .pokemon) }
     }
 
     /// The picture the list's card names (a sprite named from the number, so a card from
     /// a list page has it too). On another server than the API's it is asked for without
     /// the API's headers, so the key stays home.
     public func pictureRequest(for item: Item) -> HTTPRequest? {
-        guard case .json(let record, _) = item else { return nil }
+        let record = item.record
         return SpecPicture.request(for: record, listURL: pages.list.url, homeHeaders: headers.applied(to: [:]))
     }
 }

@@ -92,7 +92,7 @@ public struct PostgRESTSource: AddressableSource {
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
         let cards = lists.cards(base: baseURL)
-        return try pages(query).decode(response, for: request).map { rowsAsServed ? .row($0, kind: kind) : TableItems.item($0, kind: kind, cards: cards) }
+        return try pages(query).decode(response, for: request).map { rowsAsServed ? TableItems.row($0, kind: kind) : TableItems.item($0, kind: kind, cards: cards) }
     }
 
     /// The list as its dialect pages it (page N a `Range` window, a function's an `offset`).
@@ -121,7 +121,7 @@ public struct PostgRESTSource: AddressableSource {
     /// A row's image column (`PictureColumns`) on an origin `picturesOrigin` allows: on the
     /// API's own server sent with the API's headers, elsewhere bare (`BarePictureRequest`).
     public func pictureRequest(for item: Item) -> HTTPRequest? {
-        guard case .row(let row, _) = item else { return nil }
-        return PictureColumns.request(in: row, listURL: baseURL.text, policy: picturesOrigin, homeHeaders: headers.applied(to: [:]))
+        guard item.record.card.spec.layout == .columns else { return nil }
+        return PictureColumns.request(in: item.record.row, listURL: baseURL.text, policy: picturesOrigin, homeHeaders: headers.applied(to: [:]))
     }
 }

@@ -74,7 +74,7 @@ public struct RickAndMortySource: Source {
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
         let kind = Self.resource(query.kind).map { ItemKind(rawValue: $0.rawValue) } ?? .character
-        return try pages(query, reader: .records(card(kind))).decode(response, for: request).map { .json($0, kind: kind) }
+        return try pages(query, reader: .records(card(kind))).decode(response, for: request).map { Item($0, kind: kind) }
     }
 
     public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? {
@@ -87,7 +87,7 @@ public struct RickAndMortySource: Source {
         guard Self.resource(kind) != nil else { throw PageFailure(.malformed, "no \(kind) in this API") }
         // An array for several ids (and for `[n]`); a server that answers one id with an
         // object is read too.
-        return try JSONItem.records(response.body, card: card(kind)).map { .json($0, kind: kind) }
+        return try JSONItem.records(response.body, card: card(kind)).map { Item($0, kind: kind) }
     }
 
     /// `scheme://host[:port]/` of `base` as written (`https://rickandmortyapi.com/`); nil
@@ -108,7 +108,8 @@ public struct RickAndMortySource: Source {
     /// on the API's own server (never an arbitrary host from an answer), sent with its
     /// headers as every request to it is.
     public func pictureRequest(for item: Item) -> HTTPRequest? {
-        guard case .json(let record, _) = item, let picture = record.card.spec.card?.picture, let root else { return nil }
+        let record = item.record
+        guard let picture = record.card.spec.card?.picture, let root else { return nil }
         // The common case, a field holding an absolute URL on the API's origin, without
         // parsing the URL twice (`SpecValues.picture` for the rest: templates, relative URLs).
         if let originPrefix, case .string(let text)? = record.row[picture], text.hasPrefix(originPrefix),

@@ -35,9 +35,13 @@ public struct ListSpec: Sendable, Hashable {
     /// The table view's columns where they differ from `columns`: a field, or `{ field,
     /// label, format }` (the header `label`, a nested name or an array's count shown).
     public var table: [DetailFieldSpec]?
+    /// How a record's fields are shown where the spec writes no card or detail: as a JSON
+    /// tree (any API's objects), or as a table's columns (a PostgREST table's rows).
+    public var layout: RecordLayout
 
     public init(key: [String]? = nil, paging: PagingSpec? = nil, card: CardSpec? = nil, detail: DetailSpec? = nil,
-                byKeys: String? = nil, filters: [SpecFilter] = []) {
+                byKeys: String? = nil, filters: [SpecFilter] = [], layout: RecordLayout = .tree) {
+        self.layout = layout
         self.key = key
         self.paging = paging
         self.card = card
@@ -51,6 +55,18 @@ public struct ListSpec: Sendable, Hashable {
 
     /// Nothing written: today's heuristics choose everything.
     public var isEmpty: Bool { self == ListSpec() }
+}
+
+/// How a list's records are shown when its spec writes no card or detail.
+public enum RecordLayout: String, Sendable, Hashable {
+    /// An object of any API: the card its title over its most telling short fields, the
+    /// pane every field as a tree whose same-origin URLs are links (`JSONTree`).
+    case tree
+    /// A table's row (PostgREST): the card its `name` (else `row ID`) over the next
+    /// columns, `id` first; the pane, the table view and `portal list` every column as
+    /// served, `id` and `name` first (`Row.displayColumns`); pictures from its image
+    /// columns (`PictureColumns`).
+    case columns
 }
 
 /// One enum filter of a list (`filters = { state = ["active", "away"] }`): the query

@@ -1,0 +1,34 @@
+import Foundation
+import PortalCore
+import PortalTestSupport
+import Testing
+
+/// An item is one value (issue 34 item 1): a PostgREST table's row no preset names is a
+/// record like any other, of its table's list — keyed by `id` (its position without one),
+/// shown as columns — and every row of a table shares that list's one card choice, so a
+/// row costs what any record costs.
+@Suite("A table's row is a record of its table")
+struct ATableRowIsARecordOfItsTableTests {
+    static func items(table: String, rows: String, count: Int) throws -> [Item] {
+        let source = TestData.postgREST(table: table)
+        let query = ListQuery(kind: source.kind)
+        let response = HTTPResponse(status: 200, headers: ["content-range": "0-\(count - 1)/\(count)"], body: Data(rows.utf8))
+        return try source.decodePage(response, for: source.firstPage(for: query), of: query).items
+    }
+
+    @Test func itsListSpecSaysItsKeyAndItsColumns() throws {
+        let items = try Self.items(table: "notes", rows: #"[{"id":7,"text":"hi"},{"id":"a-b","text":"yo"},{"text":"no id"}]"#, count: 3)
+        #expect(items.map(\.kind) == Array(repeating: ItemKind(rawValue: "notes"), count: 3))
+        #expect(items.map(\.record.card.spec) == Array(repeating: ListSpec(key: ["id"], layout: .columns), count: 3))
+        #expect(items.map(\.key) == [.number(7), .text("a-b"), .position(2)])
+        // One card choice for the table, not one per row.
+        #expect(items.allSatisfy { $0.record.card === TableItems.columns })
+        #expect(items.map { $0.apiJSON(baseURL: BaseURL("http://x")) } == [#"{"id":7,"text":"hi"}"#, #"{"id":"a-b","text":"yo"}"#, #"{"text":"no id"}"#])
+    }
+
+    @Test func aNamedTablesRecordsAreDrawnAsATree() throws {
+        let item = try #require(try Self.items(table: "pokemon", rows: #"[{"id":25,"name":"pikachu"}]"#, count: 1).first)
+        #expect(item.record.card.spec.layout == .tree)
+        #expect(item.key == .number(25))
+    }
+}
