@@ -27,6 +27,11 @@ public enum DialectDetector {
     /// The `ListReading` of the list whose first answer is `response` (asked at `url`):
     /// its paging dialect is one part of it, beside the items' path, total and jumps.
     public static func detect(_ response: HTTPResponse, for url: URL, overrides: Overrides = Overrides()) throws(PageFailure) -> ListReading {
+        // The spec's past-end answer on the first page (a search that matches nothing): the
+        // list as the spec reads it before any answer, which then reads this page as empty.
+        if let spec = overrides.spec, spec.pastEnd?.matches(response) == true {
+            return try spec.reading(url: url, items: overrides.items ?? [], pageSize: 0)
+        }
         guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
         let root: JSONNode
         do { root = try JSONNode.parse(response.body).node } catch {

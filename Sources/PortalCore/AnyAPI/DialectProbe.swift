@@ -12,7 +12,10 @@ public enum DialectProbe {
         onRetry: (_ attempt: Int, _ failure: PageFailure, _ wait: Duration) -> Void = { _, _, _ in }
     ) async -> Result<ListReading, PageFailure> {
         let outcome = await sender.send(HTTPRequest(url: url, headers: headers)) { response throws(PageFailure) -> Result<ListReading, PageFailure> in
-            guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
+            // A list spec's past-end answer is read (an empty list), not retried as a failure.
+            guard (200..<300).contains(response.status) || overrides.spec?.pastEnd?.matches(response) == true else {
+                throw PageFailure(statusOf: response)
+            }
             do throws(PageFailure) {
                 return .success(try DialectDetector.detect(response, for: url, overrides: overrides))
             } catch {

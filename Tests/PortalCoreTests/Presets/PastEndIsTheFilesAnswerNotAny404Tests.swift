@@ -51,6 +51,38 @@ struct PastEndIsTheFilesAnswerNotAny404Tests {
         for answer in Self.others { #expect(try lenient.decode(answer, for: lenient.firstPage).items.isEmpty) }
     }
 
+    /// A saved API's list, read from its first answer (`AnyAPISource.unread`): its spec's
+    /// past-end answer on that first page is an empty list, another 404 fails it.
+    @Test func aSavedListsFirstPageEndsOnlyAtItsSpecsAnswer() throws {
+        let url = try #require(URL(string: "http://x.test/api/character?name=zzz"))
+        let spec = PagingSpec(style: "next", names: ["next": "info.next", "page": "page"], pastEnd: PastEnd(status: 404, error: "There is nothing here"))
+        func source() -> AnyAPISource {
+            AnyAPISource.unread(url: url, headers: [:], overrides: DialectDetector.Overrides(items: ["results"], spec: spec), name: "people")
+        }
+        let empty = source()
+        let query = ListQuery(kind: empty.tabs[0].kind)
+        let page = try empty.decodePage(Self.nothingHere, for: empty.firstPage(for: query), of: query)
+        #expect(page.items.isEmpty && page.next == nil && !empty.isUnread)
+        for answer in Self.others {
+            let failing = source()
+            #expect(throws: PageFailure(statusOf: answer)) { try failing.decodePage(answer, for: failing.firstPage(for: query), of: query) }
+        }
+    }
+
+    /// `portal list NAME LIST` reads a saved list's first answer before the list starts
+    /// (`DialectProbe`): the spec's past-end answer is a list, another 404 a failure.
+    @Test func theProbeReadsThePastEndAnswerAsAList() async throws {
+        let url = "http://x.test/api/character?name=zzz"
+        let spec = PagingSpec(style: "next", names: ["next": "info.next", "page": "page"], pastEnd: PastEnd(status: 404, error: "There is nothing here"))
+        let overrides = DialectDetector.Overrides(items: ["results"], spec: spec)
+        let ended = FixedTransport(answers: [url: .json(404, #"{"error":"There is nothing here"}"#)])
+        let read = await DialectProbe.detect(url: try #require(URL(string: url)), headers: [:], overrides: overrides, sender: RetryingSender(transport: ended))
+        #expect((try? read.get())?.paging.isPastEnd(Self.nothingHere) == true, "\(read)")
+        let other = FixedTransport(answers: [url: .json(404, #"{"detail":"Not found."}"#)])
+        let failed = await DialectProbe.detect(url: try #require(URL(string: url)), headers: [:], overrides: overrides, sender: RetryingSender(transport: other))
+        #expect(throws: PageFailure.self) { try failed.get() }
+    }
+
     @Test func theBodyIsReadAsJSONItsErrorFieldExactly() {
         let end = PastEnd(status: 404, error: "There is nothing here")
         #expect(end.matches(Self.nothingHere))
