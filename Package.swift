@@ -54,10 +54,13 @@ let package = Package(
         // The GraphQL client (portal --graphql): introspection, the lists a schema holds and
         // their paging, the query written for each, item lookups, and a list's subscription.
         .target(name: "PortalGraphQL", dependencies: ["PortalCore", "PortalJSON"]),
-        .target(name: "PortalConfig", dependencies: ["PortalCore", "PortalAuth", .product(name: "TOMLKit", package: "TOMLKit")], resources: [.copy("Presets")]),
+        // The built-in APIs' sources and their registry (Rick and Morty, PokeAPI, PostgREST /
+        // Supabase): above PortalCore, which reaches them only through its protocols.
+        .target(name: "PortalPresets", dependencies: ["PortalCore", "PortalJSON"]),
+        .target(name: "PortalConfig", dependencies: ["PortalCore", "PortalPresets", "PortalAuth", .product(name: "TOMLKit", package: "TOMLKit")], resources: [.copy("Presets")]),
         // The emulated servers (the real APIs' behaviour, written once): the offline
         // snapshot source and the mirror answer through them.
-        .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON"]),
+        .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON", "PortalPresets"]),
         // The lists an OpenAPI document describes (portal --openapi): its GET operations that
         // return lists, their paging from the vendor extensions, filters and item lookups.
         .target(name: "PortalOpenAPI", dependencies: [
@@ -117,21 +120,21 @@ let package = Package(
         // API) to the source, its connection and what the commands need (SourceResolver).
         .target(name: "PortalSources", dependencies: [
             "PortalCore", "PortalJSON", "PortalConfig", "PortalOpenAPI", "PortalServers", "PortalCache", "PortalCurl", "PortalWebSocket", "PortalJQ",
-            "PortalAuth", "PortalGraphQL",
+            "PortalAuth", "PortalGraphQL", "PortalPresets",
         ]),
         .executableTarget(
             name: "portal",
             dependencies: [
                 "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalCurl", "PortalJQ",
                 "PortalWebSocket", "PortalAuth", "PortalExport",
-                "PortalConfig", "PortalOpenAPI", "PortalMCP", "PortalSources",
+                "PortalConfig", "PortalOpenAPI", "PortalMCP", "PortalSources", "PortalPresets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(
             name: "PortalMirror",
             dependencies: [
-                "PortalCore", "PortalJSON", "PortalServers",
+                "PortalCore", "PortalJSON", "PortalServers", "PortalPresets",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -151,31 +154,32 @@ let package = Package(
         ),
         .executableTarget(
             name: "portal-bench",
-            dependencies: ["PortalCore", "PortalJSON", "PortalConfig", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalCurl", "PortalImage"]
+            dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalConfig", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalCurl", "PortalImage"]
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).
-        .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalJSON", "PortalGraphQL", "PortalServers", "PortalConfig"], path: "Tests/PortalTestSupport"),
-        .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalJSON", "PortalAuth", "PortalExport", "PortalGraphQL", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalTestSupport"]),
+        .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalGraphQL", "PortalServers", "PortalConfig", "PortalSources"], path: "Tests/PortalTestSupport"),
+        .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalAuth", "PortalExport", "PortalGraphQL", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalPresets", "PortalTestSupport"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
         .testTarget(name: "PortalJQTests", dependencies: ["PortalJQ"]),
         .testTarget(name: "PortalJSONTests", dependencies: ["PortalJSON"]),
-        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalJSON", "PortalGraphQL", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalPresets", "PortalJSON", "PortalGraphQL", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "PortalImage", "CNcurses"]),
-        .testTarget(name: "PortalCurlTests", dependencies: ["PortalCurl", "PortalCore", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalCurlTests", dependencies: ["PortalCurl", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalWebSocketTests", dependencies: ["PortalWebSocket", "PortalCurl", "PortalCore", "PortalTestSupport", "CWebSockets"]),
-        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalJSON", "PortalGraphQL", "PortalCurl", "PortalWebSocket", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalPresets", "PortalJSON", "PortalGraphQL", "PortalCurl", "PortalWebSocket", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalJSON", "PortalMirror", "PortalTestSupport", "PortalImage"]),
-        .testTarget(name: "PortalConfigTests", dependencies: ["PortalConfig"]),
-        .testTarget(name: "PortalMCPTests", dependencies: ["PortalMCP", "PortalCore", "PortalTestSupport", .product(name: "MCP", package: "swift-sdk")]),
+        .testTarget(name: "PortalConfigTests", dependencies: ["PortalConfig", "PortalPresets"]),
+        .testTarget(name: "PortalMCPTests", dependencies: ["PortalMCP", "PortalCore", "PortalPresets", "PortalTestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(name: "PortalOpenAPITests", dependencies: ["PortalOpenAPI", "PortalCore", "PortalMirror", "PortalCurl", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalSourcesTests", dependencies: ["PortalSources", "PortalCore", "PortalGraphQL", "PortalTestSupport"]),
-        .testTarget(name: "PortalAuthTests", dependencies: ["PortalAuth", "PortalCore", "PortalCurl", "PortalMirror", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalSourcesTests", dependencies: ["PortalSources", "PortalCore", "PortalPresets", "PortalGraphQL", "PortalTestSupport"]),
+        .testTarget(name: "PortalAuthTests", dependencies: ["PortalAuth", "PortalCore", "PortalPresets", "PortalCurl", "PortalMirror", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalGraphQLTests", dependencies: ["PortalGraphQL", "PortalCore", "PortalJSON", "PortalExport", "PortalTestSupport"]),
-        .testTarget(name: "PortalExportTests", dependencies: ["PortalExport", "PortalCore", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalExport", "PortalGraphQL", "PortalCore", "PortalRuntime", "PortalTestSupport"]),
+        .testTarget(name: "PortalExportTests", dependencies: ["PortalExport", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalPresetsTests", dependencies: ["PortalPresets", "PortalCore", "PortalJSON", "PortalTestSupport"]),
+        .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalExport", "PortalGraphQL", "PortalCore", "PortalPresets", "PortalRuntime", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,7 +23,8 @@ let package = Package(
         // The project's sources, unchanged.
         .target(name: "PortalJSON", path: "Linked/PortalJSON"),
         .target(name: "PortalCore", dependencies: ["PortalJSON"], path: "Linked/PortalCore"),
-        .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON"], path: "Linked/PortalServers"),
+        .target(name: "PortalPresets", dependencies: ["PortalCore", "PortalJSON"], path: "Linked/PortalPresets"),
+        .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON", "PortalPresets"], path: "Linked/PortalServers"),
         .target(name: "PortalGraphQL", dependencies: ["PortalCore", "PortalJSON"], path: "Linked/PortalGraphQL"),
         .target(name: "CImageShim", path: "Linked/CImageShim", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]),
         .systemLibrary(name: "CChafa", path: "Linked/CChafa", pkgConfig: "chafa"),
@@ -47,9 +48,9 @@ let package = Package(
 
         // What each fuzzer does with its bytes; the PortalCore part is also compiled into
         // PortalCoreTests (a symlink there), whose regression tests replay found crashes.
-        .target(name: "FuzzEntryPoints", dependencies: ["PortalCore", "PortalJSON", "PortalGraphQL"]),
+        .target(name: "FuzzEntryPoints", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalGraphQL"]),
         // The same for fuzz-cache-answer; compiled into PortalCacheTests too.
-        .target(name: "CacheFuzzEntryPoint", dependencies: ["PortalCore", "PortalJSON", "PortalCacheReadBack"]),
+        .target(name: "CacheFuzzEntryPoint", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalCacheReadBack"]),
         // The same for fuzz-openapi; compiled into PortalOpenAPITests too.
         .target(name: "OpenAPIFuzzEntryPoint", dependencies: ["PortalCore", "PortalJSON", "PortalOpenAPI"]),
 
@@ -74,7 +75,7 @@ let package = Package(
         .executableTarget(name: "fuzz-openapi", dependencies: ["OpenAPIFuzzEntryPoint"]),
 
         // Writes the seed corpora from the snapshot through the project's server rules.
-        .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzEntryPoints", "PortalCore", "PortalJSON", "PortalServers", "CNcurses"]),
+        .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzEntryPoints", "PortalCore", "PortalJSON", "PortalPresets", "PortalServers", "CNcurses"]),
     ],
     swiftLanguageModes: [.v6]
 )

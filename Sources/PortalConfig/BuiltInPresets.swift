@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPresets
 
 /// The built-in APIs' preset files (`Presets/*.toml`, bundled with this target), read by
 /// the reader a user's config goes through (`ConfigFile.parse`: the same keys, the same

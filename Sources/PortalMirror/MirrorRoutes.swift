@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPresets
 import PortalServers
 
 /// Every dialect of `APIRegistry` behind one dispatcher, a pure function from a request to

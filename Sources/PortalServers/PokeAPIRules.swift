@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPresets
 import PortalJSON
 
 /// PokeAPI's `/api/v2/pokemon` behaviour (offset/limit pagination), written once for the

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPresets
 
 /// The offline source: answers HTTP requests from the data snapshot with the real
 /// server's behaviour, so the pagination engine and the UI cannot tell it from the API.

@@ -3,6 +3,7 @@
 import Foundation
 import PortalConfig
 import PortalCore
+import PortalPresets
 import PortalServers
 import PortalRuntime
 import PortalUI

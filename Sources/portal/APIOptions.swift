@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PortalCore
+import PortalPresets
 
 /// Which preset a source is and how to ask it: `--api` (else inferred from the base
 /// URL's path), `--page-size`, PostgREST's `--table`, `--where` and `--order`, and the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PortalCore
+import PortalPresets
 
 /// Supabase's ways of reading a project, as its apps do: signed in as a user (`--email`;
 /// the password from `PORTAL_PASSWORD` or a prompt that does not echo, never a flag), a

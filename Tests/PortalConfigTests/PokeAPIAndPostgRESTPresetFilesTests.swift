@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPresets
 @testable import PortalConfig
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PortalCore
+import PortalPresets
 import PortalTestSupport
 import PortalServers
 import Testing

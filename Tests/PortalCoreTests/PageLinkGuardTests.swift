@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PortalCore
+import PortalPresets
 import PortalTestSupport
 
 /// The rule that stops lists from going round, one case at a time, and through the loader.

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import PortalCore
+import PortalPresets
 import PortalTestSupport
 
 /// The retry loop gives up in bounded time, and at once when a retry cannot help.

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import PortalCore
+import PortalPresets
 import PortalTestSupport
 
 @Suite("Transient failures are retried with backoff; others are surfaced at once")

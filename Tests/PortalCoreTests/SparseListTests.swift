@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PortalCore
+import PortalPresets
 import PortalTestSupport
 
 /// The sparse list as a state machine: pages given by hand (ids `index*20+1 …`), so every

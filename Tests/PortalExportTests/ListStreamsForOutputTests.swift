@@ -1,5 +1,6 @@
 import Foundation
 @testable import PortalCore
+import PortalPresets
 import PortalServers
 import PortalTestSupport
 import Synchronization

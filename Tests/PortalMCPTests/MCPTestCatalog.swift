@@ -2,6 +2,7 @@ import Foundation
 import MCP
 @testable import PortalMCP
 import PortalCore
+import PortalPresets
 import PortalTestSupport
 import Synchronization
 

@@ -1,6 +1,7 @@
 import Foundation
 import PortalConfig
 import PortalCore
+import PortalPresets
 import PortalJSON
 
 /// The built-in APIs' lists as typed models (the tests' and the mirror's readings), paged as

@@ -1,6 +1,7 @@
 import Foundation
 import PortalConfig
 import PortalCore
+import PortalPresets
 import PortalServers
 
 /// Where the shared snapshot lives: `PORTAL_DATA`, else `../shared/data` beside the

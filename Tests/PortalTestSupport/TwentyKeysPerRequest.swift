@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPresets
 
 extension TestData {
     /// The Rick and Morty source with its episodes fetched by key 20 a request, as a server

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPresets
 import PortalJSON
 
 // This file is compiled twice: into the libFuzzer targets under Fuzz/ and, through a

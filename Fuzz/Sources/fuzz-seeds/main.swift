@@ -2,6 +2,7 @@ import CNcurses
 import Foundation
 import FuzzEntryPoints
 import PortalCore
+import PortalPresets
 import PortalServers
 
 // Writes each fuzz target's seed corpus: real answers, made at fuzz time from the shared

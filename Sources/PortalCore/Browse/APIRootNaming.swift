@@ -3,7 +3,3 @@
 public protocol APIRootNaming {
     var baseURL: BaseURL { get }
 }
-
-extension RickAndMortySource: APIRootNaming {}
-extension PokeAPISource: APIRootNaming {}
-extension PostgRESTSource: APIRootNaming {}

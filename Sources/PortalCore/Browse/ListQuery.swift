@@ -6,7 +6,7 @@ import Foundation
 public struct ListQuery: Sendable, Hashable, CustomStringConvertible {
     public var kind: ItemKind
     /// Filters in the order they are sent; keys are unique, values non-empty.
-    public private(set) var filters: [APIRequest.Filter]
+    public private(set) var filters: [ListFilter]
     /// The order asked of the server (`s`/`S`), nil for the server's own order.
     public var sort: ListSort?
 
@@ -28,11 +28,11 @@ public struct ListQuery: Sendable, Hashable, CustomStringConvertible {
         if let index = filters.firstIndex(where: { $0.key == key }) {
             if trimmed.isEmpty { filters.remove(at: index) } else { filters[index].value = trimmed }
         } else if !trimmed.isEmpty {
-            filters.append(APIRequest.Filter(key, trimmed))
+            filters.append(ListFilter(key, trimmed))
         }
     }
 
-    /// `key=value` pairs, as `APIRequest.list` takes them.
+    /// `key=value` pairs, as a preset's requests take them.
     public var pairs: [(String, String)] { filters.map { ($0.key, $0.value) } }
 
     public var description: String {

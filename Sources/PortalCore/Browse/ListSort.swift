@@ -20,7 +20,7 @@ public enum SortStyle: String, Sendable, Hashable, CaseIterable {
     /// and PokeAPI have no sort parameter at all).
     public static func detected(for source: any Source) -> SortStyle? {
         switch source {
-        case is PostgRESTSource: return .postgrest
+        case let speaking as any SortStyleSpeaking: return speaking.sortStyle
         case let any as AnyAPISource: return detected(for: any.pages)
         default: return nil
         }
@@ -95,13 +95,5 @@ public struct ListSort: Sendable, Hashable, CustomStringConvertible {
     public func applied(to url: URL) -> URL {
         let cleared = style == .datasette ? DatasetteSort.clearing(url) : url
         return parameters.reduce(cleared) { url, parameter in QueryEdit.setting(url, parameter.name, parameter.value) ?? url }
-    }
-
-    /// PostgREST's `order` for this sort, the source's own order after it so that equal
-    /// values keep a stable order across pages (`name.desc,id`).
-    public func postgRESTOrder(then tieBreak: PostgRESTOrder) -> PostgRESTOrder? {
-        let first = "\(serverField).\(descending ? "desc" : "asc")"
-        let rest = tieBreak.text.split(separator: ",").filter { $0.split(separator: ".").first.map(String.init) != serverField }
-        return try? PostgRESTOrder(parsing: ([first] + rest.map(String.init)).joined(separator: ","))
     }
 }

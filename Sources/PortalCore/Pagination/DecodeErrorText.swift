@@ -1,7 +1,7 @@
 /// A decoding error in one short line for a page failure: `JSONReader`'s and
 /// `JSONDecoder`'s errors alike, cut to 200 characters where they may quote the body.
-enum DecodeErrorText {
-    static func short(_ error: any Error) -> String {
+public enum DecodeErrorText {
+    public static func short(_ error: any Error) -> String {
         switch error {
         // The description may quote the body (`no id in url …`): cut to 200 characters.
         case DecodingError.dataCorrupted(let context): String(context.debugDescription.prefix(200))

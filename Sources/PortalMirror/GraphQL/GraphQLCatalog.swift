@@ -1,5 +1,5 @@
 import Foundation
-import struct PortalCore.APIRequest
+import struct PortalPresets.APIRequest
 import struct PortalCore.BaseURL
 import struct PortalCore.Character
 import struct PortalCore.Episode

@@ -1,5 +1,5 @@
 import GraphQL
-import struct PortalCore.APIRequest
+import struct PortalPresets.APIRequest
 
 /// The mirror's GraphQL schema: for each of `character`, `episode` and `location`, the
 /// root fields of every paging style portal reads —

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPresets
 
 /// One preset's emulated server: how the offline snapshot answers for it and where the
 /// mirror serves it. The preset itself (its paging, models, settings) is in PortalCore's

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPresets
 
 extension EmulatedAPI {
     /// PostgREST's server (Supabase): the snapshot and the mirror serve the tables

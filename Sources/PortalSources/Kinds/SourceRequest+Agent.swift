@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPresets
 
 /// Which built-in presets `portal mcp` serves beside the saved APIs and the one the
 /// command line names: the preset `--data` or `--base-url` names (none when `--url`,

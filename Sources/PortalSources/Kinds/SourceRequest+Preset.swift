@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPresets
 
 /// A built-in preset (Rick and Morty, PokeAPI, PostgREST): its source made from the
 /// request's settings, no request sent.

@@ -1,6 +1,7 @@
 import Foundation
 import PortalConfig
 import PortalCore
+import PortalPresets
 import PortalAuth
 
 /// What the request's values mean for a source: the preset, the headers, PostgREST's

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPresets
 import PortalAuth
 
 /// The checks a request passes before anything is fetched, so a typo or a bad combination

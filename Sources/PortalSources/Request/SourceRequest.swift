@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPresets
 
 /// What the user asked for, as the command line (or a saved API's entry) says it: which
 /// API (a built-in preset, `--url`, `--openapi`, `--graphql`, or a saved API NAME [LIST]),

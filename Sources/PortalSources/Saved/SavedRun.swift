@@ -1,6 +1,7 @@
 import Foundation
 import PortalConfig
 import PortalCore
+import PortalPresets
 import PortalJQ
 
 /// A saved API as one run uses it (`portal NAME [LIST]`, `portal list NAME LIST`, `portal

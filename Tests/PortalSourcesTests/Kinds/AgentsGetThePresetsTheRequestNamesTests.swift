@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPresets
 import PortalSources
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPresets
 import PortalRuntime
 import PortalTestSupport
 @testable import PortalUI

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPresets
 import PortalTestSupport
 @testable import PortalUI
 import Testing
