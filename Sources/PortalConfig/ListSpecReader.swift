@@ -24,7 +24,7 @@ struct ListSpecReader {
             guard let detail = value.table else { throw reader.error("detail must be a table { fields, related }", at: at + ["detail"]) }
             spec.detail = try self.detail(detail, at: at + ["detail"])
         }
-        if let value = table["by_keys"] { (spec.byKeys, spec.byKeysCap) = try byKeys(value, at: at + ["by_keys"]) }
+        if let value = table["by_keys"] { spec.byKeys = try byKeys(value, at: at + ["by_keys"]) }
         if let value = table["item"] {
             guard let text = value.string, text.contains("{key}") else {
                 throw reader.error("item is a URL or path holding {key}, e.g. \"/members/{key}\"", at: at + ["item"])
@@ -183,12 +183,13 @@ struct ListSpecReader {
     }
 
     /// `by_keys = "/teams?ids={keys}"`, or `{ url = "/teams?ids={keys}", max_keys = 50,
-    /// max_url = 2048 }`: the template and, for the table, the cap on one request's keys.
-    private func byKeys(_ value: TOMLValueConvertible, at: [String]) throws(ConfigError) -> (String, ByKeysCap?) {
+    /// max_url = 2048 }`: the template and, for the table, the cap on one request's keys
+    /// (the string form's is the standard one: as many as fit in 2 KB).
+    private func byKeys(_ value: TOMLValueConvertible, at: [String]) throws(ConfigError) -> ByKeysRoute {
         let message = "by_keys is a URL or path holding {keys}, e.g. \"/teams?ids={keys}\", or { url = \"…{keys}\", max_keys = 50, max_url = 2048 }"
         if let text = value.string {
             guard text.contains(ByKeys.placeholder) else { throw reader.error(message, at: at) }
-            return (text, nil)
+            return ByKeysRoute(text)
         }
         guard let table = value.table, let text = table["url"]?.string, text.contains(ByKeys.placeholder) else { throw reader.error(message, at: at) }
         try only(table, ["url", "max_keys", "max_url"], at: at)
@@ -203,7 +204,7 @@ struct ListSpecReader {
             }
             cap.maxURLBytes = length
         }
-        return (text, cap)
+        return ByKeysRoute(text, cap: cap)
     }
 
     private func only(_ table: TOMLTable, _ keys: [String], at: [String]) throws(ConfigError) {

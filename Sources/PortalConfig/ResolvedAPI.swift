@@ -100,7 +100,7 @@ public struct ResolvedAPI: Sendable, CustomStringConvertible {
     public var byKeys: [String: ByKeysRoute] {
         var templates: [String: ByKeysRoute] = [:]
         for list in api.lists {
-            guard let route = list.spec.byKeysRoute, let root = api.url ?? api.url(of: list) else { continue }
+            guard let route = list.spec.byKeys, let root = api.url ?? api.url(of: list) else { continue }
             templates[list.name] = route.absolute(root: root)
         }
         return templates

@@ -20,7 +20,7 @@ struct BuiltInPresetsTests {
         #expect(episode.detail?.related == [RelatedSpec(field: "characters", list: "character", title: "Characters")])
         #expect(episode.columns == ["id", "name", "air_date", "episode"])
         let location = try #require(lists.specs["location"])
-        #expect(location.detail?.related.first?.field == "residents" && location.byKeys == "/location/{keys}")
+        #expect(location.detail?.related.first?.field == "residents" && location.byKeys == ByKeysRoute("/location/{keys}"))
     }
 
     /// The file's paging is what the lists page by (nothing in Swift says it): `info.next`

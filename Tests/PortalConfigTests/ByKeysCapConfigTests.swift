@@ -23,7 +23,7 @@ struct ByKeysCapConfigTests {
 
     @Test func maxKeysCapsEveryRequestOfTheList() async throws {
         let api = try Self.api(#"{ url = "/teams?ids={keys}", max_keys = 20 }"#)
-        #expect(api.lists[0].spec.byKeys == "/teams?ids={keys}" && api.lists[0].spec.byKeysCap == ByKeysCap(maxKeys: 20))
+        #expect(api.lists[0].spec.byKeys == ByKeysRoute("/teams?ids={keys}", cap: ByKeysCap(maxKeys: 20)))
         let resolved = try await ResolvedAPI.resolve(api, resolver: SecretResolver(environment: [:]))
         let route = try #require(resolved.byKeys["teams"])
         #expect(route == ByKeysRoute("https://crew.example.com/v2/teams?ids={keys}", cap: ByKeysCap(maxKeys: 20)))
@@ -56,7 +56,7 @@ struct ByKeysCapConfigTests {
     /// table's typed `max_keys` caps.
     @Test func capLikeTextInTheURLIsNotACap() async throws {
         let api = try Self.api(#"{ url = "/teams?ids={keys}&note={keys max_keys=1}", max_keys = 20 }"#)
-        #expect(api.lists[0].spec.byKeys == "/teams?ids={keys}&note={keys max_keys=1}")
+        #expect(api.lists[0].spec.byKeys == ByKeysRoute("/teams?ids={keys}&note={keys max_keys=1}", cap: ByKeysCap(maxKeys: 20)))
         let resolved = try await ResolvedAPI.resolve(api, resolver: SecretResolver(environment: [:]))
         let route = try #require(resolved.byKeys["teams"])
         #expect(route.template == "https://crew.example.com/v2/teams?ids={keys}&note={keys max_keys=1}" && route.cap == ByKeysCap(maxKeys: 20))

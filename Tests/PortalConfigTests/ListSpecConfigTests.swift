@@ -46,7 +46,7 @@ struct ListSpecConfigTests {
         #expect(members.detail?.fields.map(\.field) == ["handle", "state", "joined"])
         #expect(members.detail?.related == [RelatedSpec(field: "team_ids", list: "teams", title: "Teams")])
         #expect(api.lists[0].paging == nil, "a paging table is the spec's, not --paging")
-        #expect(api.lists[1].spec.byKeys == "/teams?ids={keys}" && api.lists[1].spec.card?.title == "label")
+        #expect(api.lists[1].spec.byKeys == ByKeysRoute("/teams?ids={keys}") && api.lists[1].spec.card?.title == "label")
     }
 
     @Test func detailFieldsTakeLabelsAndFormats() throws {

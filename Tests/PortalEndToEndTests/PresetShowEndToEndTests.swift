@@ -15,7 +15,7 @@ struct PresetShowEndToEndTests {
         #expect(location.status == 0, "\(location.stderr)")
         let lines = location.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "[apis.rickandmorty.lists.location]" && lines.dropFirst().first == #"path = "/location""#, "\(location.stdout)")
-        #expect(lines.contains(#"by_keys = { url = "/location/{keys}", max_url = 2048 }"#))
+        #expect(lines.contains(#"by_keys = "/location/{keys}""#))
         #expect(lines.contains(#"paging = { style = "next", next = "info.next", page = "page", total = "info.count", past_end = { status = 404, error = "There is nothing here" } }"#))
         #expect(lines.contains { $0.hasPrefix("detail = ") && $0.contains(#"related = [{ field = "residents", list = "character", title = "Residents" }]"#) })
 

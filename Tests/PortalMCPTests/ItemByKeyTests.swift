@@ -18,7 +18,7 @@ import Testing
         let network = CountingTransport(CrewTransport())
         var spec = CrewTransport.membersSpec
         // Absolute, as a saved API makes it against its url (`ResolvedAPI.byKeys`).
-        if membersByKeys { spec.byKeys = CrewTransport.root + "/members?uid={keys}" }
+        if membersByKeys { spec.byKeys = ByKeysRoute(CrewTransport.root + "/members?uid={keys}") }
         let members = try await CrewTransport.list("members", path: "/members", items: "members", spec: spec, transport: network)
         let teamsSpec = teamsByKeys ? CrewTransport.teamsSpec : ListSpec(card: CrewTransport.teamsSpec.card)
         let teams = try await CrewTransport.list("teams", path: "/teams", items: "teams", spec: teamsSpec, transport: network)

@@ -71,7 +71,7 @@ extension CrewTransport {
         filters: [SpecFilter(parameter: "state", values: states)])
 
     /// The teams list's spec.
-    public static let teamsSpec = ListSpec(card: CardSpec(title: "label"), byKeys: "/teams?ids={keys}")
+    public static let teamsSpec = ListSpec(card: CardSpec(title: "label"), byKeys: ByKeysRoute("/teams?ids={keys}"))
 
     /// Every list's by-key template, absolute (what a saved API's lists give each other).
     public static let byKeys = ["teams": ByKeysRoute(root + "/teams?ids={keys}")]

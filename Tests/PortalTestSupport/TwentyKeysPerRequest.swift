@@ -13,7 +13,7 @@ extension TestData {
         let prefix = baseURL + "/episode/" + ByKeys.placeholder + "?pad="
         // perRequest = room / (2 + 1) = 20 for room = 61: the template 61 short of the limit.
         let length = ByKeys.maxURLBytes + ByKeys.placeholder.utf8.count - 61
-        lists.specs["episode"]?.byKeys = prefix + String(repeating: "x", count: max(0, length - prefix.utf8.count))
+        lists.specs["episode"]?.byKeys = ByKeysRoute(prefix + String(repeating: "x", count: max(0, length - prefix.utf8.count)))
         return RickAndMortySource(baseURL: base, lists: lists)
     }
 }

@@ -61,16 +61,24 @@ public struct AnyAPISource: AddressableSource {
 
     public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { itemsRequest(kind, keys: ids.map(RecordKey.number)) }
 
-    /// Items are looked up by key when the list's spec says how (`by_keys`), all of them in
-    /// one request; otherwise a pane follows links (`linkRequest`).
+    /// Items are looked up by key when the list's spec says how (`by_keys`); otherwise a
+    /// pane follows links (`linkRequest`). One request, holding no more keys than the
+    /// list's cap allows (`ByKeys.perRequest`, as a detail's related list is split): the
+    /// first that many of `keys`, the rest left for the caller to ask next — a related
+    /// list asks page by page already (`RelatedPages`), and `get_item`'s first related
+    /// rows are the first request's.
     public func itemsRequest(_ kind: ItemKind, keys: [RecordKey]) -> HTTPRequest? {
-        guard kind == self.kind, let template = card.spec.byKeys, let url = ByKeys.url(template: byKeysTemplate(template), keys: keys) else { return nil }
+        guard kind == self.kind, let route = byKeysRoute else { return nil }
+        let first = Array(keys.prefix(ByKeys.perRequest(route, keys: keys)))
+        guard let url = ByKeys.url(template: route.template, keys: first) else { return nil }
         return HTTPRequest(url: url, headers: pages.headers)
     }
 
-    /// `by_keys` made absolute: a path is joined to the list's origin, as a saved list's path is to the API's url.
-    func byKeysTemplate(_ template: String) -> String {
-        card.byKeys[kind.rawValue]?.template ?? ByKeys.absolute(template, root: SplitURL(pages.url.absoluteString)?.origin.description ?? "")
+    /// `by_keys` made absolute: as the API's lists name it (a saved list's, against the
+    /// API's url), else a path joined to the list's origin.
+    var byKeysRoute: ByKeysRoute? {
+        guard let route = card.spec.byKeys else { return nil }
+        return card.byKeys[kind.rawValue] ?? route.absolute(root: SplitURL(pages.url.absoluteString)?.origin.description ?? "")
     }
 
     /// The answer to `itemsRequest`: the records at the list's items path (or wherever the

@@ -12,7 +12,7 @@ struct ByKeysCapTests {
 
     @Test func fiftyOneEpisodesAreOneRequestUnderRickAndMortysFile() throws {
         let lists = TestData.rickAndMortyLists
-        #expect(lists.specs["episode"]?.byKeysCap == ByKeysCap(maxURLBytes: 2048))
+        #expect(lists.specs["episode"]?.byKeys?.cap == ByKeysCap(maxURLBytes: 2048))
         let card = try #require(lists.cards(base: TestData.base)[.character])
         let route = try #require(card.byKeys["episode"])
         #expect(route.cap == ByKeysCap(maxURLBytes: 2048) && route.template == "\(TestData.base)/episode/{keys}")
@@ -23,7 +23,7 @@ struct ByKeysCapTests {
 
     @Test func maxKeysCapsARequestBelowWhatFits() throws {
         var lists = TestData.rickAndMortyLists
-        lists.specs["episode"]?.byKeysCap = ByKeysCap(maxKeys: 20)
+        lists.specs["episode"]?.byKeys?.cap = ByKeysCap(maxKeys: 20)
         let route = try #require(lists.cards(base: TestData.base)[.character]?.byKeys["episode"])
         #expect(ByKeys.perRequest(route, keys: Self.fiftyOne) == 20)
         // The cap travels beside the template, which stays the file's text.
@@ -40,7 +40,7 @@ struct ByKeysCapTests {
         #expect(ByKeys.perRequest(template: template, keys: Self.fiftyOne) == 51)
         #expect(ByKeys.perRequest(ByKeysRoute(template, cap: ByKeysCap(maxKeys: 20)), keys: Self.fiftyOne) == 20)
         var lists = TestData.rickAndMortyLists
-        lists.specs["episode"]?.byKeys = "/episode/{keys}?note={keys max_keys=1}"
+        lists.specs["episode"]?.byKeys = ByKeysRoute("/episode/{keys}?note={keys max_keys=1}")
         let route = try #require(lists.cards(base: TestData.base)[.character]?.byKeys["episode"])
         #expect(route == ByKeysRoute("\(TestData.base)/episode/{keys}?note={keys max_keys=1}", cap: ByKeysCap(maxURLBytes: 2048)))
         #expect(ByKeys.perRequest(route, keys: Self.fiftyOne) == 51)

@@ -72,7 +72,8 @@ public struct ByKeysCap: Sendable, Hashable {
 
 /// A list's by-key request as the sources and the detail pane use it: the template
 /// (`{keys}` in it; absolute once `ByKeys.absolute` made it so) and the list's cap
-/// (`by_keys = { url, max_keys, max_url }`), each in its own field.
+/// (`by_keys = { url, max_keys, max_url }`), each in its own field. A list spec holds
+/// its own as written (`ListSpec.byKeys`, the template relative to the API's root).
 public struct ByKeysRoute: Sendable, Hashable {
     public var template: String
     public var cap: ByKeysCap
@@ -84,9 +85,4 @@ public struct ByKeysRoute: Sendable, Hashable {
 
     /// The same route with its template made absolute against `root` (`ByKeys.absolute`).
     public func absolute(root: String) -> ByKeysRoute { ByKeysRoute(ByKeys.absolute(template, root: root), cap: cap) }
-}
-
-extension ListSpec {
-    /// The list's `by_keys` with its cap (`byKeysCap`, else the standard one); nil without one.
-    public var byKeysRoute: ByKeysRoute? { byKeys.map { ByKeysRoute($0, cap: byKeysCap ?? .standard) } }
 }

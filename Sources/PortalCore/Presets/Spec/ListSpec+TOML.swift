@@ -40,12 +40,7 @@ extension ListSpec {
             }
             lines.append("detail = " + TOMLText.table(parts))
         }
-        if let byKeys, let cap = byKeysCap {
-            lines.append("by_keys = " + TOMLText.table([("url", TOMLText.string(byKeys))] + (cap.maxKeys.map { [("max_keys", String($0))] } ?? [])
-                + [("max_url", String(cap.maxURLBytes))]))
-        } else if let byKeys {
-            lines.append("by_keys = \(TOMLText.string(byKeys))")
-        }
+        if let byKeys { lines.append("by_keys = " + byKeys.toml) }
         if let item { lines.append("item = \(TOMLText.string(item))") }
         if let events { lines.append("events = \(TOMLText.string(events))") }
         if let columns { lines.append("columns = " + TOMLText.array(columns.map(TOMLText.string))) }
@@ -54,6 +49,16 @@ extension ListSpec {
             lines.append("filters = " + TOMLText.table(filters.map { (TOMLText.key($0.parameter), TOMLText.array($0.values.map(TOMLText.string))) }))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension ByKeysRoute {
+    /// The string form for the standard cap (as many keys as fit in 2 KB, however the
+    /// file wrote it), else `{ url, max_keys, max_url }` with what the cap says.
+    var toml: String {
+        guard cap != .standard else { return TOMLText.string(template) }
+        return TOMLText.table([("url", TOMLText.string(template))] + (cap.maxKeys.map { [("max_keys", String($0))] } ?? [])
+            + [("max_url", String(cap.maxURLBytes))])
     }
 }
 

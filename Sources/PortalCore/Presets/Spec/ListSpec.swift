@@ -15,11 +15,11 @@ public struct ListSpec: Sendable, Hashable {
     public var card: CardSpec?
     public var detail: DetailSpec?
     /// Many records in one request: a URL (relative to the API's root) holding `{keys}`,
-    /// which becomes the keys comma-joined (`/teams?ids={keys}`).
-    public var byKeys: String?
-    /// How many keys one `byKeys` request holds (`by_keys = { url, max_keys, max_url }`);
-    /// nil: as many as fit in 2 KB (`ByKeysCap.standard`).
-    public var byKeysCap: ByKeysCap?
+    /// which becomes the keys comma-joined (`/teams?ids={keys}`), and how many keys one
+    /// request holds (`by_keys = { url, max_keys, max_url }`; the string form: as many as
+    /// fit in 2 KB, `ByKeysCap.standard`). One value, so no reader can take the template
+    /// and forget its cap.
+    public var byKeys: ByKeysRoute?
     /// One record by its key: a URL (relative to the API's root) holding `{key}`
     /// (`/pokemon/{key}/`). A list that has it holds summaries (PokeAPI's pages name only
     /// `name` and `url`): Enter's pane asks for the record there, and the answer is whole.
@@ -40,7 +40,7 @@ public struct ListSpec: Sendable, Hashable {
     public var layout: RecordLayout
 
     public init(key: [String]? = nil, paging: PagingSpec? = nil, card: CardSpec? = nil, detail: DetailSpec? = nil,
-                byKeys: String? = nil, filters: [SpecFilter] = [], layout: RecordLayout = .tree) {
+                byKeys: ByKeysRoute? = nil, filters: [SpecFilter] = [], layout: RecordLayout = .tree) {
         self.layout = layout
         self.key = key
         self.paging = paging
