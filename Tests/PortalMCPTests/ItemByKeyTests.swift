@@ -22,7 +22,7 @@ import Testing
         let members = try await CrewTransport.list("members", path: "/members", items: "members", spec: spec, transport: network)
         let teamsSpec = teamsByKeys ? CrewTransport.teamsSpec : ListSpec(card: CrewTransport.teamsSpec.card)
         let teams = try await CrewTransport.list("teams", path: "/teams", items: "teams", spec: teamsSpec, transport: network)
-        let source = SideBySide([members, teams])
+        let source = CrewTransport.tabs([members, teams])
         let api = MCPAPI(name: "crew", title: "crew", origin: "test") {
             var opened = MCPOpenedAPI(source: source, transport: network, baseURL: BaseURL(CrewTransport.root), listNames: ["members", "teams"])
             opened.textFilters = textFilters

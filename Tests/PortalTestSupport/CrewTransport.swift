@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalSources
 
 /// Issue 34's "crew" API in process, an API that names everything its own way: 240
 /// members paged by `pg` and `per` (20 by default), the total at `paging.total_count`,
@@ -84,33 +85,10 @@ extension CrewTransport {
         let reading = try DialectDetector.detect(first, for: url, overrides: DialectDetector.Overrides(items: [items], spec: spec.paging))
         return AnyAPISource(pages: AnyAPIPages(url: url, reading: reading), spec: spec, name: name, byKeys: byKeys)
     }
-}
 
-/// Several lists of one API side by side as tabs, each answering for its own kind (what
-/// the executable's `SavedTabsSource` does for a saved API; that one no test can import).
-public struct SideBySide: Source {
-    public let lists: [AnyAPISource]
-    public init(_ lists: [AnyAPISource]) { self.lists = lists }
-
-    func list(_ kind: ItemKind) -> AnyAPISource { lists.first { $0.kind == kind } ?? lists[0] }
-
-    public var title: String { "crew" }
-    public var tabs: [TabSpec] { lists.flatMap(\.tabs) }
-    public func firstPage(for query: ListQuery) -> PageRequest { list(query.kind).firstPage(for: query) }
-    public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
-        try list(query.kind).decodePage(response, for: request, of: query)
+    /// The crew API's lists side by side as tabs, each named as its list: what a saved
+    /// API's lists make (`SavedTabsSource`, the resolver's own type).
+    public static func tabs(_ lists: [AnyAPISource]) -> SavedTabsSource {
+        SavedTabsSource(title: "crew", lists: lists.map { (name: $0.kind.rawValue, source: $0) })
     }
-    public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? { list(kind).itemsRequest(kind, ids: ids) }
-    public func itemsRequest(_ kind: ItemKind, keys: [RecordKey]) -> HTTPRequest? { list(kind).itemsRequest(kind, keys: keys) }
-    public func decodeItems(_ kind: ItemKind, _ response: HTTPResponse) throws(PageFailure) -> [Item] { try list(kind).decodeItems(kind, response) }
-    public func pictureRequest(for item: Item) -> HTTPRequest? { list(item.kind).pictureRequest(for: item) }
-}
-
-extension SideBySide: AddressableSource {
-    public func addressablePages(of query: ListQuery) -> (any PageAddressable)? { list(query.kind).addressablePages(of: query) }
-}
-
-extension SideBySide: AnyAPITabsSource {
-    /// Each tab's own list (a saved API's `SavedTabsSource` does the same).
-    public func anyAPISource(for query: ListQuery) -> AnyAPISource? { list(query.kind) }
 }

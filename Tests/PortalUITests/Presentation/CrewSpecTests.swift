@@ -16,7 +16,7 @@ struct CrewSpecTests {
         let server = CrewTransport()
         let members = try await CrewTransport.list("members", path: "/members", items: "members", spec: CrewTransport.membersSpec, transport: server)
         let teams = try await CrewTransport.list("teams", path: "/teams", items: "teams", spec: CrewTransport.teamsSpec, transport: server)
-        let h = Harness(size: Size(columns: 100, rows: 30), inner: server, pictures: pictures, source: SideBySide([members, teams]))
+        let h = Harness(size: Size(columns: 100, rows: 30), inner: server, pictures: pictures, source: CrewTransport.tabs([members, teams]))
         await h.runner.drain(into: h.controller)
         return h
     }
@@ -90,7 +90,7 @@ struct CrewSpecTests {
     @Test func thePictureIsTheSpecsFieldResolvedAgainstTheListsURL() async throws {
         let h = try await Self.opened()
         let item = try #require(h.controller.listView.list.item(at: 0))
-        let source = try #require(h.controller.source as? SideBySide)
+        let source = h.controller.source
         #expect(source.pictureRequest(for: item)?.url.absoluteString == CrewTransport.origin + "/v2/portraits/2.jpeg")
         #expect(item.key == .text("u-0001"))
     }
