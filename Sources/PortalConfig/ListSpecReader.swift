@@ -2,13 +2,13 @@ import TOMLKit
 import PortalCore
 
 /// Reads a list's spec keys (`key`, `paging` as a table, `card`, `detail`, `by_keys`,
-/// `filters`, `events`) into a `ListSpec`, each error naming its key and line as the rest of the
+/// `filters`, `events`, `columns`, `table`, `layout`) into a `ListSpec`, each error naming its key and line as the rest of the
 /// config does. Kept apart from `ConfigReader`, which only hands it the list's table.
 struct ListSpecReader {
     let reader: ConfigReader
 
     /// The spec keys a list table may hold beside `path`, `items`, `paging`, `fields`.
-    static let keys = ["key", "card", "detail", "by_keys", "item", "filters", "events", "columns", "table"]
+    static let keys = ["key", "card", "detail", "by_keys", "item", "filters", "events", "columns", "table", "layout"]
 
     func spec(_ table: TOMLTable, at: [String]) throws(ConfigError) -> ListSpec {
         var spec = ListSpec()
@@ -43,6 +43,17 @@ struct ListSpecReader {
         if let value = table["table"] {
             guard let array = value.array else { throw reader.error("table is an array of columns: a field, or { field, label, format }", at: at + ["table"]) }
             spec.table = try array.map { element throws(ConfigError) in try field(element, at: at + ["table"], keys: ["field", "label", "format"]) }
+        }
+        if let value = table["layout"] {
+            guard let name = value.string, let layout = RecordLayout(rawValue: name) else {
+                throw reader.error("layout is \"tree\" (a record's fields as a JSON tree) or \"columns\" (a table's row: every column, id and name first)", at: at + ["layout"])
+            }
+            spec.layout = layout
+            // A row as served is drawn by its columns alone: what would shape a record is never read.
+            let unread = ["card", "detail", "columns", "table"].filter { table[$0] != nil }
+            if layout == .columns, !unread.isEmpty {
+                throw reader.error("layout = \"columns\" shows every column as served: it takes no \(unread.joined(separator: ", ")) (leave layout out to use them)", at: at + ["layout"])
+            }
         }
         if let value = table["filters"] {
             guard let filters = value.table else { throw reader.error("filters is a table of parameter = [values]", at: at + ["filters"]) }

@@ -9,7 +9,8 @@ extension ListSpec {
         var spec = self
         if spec.paging == nil { spec.paging = PagingSpec(reading) }
         if spec.key == nil, let first, first.row["id"] != nil { spec.key = ["id"] }
-        guard let first else { return spec }
+        // A row shown as columns has no card: its `name` (else row ID) over its columns.
+        guard let first, spec.layout == .tree else { return spec }
         var card = spec.card ?? CardSpec()
         card.title = card.title ?? first.titleKey
         card.subtitle = card.subtitle ?? first.cardFields(limit: 1).first?.name

@@ -45,6 +45,7 @@ extension ListSpec {
         if let events { lines.append("events = \(TOMLText.string(events))") }
         if let columns { lines.append("columns = " + TOMLText.array(columns.map(TOMLText.string))) }
         if let table { lines.append("table = " + TOMLText.array(table.map(\.toml))) }
+        if layout != .tree { lines.append("layout = \(TOMLText.string(layout.rawValue))") }
         if !filters.isEmpty {
             lines.append("filters = " + TOMLText.table(filters.map { (TOMLText.key($0.parameter), TOMLText.array($0.values.map(TOMLText.string))) }))
         }

@@ -35,8 +35,9 @@ public struct ListSpec: Sendable, Hashable {
     /// The table view's columns where they differ from `columns`: a field, or `{ field,
     /// label, format }` (the header `label`, a nested name or an array's count shown).
     public var table: [DetailFieldSpec]?
-    /// How a record's fields are shown where the spec writes no card or detail: as a JSON
-    /// tree (any API's objects), or as a table's columns (a PostgREST table's rows).
+    /// How a record's fields are shown (`layout = "tree" | "columns"`): as a JSON tree, its
+    /// card and detail as the spec writes them (any API's objects), or as a table's columns
+    /// as served, which read no card, detail, columns or table (a PostgREST table's rows).
     public var layout: RecordLayout
 
     public init(key: [String]? = nil, paging: PagingSpec? = nil, card: CardSpec? = nil, detail: DetailSpec? = nil,
