@@ -44,6 +44,10 @@ let package = Package(
         // writer: below PortalCore, naming none of it, so every target reads JSON one way.
         .target(name: "PortalJSON"),
         .target(name: "PortalCore", dependencies: ["PortalJSON"]),
+        // The browser's lists as pages: the sparse list (any index an item or a placeholder,
+        // pages near the viewport, a byte budget), the sequential loader and the page fetcher,
+        // over Core's page strategies; Core needs none of it.
+        .target(name: "PortalPaging", dependencies: ["PortalCore"]),
         // The config file of saved APIs (config.toml): parsing, validation and the secret
         // references, apart from the CLI so they are unit-tested without it.
         // Presets/*.toml: the built-in APIs' lists, in the config file's own schema (BuiltInPresets).
@@ -85,8 +89,8 @@ let package = Package(
         // The UI's effects and messages (and the mailbox that carries messages back): what the
         // update function and the interpreter that runs its effects both speak, so the
         // interpreter needs none of PortalUI's views or view models.
-        .target(name: "PortalEffects", dependencies: ["PortalCore", "PortalImage"]),
-        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalJSON", "PortalEffects", "PortalImage", "CTextWidth"]),
+        .target(name: "PortalEffects", dependencies: ["PortalCore", "PortalPaging", "PortalImage"]),
+        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalEffects", "PortalImage", "CTextWidth"]),
         // Runs the UI's effects: owns the source's decoding, the transport, the retry
         // policy and the caches. PortalUI names none of them.
         .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "PortalJQ"]),
@@ -96,10 +100,10 @@ let package = Package(
         .target(name: "PortalCache", dependencies: ["PortalCore", "CSQLite"]),
         // Export: `portal list`'s and the MCP tools' outputs (CSV/TSV, --json/ndjson, the
         // columns and range printed) and the stream that reads a whole list for them.
-        .target(name: "PortalExport", dependencies: ["PortalCore", "PortalJSON"]),
+        .target(name: "PortalExport", dependencies: ["PortalCore", "PortalPaging", "PortalJSON"]),
         // `portal mcp`: the tools an agent calls (list_apis, get_rows, …) over the engine's
         // sources and paging, served on stdio by the MCP SDK.
-        .target(name: "PortalMCP", dependencies: ["PortalCore", "PortalJSON", "PortalExport", "PortalGraphQL", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
+        .target(name: "PortalMCP", dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalExport", "PortalGraphQL", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
         // The live network on Debian's libcurl (libcurl4-openssl-dev): nothing to compile,
         // the proxy variables honoured. CCurl is the C side; PortalCurl the only code that imports it.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -125,7 +129,7 @@ let package = Package(
         .executableTarget(
             name: "portal",
             dependencies: [
-                "PortalCore", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalCurl", "PortalJQ",
+                "PortalCore", "PortalPaging", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalCurl", "PortalJQ",
                 "PortalWebSocket", "PortalAuth", "PortalExport",
                 "PortalConfig", "PortalOpenAPI", "PortalMCP", "PortalSources", "PortalPresets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -154,32 +158,33 @@ let package = Package(
         ),
         .executableTarget(
             name: "portal-bench",
-            dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalConfig", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalCurl", "PortalImage"]
+            dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalPresets", "PortalConfig", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalCurl", "PortalImage"]
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).
-        .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalGraphQL", "PortalServers", "PortalConfig", "PortalSources"], path: "Tests/PortalTestSupport"),
-        .testTarget(name: "PortalCoreTests", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalAuth", "PortalExport", "PortalGraphQL", "PortalServers", "PortalTestSupport"]),
+        .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalPresets", "PortalGraphQL", "PortalServers", "PortalConfig", "PortalSources"], path: "Tests/PortalTestSupport"),
+        .testTarget(name: "PortalCoreTests", dependencies: ["PortalPaging", "PortalCore", "PortalJSON", "PortalPresets", "PortalAuth", "PortalExport", "PortalGraphQL", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalPresets", "PortalTestSupport"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
         .testTarget(name: "PortalJQTests", dependencies: ["PortalJQ"]),
         .testTarget(name: "PortalJSONTests", dependencies: ["PortalJSON"]),
-        .testTarget(name: "PortalUITests", dependencies: ["PortalUI", "PortalRuntime", "PortalCore", "PortalPresets", "PortalJSON", "PortalGraphQL", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "PortalUITests", dependencies: ["PortalPaging", "PortalUI", "PortalRuntime", "PortalCore", "PortalPresets", "PortalJSON", "PortalGraphQL", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "PortalImage", "CNcurses"]),
-        .testTarget(name: "PortalCurlTests", dependencies: ["PortalCurl", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalCurlTests", dependencies: ["PortalPaging", "PortalCurl", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalWebSocketTests", dependencies: ["PortalWebSocket", "PortalCurl", "PortalCore", "PortalTestSupport", "CWebSockets"]),
         .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalPresets", "PortalJSON", "PortalGraphQL", "PortalCurl", "PortalWebSocket", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalJSON", "PortalMirror", "PortalTestSupport", "PortalImage"]),
         .testTarget(name: "PortalConfigTests", dependencies: ["PortalConfig", "PortalPresets"]),
         .testTarget(name: "PortalMCPTests", dependencies: ["PortalMCP", "PortalCore", "PortalPresets", "PortalTestSupport", .product(name: "MCP", package: "swift-sdk")]),
-        .testTarget(name: "PortalOpenAPITests", dependencies: ["PortalOpenAPI", "PortalCore", "PortalMirror", "PortalCurl", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalOpenAPITests", dependencies: ["PortalPaging", "PortalOpenAPI", "PortalCore", "PortalMirror", "PortalCurl", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalSourcesTests", dependencies: ["PortalSources", "PortalCore", "PortalPresets", "PortalGraphQL", "PortalTestSupport"]),
-        .testTarget(name: "PortalAuthTests", dependencies: ["PortalAuth", "PortalCore", "PortalPresets", "PortalCurl", "PortalMirror", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalGraphQLTests", dependencies: ["PortalGraphQL", "PortalCore", "PortalJSON", "PortalExport", "PortalTestSupport"]),
-        .testTarget(name: "PortalExportTests", dependencies: ["PortalExport", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalPresetsTests", dependencies: ["PortalPresets", "PortalCore", "PortalJSON", "PortalTestSupport"]),
-        .testTarget(name: "PortalCacheTests", dependencies: ["PortalCache", "PortalExport", "PortalGraphQL", "PortalCore", "PortalPresets", "PortalRuntime", "PortalTestSupport"]),
+        .testTarget(name: "PortalAuthTests", dependencies: ["PortalPaging", "PortalAuth", "PortalCore", "PortalPresets", "PortalCurl", "PortalMirror", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalGraphQLTests", dependencies: ["PortalPaging", "PortalGraphQL", "PortalCore", "PortalJSON", "PortalExport", "PortalTestSupport"]),
+        .testTarget(name: "PortalExportTests", dependencies: ["PortalPaging", "PortalExport", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalPagingTests", dependencies: ["PortalPaging", "PortalCore", "PortalJSON", "PortalPresets", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalPresetsTests", dependencies: ["PortalPaging", "PortalPresets", "PortalCore", "PortalJSON", "PortalTestSupport"]),
+        .testTarget(name: "PortalCacheTests", dependencies: ["PortalPaging", "PortalCache", "PortalExport", "PortalGraphQL", "PortalCore", "PortalPresets", "PortalRuntime", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,6 +23,7 @@ let package = Package(
         // The project's sources, unchanged.
         .target(name: "PortalJSON", path: "Linked/PortalJSON"),
         .target(name: "PortalCore", dependencies: ["PortalJSON"], path: "Linked/PortalCore"),
+        .target(name: "PortalPaging", dependencies: ["PortalCore"], path: "Linked/PortalPaging"),
         .target(name: "PortalPresets", dependencies: ["PortalCore", "PortalJSON"], path: "Linked/PortalPresets"),
         .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON", "PortalPresets"], path: "Linked/PortalServers"),
         .target(name: "PortalGraphQL", dependencies: ["PortalCore", "PortalJSON"], path: "Linked/PortalGraphQL"),
@@ -31,8 +32,8 @@ let package = Package(
         .target(name: "CPictureShim", dependencies: ["CChafa"], path: "Linked/CPictureShim"),
         .target(name: "PortalImage", dependencies: ["CImageShim", "CPictureShim"], path: "Linked/PortalImage"),
         .target(name: "CTextWidth", path: "Linked/CTextWidth"),
-        .target(name: "PortalEffects", dependencies: ["PortalCore", "PortalImage"], path: "Linked/PortalEffects"),
-        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalJSON", "PortalEffects", "PortalImage", "CTextWidth"], path: "Linked/PortalUI"),
+        .target(name: "PortalEffects", dependencies: ["PortalCore", "PortalPaging", "PortalImage"], path: "Linked/PortalEffects"),
+        .target(name: "PortalUI", dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalEffects", "PortalImage", "CTextWidth"], path: "Linked/PortalUI"),
         .target(name: "PortalOpenAPI", dependencies: [
             "PortalCore",
             .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
@@ -48,7 +49,7 @@ let package = Package(
 
         // What each fuzzer does with its bytes; the PortalCore part is also compiled into
         // PortalCoreTests (a symlink there), whose regression tests replay found crashes.
-        .target(name: "FuzzEntryPoints", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalGraphQL"]),
+        .target(name: "FuzzEntryPoints", dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalPresets", "PortalGraphQL"]),
         // The same for fuzz-cache-answer; compiled into PortalCacheTests too.
         .target(name: "CacheFuzzEntryPoint", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalCacheReadBack"]),
         // The same for fuzz-openapi; compiled into PortalOpenAPITests too.
@@ -64,7 +65,7 @@ let package = Package(
         .executableTarget(name: "fuzz-json-models", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-json-tree", dependencies: ["FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-keys", dependencies: ["PortalTerminal", "PortalUI", "PortalEffects", "CNcurses"]),
-        .executableTarget(name: "fuzz-grid", dependencies: ["FuzzEntryPoints", "PortalUI", "PortalCore"]),
+        .executableTarget(name: "fuzz-grid", dependencies: ["FuzzEntryPoints", "PortalUI", "PortalCore", "PortalPaging"]),
         .executableTarget(name: "fuzz-image", dependencies: ["PortalImage"]),
         .executableTarget(name: "fuzz-cache-answer", dependencies: ["CacheFuzzEntryPoint", "FuzzEntryPoints"]),
         .executableTarget(name: "fuzz-sanitize", dependencies: ["FuzzEntryPoints"]),

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 import PortalImage
 
 /// Results of asynchronous work, delivered to the UI thread. Each carries the identity of

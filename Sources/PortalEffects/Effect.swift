@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPaging
 
 /// Which list asked: the tab and the list's generation (bumped by every search or filter
 /// change). A page for a generation that is gone is dropped.

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPaging
 
 /// One list read for printing (`portal list`): its pages in order, each handed on and
 /// forgotten, so memory stays the same however long the list (an endless cursor list of

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPaging
 import PortalExport
 
 /// Reads rows `from`…`from + count - 1` of a list with `portal list`'s engine

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PortalCore
+import PortalPaging
 import PortalRuntime
 import PortalSources
 import PortalTerminal

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PortalConfig
 import PortalCore
+import PortalPaging
 import PortalRuntime
 import PortalSources
 import PortalTerminal

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPaging
 import PortalPresets
 @testable import PortalCache
 import PortalTestSupport

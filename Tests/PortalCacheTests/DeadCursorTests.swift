@@ -1,6 +1,7 @@
 import Foundation
 @testable import PortalCache
 @testable import PortalCore
+@testable import PortalPaging
 import PortalTestSupport
 import Synchronization
 import Testing

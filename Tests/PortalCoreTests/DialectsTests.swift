@@ -1,5 +1,6 @@
 import Foundation
 @testable import PortalCore
+@testable import PortalPaging
 import PortalPresets
 import PortalTestSupport
 import PortalServers
@@ -138,5 +139,17 @@ import Testing
         #expect(table.position(ofID: 10) == 9)
         #expect(table.position(ofID: 11) == nil)
         #expect(table.position(ofID: 0) == nil)
+    }
+
+    /// Sequential or addressable by its count: a table without one cannot jump.
+    @Test func aPostgRESTTableWithoutACountStaysSequential() async throws {
+        for exact in [true, false] {
+            let strategy = PresetPages<PokemonRecord>.postgREST(baseURL: "http://mirror.test/rest/v1", table: "pokemon", pageSize: 15, count: exact ? .exact : .none)
+            let list = SparseList(strategy: strategy)
+            let fetcher = PageFetcher(transport: RulesTransport(), strategy: strategy, policy: .none)
+            for ticket in list.ticketsForPages(near: 0..<5, before: 0, after: 0) { list.apply(await fetcher.fetch(ticket), for: ticket) }
+            #expect(list.isAddressable == exact)
+            #expect(list.count == (exact ? 45 : 15))
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PortalCore
+@testable import PortalPaging
 
 /// A page's items' byte estimates (`PageContent.itemBytes`) are noted where the page is
 /// decoded, off the UI thread, for the list's byte budget; the bytes a list holds must be

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PortalCore
+@testable import PortalPaging
 import PortalTestSupport
 
 /// A row's identity never takes another row's: an integer `id`, a position (no `id`) and

@@ -37,7 +37,7 @@ import Testing
             return walker?.contains { ($0 as? String)?.hasSuffix(".swift") == true } == true
         }
         #expect(Set(targets) == read)
-        for target in ["PortalCore", "PortalJSON", "PortalAuth", "PortalGraphQL", "PortalExport", "PortalPresets"] { #expect(read.contains(target), "\(target)") }
+        for target in ["PortalCore", "PortalJSON", "PortalAuth", "PortalGraphQL", "PortalExport", "PortalPresets", "PortalPaging"] { #expect(read.contains(target), "\(target)") }
     }
 
     @Test func noSemaphoreInSources() throws {

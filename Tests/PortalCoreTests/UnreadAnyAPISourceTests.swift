@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPaging
 import PortalTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PortalCore
+@testable import PortalPaging
 import PortalPresets
 import PortalServers
 import PortalTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPaging
 
 /// Serves fixed bodies by exact URL; anything else is "not served".
 public struct FixedTransport: Transport {

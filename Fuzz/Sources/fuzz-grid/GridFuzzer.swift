@@ -1,6 +1,7 @@
 import Foundation
 import FuzzEntryPoints
 import PortalCore
+import PortalPaging
 import PortalUI
 
 /// libFuzzer target: the grid's arithmetic with extreme totals. The input is a program

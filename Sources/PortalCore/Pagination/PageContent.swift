@@ -72,7 +72,7 @@ extension PageContent {
     }
 
     /// The noted byte estimates when there is one per item, else nil.
-    var itemBytesIfWhole: [Int]? { itemBytes.flatMap { $0.count == items.count ? $0 : nil } }
+    public var itemBytesIfWhole: [Int]? { itemBytes.flatMap { $0.count == items.count ? $0 : nil } }
 }
 
 extension PageContent where Item: Identifiable, Item.ID == ItemKey {

@@ -11,9 +11,9 @@ import Foundation
 public struct PageLinkReading: Sendable {
     /// The URL text read, so a reading is used only for the URL it was made from.
     let text: String
-    let normalURL: String
-    let path: String
-    let query: [String: String]
+    public let normalURL: String
+    public let path: String
+    public let query: [String: String]
 
     init(_ url: URL) {
         let text = url.absoluteString
@@ -45,7 +45,7 @@ extension PageRequest {
 
     /// The URL's reading: the one made with the request while its URL is still the one
     /// read, else made now.
-    var linkReading: PageLinkReading {
+    public var linkReading: PageLinkReading {
         let text = http.url.absoluteString
         if let made = linkMemo.reading, made.text == text { return made }
         return PageLinkReading(http.url)

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// The planning step, once per batch of events (`planStep`: the layout follows, then
 /// `ScreenPlanner.plan` reads every model — the tabs' lists and panes, the pictures, the

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// The active tab and what is read from it, the context the command table is read in,
 /// and the tab-level changes the root makes: showing a tab, starting its list over,

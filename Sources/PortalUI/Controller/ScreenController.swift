@@ -57,7 +57,7 @@ public final class ScreenController: App, ItemListViewDelegate {
     ///   - sortStyle: how a `--url` list's server sorts (`--sort-style`); nil to detect it.
     public init<C: Clock>(
         source: any Source, sourceLabel: String, initialTab: Int = 0, initialFilters: [(String, String)] = [],
-        pictures: PictureMode = .symbols, maxPages: Int = SparseList<Item>.defaultMaxPages,
+        pictures: PictureMode = .symbols, maxPages: Int = ScreenController.defaultMaxPages,
         clock: C = ContinuousClock(), today: @escaping @Sendable () -> Date = { Date() },
         tableFields: [String]? = nil, sortStyle: SortStyle? = nil
     ) where C.Instant == ContinuousClock.Instant {

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// The pane's lists (its related list, the linked list it shows) as the planning step
 /// sees them: what each asks with the entries on the pane's screen (read only; the

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// A linked list shown in a pane (any API), paged by the grid's engine (`PaneListPaging`):
 /// its entries are the items of a `SparseList`. Where the first answer's dialect addresses

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// One of a pane's lists paged by the grid's engine (`RelatedPages`, `PaneList`), as the
 /// planner and the controller see it: its entries are a `SparseList`, which marks its

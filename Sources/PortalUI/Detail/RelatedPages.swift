@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPaging
 
 /// A pane's related list (a character's episodes, an episode's characters, a location's
 /// residents), paged by the grid's engine: the ids are known, so page N is the one

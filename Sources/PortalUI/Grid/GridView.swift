@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// What the grid shows besides its cards.
 public enum GridNote: Sendable, Equatable {

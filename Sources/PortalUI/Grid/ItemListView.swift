@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// Told by a list view when an item is opened — the second link of the selection chain.
 @MainActor

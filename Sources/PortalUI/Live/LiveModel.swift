@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// A tab's live list (issue 38): the feed it follows, what the feed said last, and what
 /// the pushed changes did — the marks by record and the counts the status line shows

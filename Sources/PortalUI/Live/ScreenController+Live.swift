@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// Live lists beside the controller (issue 38): a tab follows a feed of its list's
 /// changes (`--events URL`, a saved list's `events`), the interpreter runs it

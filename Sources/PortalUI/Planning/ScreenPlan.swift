@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// The planning step's decisions, as values: what to ask for and give up, tab by tab, and
 /// the pictures the screen needs. Nothing is marked when a plan is made; the controller

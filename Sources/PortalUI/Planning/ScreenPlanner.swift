@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPaging
 
 /// The one planning step: after every event, a function of the state that lists what the
 /// screen needs from the network — the pages near each started tab's viewport (both

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// Draws a tab's list as a table (`t`): a header row of column names (the selected column
 /// in reverse, the sorted one with its arrow, `‹`/`›` where columns are scrolled off),

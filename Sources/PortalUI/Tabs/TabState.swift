@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// Everything one tab keeps while another is shown: its query (search and filters), its
 /// list and grid (pages, selection, scroll), its trail of detail panes, and what its
@@ -92,4 +93,9 @@ public final class TabState {
     func followRefresh() {
         refreshPin = refreshPin?.follow(self)
     }
+}
+
+extension ScreenController {
+    /// The pages a tab's list holds at most unless told (`--max-pages`): the sparse list's own bound.
+    public static var defaultMaxPages: Int { SparseList<Item>.defaultMaxPages }
 }

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// The list watch's own update: its timer (an effect, `wakeAfter(interval, .watch)`,
 /// answered as a message like any other: no second way into the update), `w`, and the

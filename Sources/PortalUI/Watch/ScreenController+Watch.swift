@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// The list watch (`ListWatch`, with its own update) beside the root: `--watch` before the
 /// first update, routing its timer and page answers to it, and what the status line and

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPaging
 import PortalRuntime
 import PortalTestSupport
 import PortalUI
