@@ -1,1 +1,0 @@
-../../Fuzz/Sources/FuzzEntryPoints/GraphQLWSFuzzEntryPoint.swift
