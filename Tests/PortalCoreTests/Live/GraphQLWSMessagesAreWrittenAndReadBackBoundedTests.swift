@@ -6,7 +6,7 @@ import PortalGraphQL
 
 /// The graphql-transport-ws codec (both directions) and the subscription a list's schema
 /// offers (`GraphQLLiveQuery.find`, `read`).
-@Suite struct GraphQLWSMessageTests {
+@Suite struct GraphQLWSMessagesAreWrittenAndReadBackBoundedTests {
     static func span(_ text: String) throws -> JSONSpan { try JSONNode.parse(Data(text.utf8)) }
 
     @Test func everyMessageIsWrittenAndReadBack() throws {

@@ -4,7 +4,7 @@ import Testing
 /// Events become typed changes: the shapes the common feeds send (portal-mirror, SSE
 /// feeds, Supabase, Debezium, Hasura), the record kept as served, its key by the list's
 /// key fields; what is not a change says why.
-@Suite struct ChangeReaderTests {
+@Suite struct ChangesAreReadFromEnvelopesAndBareRecordsTests {
     static func read(_ data: String, type: String = "message", id: String = "", keys: [String] = ["id"]) -> LiveEventReading {
         ChangeReader(keyFields: keys).read(ServerSentEvent(type: type, data: data, lastEventID: id))
     }

@@ -6,7 +6,7 @@ import PortalJSON
 /// The Phoenix channels codec and the Realtime channel's state machine, with no socket:
 /// frames in, actions out — the join and its reply, heartbeats and their timeout, the
 /// access token sent again, refusals and their backoff, and the frames that are no message.
-@Suite struct RealtimeChannelTests {
+@Suite struct RealtimeFramesJoinATablesChangesTests {
     static let topic = "realtime:public:characters"
 
     static func json(_ text: String) -> JSONNode { (try? JSONNode.parse(Data(text.utf8)).node) ?? .null }

@@ -6,7 +6,7 @@ import Testing
 /// `EventSource`: reconnection with `Last-Event-ID` and `retry:`, backoff, what ends a
 /// stream for good, and where credentials go — against a scripted transport, every
 /// request and every wait counted.
-@Suite struct EventSourceTests {
+@Suite struct AnEventSourceReconnectsBacksOffAndKeepsToItsOriginTests {
     /// Answers each `open` with the next scripted outcome and records the requests.
     final class Script: StreamingTransport, Sendable {
         enum Outcome: Sendable {

@@ -6,7 +6,7 @@ import Testing
 /// The `fuzz-graphql-schema` entry point (docs/fuzzing.md) holds on real introspection
 /// answers and on hostile ones: the scripted server's schema, with and without a status
 /// line, a schema past the tight limits, a wide type whose lists would select every object.
-@Suite struct GraphQLSchemaFuzzEntryTests {
+@Suite struct TheGraphQLSchemaFuzzEntryHoldsOnHostileSchemasTests {
     @Test func theEntryPointHoldsOnRealAndHostileSchemas() throws {
         let wide = IntrospectionAnswers.wideSchemaAnswer(objects: 60, lists: 60)
         let bodies = [GraphQLTestServer.schema, "200\nContent-Type: application/json\n\n" + GraphQLTestServer.schema,

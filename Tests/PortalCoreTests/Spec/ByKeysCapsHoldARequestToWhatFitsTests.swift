@@ -7,7 +7,7 @@ import Testing
 /// says "as many as fit in 2 KB" (`max_url = 2048`), so a character's 51 episodes are one
 /// request; a list's `max_keys` caps it below what fits.
 @Suite("by_keys caps")
-struct ByKeysCapTests {
+struct ByKeysCapsHoldARequestToWhatFitsTests {
     static let fiftyOne = (1...51).map(RecordKey.number)
 
     @Test func fiftyOneEpisodesAreOneRequestUnderRickAndMortysFile() throws {

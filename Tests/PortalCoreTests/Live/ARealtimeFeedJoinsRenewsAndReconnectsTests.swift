@@ -7,7 +7,7 @@ import Testing
 /// changes handed on, a refreshed session token sent as `access_token`, a silent server
 /// (no heartbeat reply) reconnected, a refused join rejoined, an oversized message, and
 /// the session's end — every connection, frame and wait counted.
-@Suite(.timeLimit(.minutes(1))) struct RealtimeFeedTests {
+@Suite(.timeLimit(.minutes(1))) struct ARealtimeFeedJoinsRenewsAndReconnectsTests {
     /// A connection whose server answers each frame the client sends by `answer`.
     final class Socket: WebSocketConnection, Sendable {
         private struct State {

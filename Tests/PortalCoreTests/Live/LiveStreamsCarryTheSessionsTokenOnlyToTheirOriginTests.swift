@@ -11,7 +11,7 @@ import PortalAuth
 /// when they are on the list's origin — asked of the session for each connection, so a
 /// reconnection after a renewal carries the renewed token. Over scripted transports, every
 /// token request counted.
-@Suite struct LiveSessionTokenTests {
+@Suite struct LiveStreamsCarryTheSessionsTokenOnlyToTheirOriginTests {
     /// An OAuth2 token endpoint: each token request answers `tok-N` (N counting from 1),
     /// good for `ttl` seconds of `clock`.
     final class TokenServer: Transport, Sendable {
@@ -36,11 +36,11 @@ import PortalAuth
         }
     }
 
-    static let listOrigin = SplitURL(EventSourceTests.list.absoluteString)?.origin
+    static let listOrigin = SplitURL(AnEventSourceReconnectsBacksOffAndKeepsToItsOriginTests.list.absoluteString)?.origin
 
     /// Follows `url` signed in, the clock moved on `advance` seconds at each wait between
     /// connections.
-    static func follow(_ url: URL, _ script: EventSourceTests.Script, server: TokenServer, advance: Double = 0) async throws -> [EventSource.Signal] {
+    static func follow(_ url: URL, _ script: AnEventSourceReconnectsBacksOffAndKeepsToItsOriginTests.Script, server: TokenServer, advance: Double = 0) async throws -> [EventSource.Signal] {
         var source = EventSource(url: url, headers: ["apikey": "anon"], credentialOrigin: listOrigin, session: server.session())
         source.sleep = { _ in server.advance(advance) }
         var signals: [EventSource.Signal] = []
@@ -50,13 +50,13 @@ import PortalAuth
 
     @Test func aStreamOnTheListsOriginGetsTheCurrentTokenAndTheRenewedOneOnReconnection() async throws {
         let server = TokenServer(ttl: 60)
-        let script = EventSourceTests.Script([
+        let script = AnEventSourceReconnectsBacksOffAndKeepsToItsOriginTests.Script([
             .stream(chunks: ["id: 1\ndata: {\"id\":1}\n\n"], thenFail: .timedOut(.idle(seconds: 45))),
             .stream(chunks: ["id: 2\ndata: {\"id\":2}\n\n"], thenFail: .timedOut(.idle(seconds: 45))),
         ])
         // 3 s between connections: the first reconnection still has tok-1; 61 s: the token
         // is due, so the session renews it before the next stream is asked.
-        var source = EventSource(url: EventSourceTests.list, headers: ["apikey": "anon"], credentialOrigin: Self.listOrigin, session: server.session())
+        var source = EventSource(url: AnEventSourceReconnectsBacksOffAndKeepsToItsOriginTests.list, headers: ["apikey": "anon"], credentialOrigin: Self.listOrigin, session: server.session())
         let waits = Mutex([3.0, 61.0])
         source.sleep = { _ in server.advance(waits.withLock { $0.isEmpty ? 0 : $0.removeFirst() }) }
         _ = try await source.run(over: script) { _ in }
@@ -69,7 +69,7 @@ import PortalAuth
 
     @Test func aStreamOnAnotherOriginGetsNoTokenAndNoTokenIsAsked() async throws {
         let server = TokenServer()
-        let script = EventSourceTests.Script([.stream(chunks: ["data: {\"id\":1}\n\n"])])
+        let script = AnEventSourceReconnectsBacksOffAndKeepsToItsOriginTests.Script([.stream(chunks: ["data: {\"id\":1}\n\n"])])
         let elsewhere = URL(string: "https://push.example.com/events")!
         let signals = try await Self.follow(elsewhere, script, server: server)
         let sent = script.requests.withLock { $0 }
@@ -80,13 +80,13 @@ import PortalAuth
 
     @Test func aStreamTurnedAwayWith401RenewsTheTokenOnceAndAsksAgain() async throws {
         let server = TokenServer()
-        let script = EventSourceTests.Script([
+        let script = AnEventSourceReconnectsBacksOffAndKeepsToItsOriginTests.Script([
             .stream(status: 401, headers: ["content-type": "application/json"], chunks: [#"{"error":"invalid_token"}"#]),
             .stream(chunks: ["data: {\"id\":1}\n\n"]),
             .stream(status: 401, headers: [:], chunks: []),
             .stream(status: 401, headers: [:], chunks: []),
         ])
-        let signals = try await Self.follow(EventSourceTests.list, script, server: server)
+        let signals = try await Self.follow(AnEventSourceReconnectsBacksOffAndKeepsToItsOriginTests.list, script, server: server)
         let sent = script.requests.withLock { $0 }
         // Turned away, renewed, streamed; then (after the stream ended) turned away twice in
         // a row: one renewal, and the second 401 is the answer.
@@ -101,10 +101,10 @@ import PortalAuth
         let (first, second) = (ScriptedWebSocket(), ScriptedWebSocket())
         let connector = ScriptedWebSocketConnector([.socket(first), .socket(second)])
         let origin = Origin(scheme: "https", host: "api.example.com", port: nil)
-        var feed = GraphQLSubscriptionFeedTests.feed(connector, ticks: ManualTicks(), headers: ["x-team": "crew"], origin: origin)
+        var feed = AGraphQLSubscriptionFollowsTheWSProtocolTests.feed(connector, ticks: ManualTicks(), headers: ["x-team": "crew"], origin: origin)
         feed.session = server.session()
         feed.sleep = { _ in server.advance(61) }
-        let task = GraphQLSubscriptionFeedTests.follow(feed)
+        let task = AGraphQLSubscriptionFollowsTheWSProtocolTests.follow(feed)
         #expect(try await first.nextSent() == #"{"type":"connection_init","payload":{"headers":{"Authorization":"Bearer tok-1","x-team":"crew"}}}"#)
         first.push(.closed(code: 1006, reason: ""))
         #expect(try await second.nextSent() == #"{"type":"connection_init","payload":{"headers":{"Authorization":"Bearer tok-2","x-team":"crew"}}}"#)
@@ -115,9 +115,9 @@ import PortalAuth
 
         let away = ScriptedWebSocket()
         let other = ScriptedWebSocketConnector([.socket(away)])
-        var elsewhere = GraphQLSubscriptionFeedTests.feed(other, ticks: ManualTicks(), origin: Origin(scheme: "https", host: "list.example.com", port: nil))
+        var elsewhere = AGraphQLSubscriptionFollowsTheWSProtocolTests.feed(other, ticks: ManualTicks(), origin: Origin(scheme: "https", host: "list.example.com", port: nil))
         elsewhere.session = server.session()
-        let followed = GraphQLSubscriptionFeedTests.follow(elsewhere)
+        let followed = AGraphQLSubscriptionFollowsTheWSProtocolTests.follow(elsewhere)
         #expect(try await away.nextSent() == #"{"type":"connection_init"}"#)
         away.push(.closed(code: 4403, reason: ""))
         let (signals, _) = try await followed.value
@@ -134,11 +134,11 @@ import PortalAuth
         let sockets = (0..<4).map { _ in ScriptedWebSocket() }
         let connector = ScriptedWebSocketConnector(sockets.map { .socket($0) })
         let origin = Origin(scheme: "https", host: "api.example.com", port: nil)
-        var feed = GraphQLSubscriptionFeedTests.feed(connector, ticks: ManualTicks(), origin: origin)
+        var feed = AGraphQLSubscriptionFollowsTheWSProtocolTests.feed(connector, ticks: ManualTicks(), origin: origin)
         feed.session = server.session()
         let waits = Mutex(0)
         feed.sleep = { _ in waits.withLock { $0 += 1 } }
-        let task = GraphQLSubscriptionFeedTests.follow(feed)
+        let task = AGraphQLSubscriptionFollowsTheWSProtocolTests.follow(feed)
         func initWith(_ token: String) -> String {
             #"{"type":"connection_init","payload":{"headers":{"Authorization":"Bearer \#(token)"}}}"#
         }

@@ -8,7 +8,7 @@ import PortalJSON
 /// A row Realtime pushes is read by the PostgREST tab as its pages' rows are, so the
 /// browser can put it in the list (`Source.liveItem`): a `characters` row as the
 /// character, another table's as a row keyed by its id; a key-only old row is no item.
-@Suite struct RealtimeLiveItemTests {
+@Suite struct APushedRowIsReadAsThePagesRowsAreTests {
     static func record(_ text: String) throws -> JSONSpan { try JSONNode.parse(Data(text.utf8)) }
 
     @Test func aPushedRowIsReadAsThePagesRowsAre() throws {

@@ -7,11 +7,11 @@ import Testing
 /// hostile stream becomes statuses the status line says — a frame that is not JSON, a
 /// record without its key, an event over the size limit, a reset — while the good
 /// changes between them still come through, and a redirect to another origin ends it
-/// with its reason. Over `EventSourceTests`' scripted transport.
-@Suite struct EventSourceFeedTests {
-    static func follow(_ chunks: [String], then last: EventSourceTests.Script.Outcome? = nil, maxEventBytes: Int = 1 << 20) async throws -> (signals: [LiveSignal], end: String) {
-        let script = EventSourceTests.Script([.stream(chunks: chunks)] + (last.map { [$0] } ?? []))
-        var source = EventSource(url: EventSourceTests.list, headers: ["Authorization": "Bearer k"], credentialOrigin: SplitURL(EventSourceTests.list.absoluteString)?.origin)
+/// with its reason. Over `AnEventSourceReconnectsBacksOffAndKeepsToItsOriginTests`' scripted transport.
+@Suite struct AnEventStreamFeedNotesHostileFramesAndReconnectsTests {
+    static func follow(_ chunks: [String], then last: AnEventSourceReconnectsBacksOffAndKeepsToItsOriginTests.Script.Outcome? = nil, maxEventBytes: Int = 1 << 20) async throws -> (signals: [LiveSignal], end: String) {
+        let script = AnEventSourceReconnectsBacksOffAndKeepsToItsOriginTests.Script([.stream(chunks: chunks)] + (last.map { [$0] } ?? []))
+        var source = EventSource(url: AnEventSourceReconnectsBacksOffAndKeepsToItsOriginTests.list, headers: ["Authorization": "Bearer k"], credentialOrigin: SplitURL(AnEventSourceReconnectsBacksOffAndKeepsToItsOriginTests.list.absoluteString)?.origin)
         source.maxEventBytes = maxEventBytes
         source.sleep = { _ in }
         let feed = EventSourceFeed(source: source, reader: ChangeReader(keyFields: ["id"]), transport: script)

@@ -3,7 +3,7 @@ import Testing
 
 /// The WHATWG HTML standard's event stream interpretation, one rule a test, and the bounds
 /// portal adds (a maximum event size, memory held for a 100 MB event).
-@Suite struct EventStreamParserTests {
+@Suite struct EventStreamsAreParsedByTheStandardsRulesTests {
     static func events(_ text: String, chunks: Int? = nil, max: Int = EventStreamParser.defaultMaxEventBytes) -> [EventStreamItem] {
         var parser = EventStreamParser(maxEventBytes: max)
         let bytes = Array(text.utf8)

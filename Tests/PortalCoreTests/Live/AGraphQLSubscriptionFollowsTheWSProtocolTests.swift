@@ -6,7 +6,7 @@ import Testing
 
 /// `GraphQLSubscriptionFeed` against a scripted server: every message the client sends is
 /// read back exactly, the watchdog's waits are stepped by hand, the backoff's recorded.
-@Suite struct GraphQLSubscriptionFeedTests {
+@Suite struct AGraphQLSubscriptionFollowsTheWSProtocolTests {
     /// The backoff's waits, in order.
     final class Waits: Sendable {
         private let list = Mutex<[Duration]>([])

@@ -8,7 +8,7 @@ import PortalGraphQL
 /// The `fuzz-graphql` entry point (docs/fuzzing.md) holds on the scripted server's real
 /// answers and on hostile ones: a schema whose names would break out of the query text, a
 /// cursor past Int, control characters in errors, nesting, nulls in every place.
-@Suite struct GraphQLFuzzEntryTests {
+@Suite struct TheGraphQLFuzzEntryHoldsOnHostileAnswersTests {
     static let bodies: [String] = [
         GraphQLTestServer.schema,
         #"{"data":{"characters":{"totalCount":9223372036854775807,"pageInfo":{"hasNextPage":true,"endCursor":"YXJyYXljb25uZWN0aW9uOjkyMjMzNzIwMzY4NTQ3NzU4MDc="},"edges":[{"cursor":"YXJyYXljb25uZWN0aW9uOjA=","node":{"id":1}}]}}}"#,
