@@ -11,7 +11,7 @@ import PortalJSON
 /// feed, holds what it pushes until the display tick and hands over one batch — the last
 /// change of each record — however fast the feed goes; `stopEvents` ends it. The tick is
 /// a gate the test opens (no wall clock).
-@Suite struct LiveFollowTests {
+@Suite struct LiveChangesAreBatchedAndARecordsLastChangeWinsTests {
     /// A feed that pushes its script, then says it is done and ends.
     struct ScriptedFeed: LiveFeed {
         let script: [LiveSignal]

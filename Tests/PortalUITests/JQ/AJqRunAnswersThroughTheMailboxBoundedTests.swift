@@ -10,7 +10,7 @@ import Testing
 /// and answers `AppMessage.jq` through whatever `perform` delivers to (the terminal's
 /// mailbox); `Effect.wakeAfter` answers `.woke` on the interpreter's clock. Outputs are
 /// cut by count and by bytes; jq's messages are one clean line.
-@Suite struct JQRunEffectTests {
+@Suite struct AJqRunAnswersThroughTheMailboxBoundedTests {
     static let pane = PaneAddress(tab: 0, generation: 0, token: 7)
 
     static func interpreter(clock: ManualClock = ManualClock()) -> EffectInterpreter {

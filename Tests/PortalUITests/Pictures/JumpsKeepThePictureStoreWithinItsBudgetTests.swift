@@ -11,7 +11,7 @@ import Testing
 /// at most `PictureBudget.storeBytes` of others (8 MiB before, 56 avatars).
 @MainActor
 @Suite("Pictures' default budget")
-struct PictureBudgetTests {
+struct JumpsKeepThePictureStoreWithinItsBudgetTests {
     static func ticket(_ n: Int) -> PictureTicket {
         PictureTicket(item: ItemKey(ItemKind(rawValue: "character"), n), request: HTTPRequest(url: URL(string: "http://x.test/avatar/\(n).jpeg")!))
     }

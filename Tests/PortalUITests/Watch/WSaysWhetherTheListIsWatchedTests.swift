@@ -7,7 +7,7 @@ import Testing
 /// What the status line says of the watch: `w` on says `watching · every 30s` once (the
 /// watch's note; `w`'s notice said it a second time until the next key), `w` off says
 /// `not watching`.
-@MainActor struct WatchStatusLineTests {
+@MainActor struct WSaysWhetherTheListIsWatchedTests {
     static func statusLine(_ controller: ScreenController) -> String {
         let screen = TextScreen(size: controller.size)
         controller.render(into: screen)

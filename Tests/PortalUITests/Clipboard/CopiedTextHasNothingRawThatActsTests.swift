@@ -9,7 +9,7 @@ import Testing
 /// shell: a server's `url` of `https://x/\ntouch …\n ESC[201~` once went onto the
 /// clipboard as it was, and pasting it ran `touch` (the line feed) even inside a
 /// bracketed paste (which `ESC [201~` ended early).
-@MainActor @Suite struct HostileClipboardTests {
+@MainActor @Suite struct CopiedTextHasNothingRawThatActsTests {
     static let base = BaseURL("https://x.supabase.co/rest/v1")
     static let hostileURL = "https://api.example/x\n\rtouch /tmp/owned\n\u{1B}[201~\u{9B}1m\u{7F}\u{202E}gpj.exe"
 

@@ -6,7 +6,7 @@ import Testing
 /// The list watch's marks take each item's content hash from the page when it was noted
 /// where the page was decoded (`PageContent.contentHashes`), and hash the items itself
 /// otherwise: the marks come out the same either way.
-@Suite struct ListMarksHashesTests {
+@Suite struct NotedHashesMarkWhatChangedTests {
     static func item(_ id: Int, _ name: String) -> Item {
         .character(Character(id: id, name: name, status: .alive, species: "Human", type: "", gender: CharacterGender(rawValue: "Male"),
                              origin: PlaceLink(name: "unknown", locationID: nil), location: PlaceLink(name: "unknown", locationID: nil),

@@ -7,7 +7,7 @@ import Testing
 /// The load-more rule as a pure function of the grid's state (`PageWindow`), and the one
 /// planning step that turns it into fetches and cancellations after every event.
 @Suite("Planning: the load-more window and the planner")
-struct PlanningTests {
+struct OnlyTheScreensPagesArePlannedAndAskedTests {
     /// A 100×24 grid (3 columns, 6 rows of cards on screen) holding `count` items,
     /// scrolled to `offset` rows.
     static func grid(count: Int, offset: Int = 0) -> GridState {

@@ -6,7 +6,7 @@ import Testing
 
 @MainActor
 @Suite("The picture in the detail pane")
-struct PicturePaneTests {
+struct ThePanesPictureIsFetchedOnceAndFitsThePaneTests {
     /// Characters loaded with pictures on but none on cards (`p`), so only the pane asks.
     func loaded(_ size: Size = Size(columns: 80, rows: 24), inner: any Transport = TestData.snapshot,
                 mode: PictureMode = .symbols) async -> Harness {
