@@ -5,7 +5,7 @@ import Testing
 /// The list watch's own update, without a controller: its timer is an effect, a due timer
 /// marks a look due (the look itself is the planning step's), a stale timer does nothing,
 /// and `w` turns it off forgetting what was marked new.
-@MainActor struct ListWatchUpdateTests {
+@MainActor struct WatchingKeepsOneTimerAndPlansDueLooksTests {
     static func timers(_ effects: [Effect]) -> [(after: Duration, ticket: Int)] {
         effects.compactMap { if case .wakeAfter(let after, .watch(let ticket)) = $0 { (after, ticket) } else { nil } }
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// The `?` overlay's own update: it opens at the top, scrolls by half a screen, never
 /// above the top, and closes.
-struct HelpOverlayUpdateTests {
+struct HelpOpensAtTheTopAndScrollsByHalfScreensTests {
     @Test func questionMarkOpensAtTheTopAndTogglesClosed() {
         var help = HelpOverlay()
         help.update(.toggleHelp, rows: 30)

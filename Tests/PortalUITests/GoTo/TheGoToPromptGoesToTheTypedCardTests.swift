@@ -4,7 +4,7 @@ import Testing
 
 /// The `:` prompt's own update: only digits and separators get in, Enter reports the card
 /// number for the root to select, Enter on nothing and Esc go nowhere.
-struct GoToPromptUpdateTests {
+struct TheGoToPromptGoesToTheTypedCardTests {
     static func typed(_ text: String) -> GoToPrompt {
         var prompt = GoToPrompt()
         prompt.begin()

@@ -4,7 +4,7 @@ import Testing
 
 /// The `/` prompt's own update: typed text, the editing keys, and the outcome the root
 /// acts on (a submitted text starts the list over; nothing else asks for anything).
-struct SearchPromptUpdateTests {
+struct TheSearchPromptEditsAndSubmitsTrimmedTextTests {
     static func typed(_ text: String) -> SearchPrompt {
         var prompt = SearchPrompt()
         prompt.begin()

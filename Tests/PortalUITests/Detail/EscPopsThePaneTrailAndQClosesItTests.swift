@@ -6,7 +6,7 @@ import Testing
 /// The trail's own update: Esc pops one pane and cancels its work (the grid is laid out
 /// again when the last goes), `q` closes them all, a detail command with no pane changes
 /// nothing, and commands of other models are not the trail's.
-@MainActor struct PaneTrailUpdateTests {
+@MainActor struct EscPopsThePaneTrailAndQClosesItTests {
     static func item() async throws -> Item {
         let h = Harness(size: Size(columns: 100, rows: 30))
         await h.runner.drain(into: h.controller)

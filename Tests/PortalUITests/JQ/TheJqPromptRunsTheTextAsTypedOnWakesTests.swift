@@ -6,7 +6,7 @@ import Testing
 /// The jq prompt's own update, without a controller: opening runs `.` at once, a key asks
 /// for a quiet-time wake (never a run), the wake runs the text, one run at a time, and
 /// answers for another pane, an earlier ticket or a closed prompt are dropped.
-struct PaneFilterUpdateTests {
+struct TheJqPromptRunsTheTextAsTypedOnWakesTests {
     static let pane = PaneAddress(tab: 0, generation: 0, token: 1)
 
     static func runs(_ effects: [Effect]) -> [JQRun] {

@@ -5,7 +5,7 @@ import Testing
 /// The `f` form's own update: fields with choices cycle, free fields take text, Enter
 /// reports every field's value for the root to start the list over with; Esc reports
 /// nothing to apply.
-struct FilterFormUpdateTests {
+struct TheFilterFormCyclesChoicesAndAppliesOnEnterTests {
     static let spec = TabSpec(kind: .character, title: "Characters", filters: [
         FilterSpec(key: "status", label: "Status", choices: ["alive", "dead"]),
         FilterSpec(key: "species", label: "Species"),

@@ -3,7 +3,7 @@ import Testing
 
 /// The table's own update: `t` toggles it, ←/→ move its column only while it is shown
 /// (else they are the grid's), `s`/`S` report a sort for the root to ask the server.
-struct TableStateUpdateTests {
+struct TTogglesTheTableAndSReportsASortTests {
     static func table() -> TableState {
         var table = TableState()
         table.adopt([TableColumn("id"), TableColumn("name")])

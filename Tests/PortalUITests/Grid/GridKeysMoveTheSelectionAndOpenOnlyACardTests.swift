@@ -4,7 +4,7 @@ import Testing
 /// The grid's own update: movement commands move the selection, Home reports a jump, End
 /// a walk to the end, Esc a stopped walk, Enter an open (only with a selection), and
 /// anything else is not the grid's.
-struct GridStateUpdateTests {
+struct GridKeysMoveTheSelectionAndOpenOnlyACardTests {
     static func grid(items: Int = 100) -> GridState {
         var grid = GridState()
         grid.resize(width: 100, height: 30)
