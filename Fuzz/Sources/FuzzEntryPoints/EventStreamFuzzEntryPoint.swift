@@ -3,7 +3,8 @@ import PortalCore
 import PortalJSON
 
 // Compiled into the fuzz-event-stream target and, through a symlink, into PortalCoreTests
-// (EventStreamParserTests replays inputs through it). Keep it to PortalCore and Foundation.
+// (EventStreamsAreParsedByTheStandardsRulesTests replays inputs through it).
+// Keep it to PortalCore and Foundation.
 
 extension FuzzEntryPoint {
     /// `EventStreamParser` (and `ChangeReader` on what it dispatches) on any bytes a server

@@ -5,7 +5,7 @@ import PortalPresets
 import PortalJSON
 
 // This file is compiled twice: into the libFuzzer targets under Fuzz/ and, through a
-// symlink, into PortalCoreTests, whose FuzzRegressionTests replay every crash the fuzzers
+// symlink, into PortalCoreTests, whose FuzzFoundCrashesStayFixedTests replay every crash the fuzzers
 // found through these same functions. Keep it to PortalCore and Foundation.
 
 /// The built-in presets' lists paged as their files say (Sources/PortalConfig/Presets/*.toml:

@@ -3,7 +3,8 @@ import PortalCore
 import PortalJSON
 
 // Compiled into the fuzz-graphql-ws target and, through a symlink, into PortalCoreTests
-// (GraphQLWSMessageTests replays inputs through it). Keep it to PortalCore and Foundation.
+// (GraphQLWSMessagesAreWrittenAndReadBackBoundedTests replays inputs through it).
+// Keep it to PortalCore and Foundation.
 
 extension FuzzEntryPoint {
     /// The graphql-transport-ws reader (`GraphQLWSMessage.read`) on any text a server could

@@ -2,7 +2,8 @@ import Foundation
 import PortalCore
 
 // Compiled into the fuzz-sanitize target and, through a symlink, into PortalCoreTests
-// (SanitizeTests replays inputs through it). Keep it to PortalCore and Foundation.
+// (ControlCharactersBecomeVisibleReplacementsTests replays inputs through it).
+// Keep it to PortalCore and Foundation.
 
 extension FuzzEntryPoint {
     /// The one output rule (`Sanitize`, `StandardStreams`) on any bytes a server could send.

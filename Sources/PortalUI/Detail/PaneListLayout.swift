@@ -3,7 +3,7 @@ import PortalCore
 /// A linked list's entries as its pane last laid them out, by index: each entry's tree
 /// (its fields), its widest label and its lines at one label width and text width. So a
 /// page arriving lays out only its own entries, and a walk of N pages lays each entry out
-/// once rather than the whole list again per page (`PaneListEndTests`: 120 entries in
+/// once rather than the whole list again per page (`EndWalksAPanesLinkedListToItsEndTests`: 120 entries in
 /// 6 pages, 120 trees built, not 820). The list forgets the entries a page changes
 /// (`forget`), and the pane forgets them all when its folds change.
 @MainActor
