@@ -15,7 +15,7 @@ struct CatalogTools: Sendable {
         let wait = max(1, limits.walkSeconds / 2)
         let opened = await withTaskGroup(of: (Int, Result<MCPOpenedAPI, ToolError>?).self) { group in
             for (index, api) in catalog.apis.enumerated() {
-                group.addTask { (index, await session.open(api.name, waitingAtMost: wait)) }
+                group.addTask { (index, await session.open(api.name, waitingAtMost: wait, clock: limits.clock)) }
             }
             var results: [Int: Result<MCPOpenedAPI, ToolError>] = [:]
             for await (index, result) in group { results[index] = result }
@@ -66,7 +66,7 @@ struct CatalogTools: Sendable {
     func describe(_ args: ToolArguments) async throws(ToolError) -> String {
         let (target, query) = try await Self.target(args, session: session)
         let read = try await RowsReader(session: session, target: target)
-            .read(query, from: 1, count: 5, deadline: .now + .seconds(limits.walkSeconds), progress: { _, _ in })
+            .read(query, from: 1, count: 5, deadline: limits.walkDeadline, clock: limits.clock, progress: { _, _ in })
         let records = read.rows.map(\.record)
         var out = AnswerJSON()
         out.beginObject()
@@ -136,7 +136,7 @@ struct CatalogTools: Sendable {
     func count(_ args: ToolArguments) async throws(ToolError) -> String {
         let (target, query) = try await Self.target(args, session: session, filters: true)
         let read = try await RowsReader(session: session, target: target)
-            .read(query, from: 1, count: 1, deadline: .now + .seconds(limits.walkSeconds), progress: { _, _ in })
+            .read(query, from: 1, count: 1, deadline: limits.walkDeadline, clock: limits.clock, progress: { _, _ in })
         var out = AnswerJSON()
         out.beginObject()
         out.field("api", target.api)

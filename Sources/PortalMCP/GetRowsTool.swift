@@ -37,8 +37,8 @@ struct GetRowsTool: Sendable {
     private func rows(api: String, list: String, query: ListQuery, from: Int, count: Int, fields: [String]?,
                       progress: @escaping RowsReader.Progress) async throws(ToolError) -> String {
         let target = try ListTarget(api: api, list: list, opened: try await session.open(api))
-        let deadline = ContinuousClock.now + .seconds(limits.walkSeconds)
-        let read = try await RowsReader(session: session, target: target).read(query, from: from, count: count, deadline: deadline, progress: progress)
+        let read = try await RowsReader(session: session, target: target)
+            .read(query, from: from, count: count, deadline: limits.walkDeadline, clock: limits.clock, progress: progress)
         let columns = fields ?? read.rows.first.map { MCPRecord.cardFields(of: $0.record) } ?? []
         let walks = !target.addressable(query)
         var out = AnswerJSON()

@@ -67,13 +67,13 @@ actor MCPSession {
 
     /// `open`, waited for at most `seconds`: nil when it is still opening (it goes on, and a
     /// later call finds it open).
-    func open(_ name: String, waitingAtMost seconds: Int) async -> Result<MCPOpenedAPI, ToolError>? {
+    func open(_ name: String, waitingAtMost seconds: Int, clock: MCPClock) async -> Result<MCPOpenedAPI, ToolError>? {
         await withTaskGroup(of: Result<MCPOpenedAPI, ToolError>?.self) { group in
             group.addTask {
                 do throws(ToolError) { return .success(try await self.open(name)) } catch { return .failure(error) }
             }
             group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
+                try? await clock.sleep(.seconds(seconds))
                 return nil
             }
             let first = await group.next() ?? nil

@@ -49,11 +49,11 @@ public struct PortalMCPServer: Sendable {
     /// One tool call, answered within the call's deadline: its JSON answer, or a tool
     /// error whose text is a sentence (never a protocol error for bad arguments).
     func call(_ name: String, _ arguments: [String: Value]?, progress: @escaping RowsReader.Progress = { _, _ in }) async -> CallTool.Result {
-        let started = ContinuousClock.now
+        let started = limits.clock.now()
         let result = await within(seconds: limits.callSeconds) { () async throws(ToolError) -> String in
             try await answer(name, arguments, progress: progress)
         }
-        let elapsed = ContinuousClock.now - started
+        let elapsed = limits.clock.now() - started
         switch result {
         case .success(let text):
             log("\(name): \(text.utf8.count) bytes in \(elapsed)")
@@ -85,7 +85,7 @@ public struct PortalMCPServer: Sendable {
                 do throws(ToolError) { return .success(try await work()) } catch { return .failure(error) }
             }
             group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
+                try? await limits.clock.sleep(.seconds(seconds))
                 return Task.isCancelled ? nil : .failure(ToolError("no answer within \(seconds) s, the time limit of a call; ask for fewer rows, or continue a walk with its cursor"))
             }
             defer { group.cancelAll() }

@@ -35,7 +35,7 @@ struct RowsReader: Sendable {
     /// A page passed: rows walked so far and the total when known (for progress).
     typealias Progress = @Sendable (_ walked: Int, _ total: Int?) -> Void
 
-    func read(_ query: ListQuery, from: Int, count: Int, deadline: ContinuousClock.Instant, progress: Progress) async throws(ToolError) -> Read {
+    func read(_ query: ListQuery, from: Int, count: Int, deadline: ContinuousClock.Instant, clock: MCPClock, progress: Progress) async throws(ToolError) -> Read {
         let range: ItemRange
         do { range = try ItemRange(from: from, to: from + count - 1) } catch { throw ToolError(error.description) }
         let key = target.key(query)
@@ -58,7 +58,7 @@ struct RowsReader: Sendable {
                 read.estimated = ReportedCount.plausible(page.estimatedTotal) ?? read.estimated
                 progress(read.reached, stream.totalCount)
                 if read.rows.count >= count { return false }
-                if ContinuousClock.now >= deadline, read.rows.isEmpty {
+                if clock.now() >= deadline, read.rows.isEmpty {
                     read.outOfTime = true
                     return false
                 }

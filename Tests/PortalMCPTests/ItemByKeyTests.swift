@@ -28,7 +28,7 @@ import Testing
             opened.textFilters = textFilters
             return opened
         }
-        return (MCPTestCatalog.Server(PortalMCPServer(catalog: MCPCatalog(apis: [api]), limits: MCPLimits())), network)
+        return (MCPTestCatalog.Server(PortalMCPServer(catalog: MCPCatalog(apis: [api]), limits: MCPLimits().on(HeldTime()))), network)
     }
 
     /// Free text the API declares beside its tab's filters (an OpenAPI operation's string

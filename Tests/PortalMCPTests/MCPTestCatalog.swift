@@ -7,10 +7,13 @@ import PortalTestSupport
 import Synchronization
 
 /// A catalog over the snapshot (Rick and Morty, counted, behind the session's memory cache)
-/// and a list served from a fixed body, and the text of a tool's answer.
+/// and a list served from a fixed body, and the text of a tool's answer. Its calls' time
+/// limits run on `time`, which passes only when the `slow` list's request waits: no test
+/// here races the real clock.
 struct MCPTestCatalog {
     let network: CountingTransport
     let fixed: FixedBodyTransport
+    let time = HeldTime()
     let server: PortalMCPServer
 
     init(limits: MCPLimits = MCPLimits(), body: String = #"[{"id":1,"name":"a"}]"#, slow: Bool = false) {
@@ -24,14 +27,14 @@ struct MCPTestCatalog {
             return MCPOpenedAPI(source: preset.makeSource(settings),
                          transport: cached, baseURL: preset.snapshotBaseURL)
         }
-        let fixed = FixedBodyTransport(body: body, slow: slow)
+        let fixed = FixedBodyTransport(body: body, slow: slow, whenWaiting: { [time] in time.runOut() })
         self.fixed = fixed
         let odd = MCPAPI(name: "odd", title: "odd", origin: "test") {
             let url = FixedBodyTransport.url
             let reading = try await DialectProbe.detect(url: url, headers: [:], overrides: .init(), sender: RetryingSender(transport: fixed)).get()
             return MCPOpenedAPI(source: AnyAPISource(pages: AnyAPIPages(url: url, reading: reading)), transport: fixed, baseURL: BaseURL(url.absoluteString))
         }
-        server = PortalMCPServer(catalog: MCPCatalog(apis: [rickandmorty, odd]), limits: limits)
+        server = PortalMCPServer(catalog: MCPCatalog(apis: [rickandmorty, odd]), limits: limits.on(time))
     }
 
     func call(_ tool: String, _ arguments: [String: Value]? = nil) async -> (text: String, isError: Bool) {
@@ -65,8 +68,8 @@ struct MCPTestCatalog {
     }
 }
 
-/// Answers every request with one JSON body (or, `slow`, the first only: later ones wait
-/// until cancelled), as a server that names no paging would.
+/// Answers every request with one JSON body (or, `slow`, the first only: later ones say
+/// `whenWaiting` and wait until cancelled), as a server that names no paging would.
 final class FixedBodyTransport: PortalCore.Transport {
     static let url = URL(string: "http://odd.test/items")!
     let body: String
@@ -75,9 +78,12 @@ final class FixedBodyTransport: PortalCore.Transport {
     /// Requests that were waiting when their task was cancelled.
     let cancelled = Mutex(0)
 
-    init(body: String, slow: Bool) {
+    let whenWaiting: @Sendable () -> Void
+
+    init(body: String, slow: Bool, whenWaiting: @escaping @Sendable () -> Void = {}) {
         self.body = body
         self.slow = slow
+        self.whenWaiting = whenWaiting
     }
 
     func send(_ request: PortalCore.HTTPRequest) async throws -> PortalCore.HTTPResponse {
@@ -86,6 +92,7 @@ final class FixedBodyTransport: PortalCore.Transport {
             return value
         }
         if slow, count > 1 {
+            whenWaiting()
             do { try await Task.sleep(for: .seconds(3_600)) } catch {
                 cancelled.withLock { $0 += 1 }
                 throw error
