@@ -16,11 +16,7 @@ import PortalAuth
 /// Every count here is exact.
 @Suite struct OAuthClientCredentialsTests {
     /// A clock the test moves by hand, read by the server and the client alike.
-    final class Clock: Sendable {
-        private let seconds = Mutex<Double>(1_800_000_000)
-        func advance(_ by: Double) { seconds.withLock { $0 += by } }
-        var now: Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
-    }
+    typealias Clock = HandMovedClock
 
     /// The mirror's routes in process with `--oauth-client cli:s3cr3t`, counting what
     /// arrives; `revoke()` forgets every token issued (the server restarted).

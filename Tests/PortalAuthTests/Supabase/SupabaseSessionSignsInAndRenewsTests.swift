@@ -16,11 +16,7 @@ import PortalAuth
 @Suite struct SessionTests {
     /// A clock the test moves by hand; the server and the client read the same one
     /// unless `skew` puts the server ahead.
-    final class Clock: Sendable {
-        private let seconds = Mutex<Double>(1_800_000_000)
-        func advance(_ by: Double) { seconds.withLock { $0 += by } }
-        var now: Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
-    }
+    typealias Clock = HandMovedClock
 
     /// The mirror's routes answering in process (no socket), with a counting log, and a
     /// way to restart the auth server (every session forgotten).
