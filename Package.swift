@@ -163,7 +163,7 @@ let package = Package(
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).
         .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalPresets", "PortalGraphQL", "PortalServers", "PortalConfig", "PortalSources"], path: "Tests/PortalTestSupport"),
-        .testTarget(name: "PortalCoreTests", dependencies: ["PortalPaging", "PortalCore", "PortalJSON", "PortalPresets", "PortalAuth", "PortalExport", "PortalGraphQL", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalCoreTests", dependencies: ["PortalPaging", "PortalMirror", "PortalCore", "PortalJSON", "PortalPresets", "PortalAuth", "PortalExport", "PortalGraphQL", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalPresets", "PortalTestSupport"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
         .testTarget(name: "PortalJQTests", dependencies: ["PortalJQ"]),
@@ -182,8 +182,8 @@ let package = Package(
         .testTarget(name: "PortalAuthTests", dependencies: ["PortalPaging", "PortalAuth", "PortalCore", "PortalPresets", "PortalCurl", "PortalMirror", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalGraphQLTests", dependencies: ["PortalPaging", "PortalGraphQL", "PortalCore", "PortalJSON", "PortalExport", "PortalTestSupport"]),
         .testTarget(name: "PortalExportTests", dependencies: ["PortalPaging", "PortalExport", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalPagingTests", dependencies: ["PortalPaging", "PortalCore", "PortalJSON", "PortalPresets", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalPresetsTests", dependencies: ["PortalPaging", "PortalPresets", "PortalCore", "PortalJSON", "PortalTestSupport"]),
+        .testTarget(name: "PortalPagingTests", dependencies: ["PortalPaging", "PortalMirror", "PortalCore", "PortalJSON", "PortalPresets", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalPresetsTests", dependencies: ["PortalPaging", "PortalMirror", "PortalPresets", "PortalCore", "PortalJSON", "PortalTestSupport"]),
         .testTarget(name: "PortalCacheTests", dependencies: ["PortalPaging", "PortalCache", "PortalExport", "PortalGraphQL", "PortalCore", "PortalPresets", "PortalRuntime", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import PortalMirror
 import Testing
 import PortalCore
 import PortalPaging
@@ -14,7 +15,7 @@ struct PageEvictionTests {
     /// A page or two over the bound is a scan, more is a sort: both pick the same pages
     /// in the same order (ties included), over seeded random page sets.
     @Test func theScanForAFewPagesAgreesWithTheSort() {
-        var generator = SeededRandom(seed: 1211)
+        var generator = SplitMix64(seed: 1211)
         for _ in 0..<300 {
             let loaded = Set((0..<Int.random(in: 12...60, using: &generator)).map { _ in Int.random(in: 0..<80, using: &generator) })
             let low = Int.random(in: 0..<80, using: &generator)

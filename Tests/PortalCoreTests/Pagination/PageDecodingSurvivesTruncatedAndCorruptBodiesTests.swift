@@ -1,3 +1,4 @@
+import PortalMirror
 import Foundation
 import Testing
 @testable import PortalCore
@@ -17,7 +18,7 @@ struct PageDecodingSurvivesTruncatedAndCorruptBodiesTests {
     }
 
     @Test func everyTruncationIsRejected() async throws {
-        var rng = SeededRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for n in [1, 2, 21, 42] {
             let whole = try await Self.page(n)
             #expect(throws: Never.self) { _ = try Self.strategy.decode(whole, for: Self.strategy.firstPage) }
@@ -33,7 +34,7 @@ struct PageDecodingSurvivesTruncatedAndCorruptBodiesTests {
     }
 
     @Test func corruptedBytesNeverTrap() async throws {
-        var rng = SeededRandom(seed: 11)
+        var rng = SplitMix64(seed: 11)
         let whole = try await Self.page(1)
         let hostile: [UInt8] = [0x00, 0x1B, 0x22, 0x5C, 0x7B, 0x7D, 0x5B, 0x5D, 0x2C, 0x3A, 0xFF, 0xC3, 0xE2, 0x80]
         var decoded = 0, rejected = 0
