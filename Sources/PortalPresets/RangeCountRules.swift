@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalJSON
 
 /// What the `range` dialect needs beside its data (`Content-Range` windows, asked by a
 /// `Range` header or, for a PostgREST function, `limit`/`offset`): the count a request
@@ -44,8 +45,8 @@ public struct RangeCountRules: PresetPageRules {
     /// not already say it).
     static func failure(_ response: HTTPResponse) -> PageFailure {
         var failure = PageFailure(statusOf: response)
-        if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-           let message = object["message"] as? String, !message.isEmpty, !failure.message.contains(message.prefix(200)) {
+        if let message = (try? JSONNode.parse(response.body).node)?["message"]?.string,
+           !message.isEmpty, !failure.message.contains(message.prefix(200)) {
             failure.message += ": " + message.prefix(200)
         }
         return failure
