@@ -44,10 +44,15 @@ let package = Package(
         // writer: below PortalCore, naming none of it, so every target reads JSON one way.
         .target(name: "PortalJSON"),
         .target(name: "PortalCore", dependencies: ["PortalJSON"]),
-        // The browser's lists as pages: the sparse list (any index an item or a placeholder,
-        // pages near the viewport, a byte budget), the sequential loader and the page fetcher,
-        // over Core's page strategies; Core needs none of it.
-        .target(name: "PortalPaging", dependencies: ["PortalCore"]),
+        // How a list pages, all of it: the dialects that read an answer and address the next
+        // page (page, offset, cursor, next URL, Link, Content-Range, has-more, OData), the
+        // detector that tells them from a first answer, and the sparse list the browser holds
+        // (any index an item or a placeholder, pages near the viewport, a byte budget) with
+        // its loader and fetcher. Core's values (requests, pages, specs) below; Core needs none of it.
+        .target(name: "PortalPaging", dependencies: ["PortalCore", "PortalJSON"]),
+        // Any REST list as a source (`portal --url`, a saved API's lists, an OpenAPI tab):
+        // AnyAPISource over PortalPaging's dialects, its sort and key lookups.
+        .target(name: "PortalREST", dependencies: ["PortalCore", "PortalPaging", "PortalJSON"]),
         // The config file of saved APIs (config.toml): parsing, validation and the secret
         // references, apart from the CLI so they are unit-tested without it.
         // Presets/*.toml: the built-in APIs' lists, in the config file's own schema (BuiltInPresets).
@@ -57,18 +62,18 @@ let package = Package(
         .target(name: "PortalAuth", dependencies: ["PortalCore", "PortalJSON"]),
         // The GraphQL client (portal --graphql): introspection, the lists a schema holds and
         // their paging, the query written for each, item lookups, and a list's subscription.
-        .target(name: "PortalGraphQL", dependencies: ["PortalCore", "PortalJSON"]),
+        .target(name: "PortalGraphQL", dependencies: ["PortalCore", "PortalPaging", "PortalJSON"]),
         // The built-in APIs' sources and their registry (Rick and Morty, PokeAPI, PostgREST /
         // Supabase): above PortalCore, which reaches them only through its protocols.
-        .target(name: "PortalPresets", dependencies: ["PortalCore", "PortalJSON"]),
-        .target(name: "PortalConfig", dependencies: ["PortalCore", "PortalPresets", "PortalAuth", .product(name: "TOMLKit", package: "TOMLKit")], resources: [.copy("Presets")]),
+        .target(name: "PortalPresets", dependencies: ["PortalCore", "PortalPaging", "PortalJSON"]),
+        .target(name: "PortalConfig", dependencies: ["PortalCore", "PortalPaging", "PortalPresets", "PortalAuth", .product(name: "TOMLKit", package: "TOMLKit")], resources: [.copy("Presets")]),
         // The emulated servers (the real APIs' behaviour, written once): the offline
         // snapshot source and the mirror answer through them.
         .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON", "PortalPresets"]),
         // The lists an OpenAPI document describes (portal --openapi): its GET operations that
         // return lists, their paging from the vendor extensions, filters and item lookups.
         .target(name: "PortalOpenAPI", dependencies: [
-            "PortalCore", "PortalJSON",
+            "PortalCore", "PortalJSON", "PortalPaging", "PortalREST",
             .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
             .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"), .product(name: "Yams", package: "Yams"),
         ]),
@@ -93,7 +98,7 @@ let package = Package(
         .target(name: "PortalUI", dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalEffects", "PortalImage", "CTextWidth"]),
         // Runs the UI's effects: owns the source's decoding, the transport, the retry
         // policy and the caches. PortalUI names none of them.
-        .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalEffects", "PortalImage", "PortalJQ"]),
+        .target(name: "PortalRuntime", dependencies: ["PortalCore", "PortalPaging", "PortalEffects", "PortalImage", "PortalJQ"]),
         // The on-disk HTTP cache, apart from PortalCore so Core stays Foundation-only: Debian's
         // libsqlite3 (libsqlite3-dev) through CSQLite, the only code that includes it.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -103,7 +108,7 @@ let package = Package(
         .target(name: "PortalExport", dependencies: ["PortalCore", "PortalPaging", "PortalJSON"]),
         // `portal mcp`: the tools an agent calls (list_apis, get_rows, …) over the engine's
         // sources and paging, served on stdio by the MCP SDK.
-        .target(name: "PortalMCP", dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalExport", "PortalGraphQL", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
+        .target(name: "PortalMCP", dependencies: ["PortalCore", "PortalPaging", "PortalREST", "PortalJSON", "PortalExport", "PortalGraphQL", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
         // The live network on Debian's libcurl (libcurl4-openssl-dev): nothing to compile,
         // the proxy variables honoured. CCurl is the C side; PortalCurl the only code that imports it.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -124,14 +129,14 @@ let package = Package(
         // API) to the source, its connection and what the commands need (SourceResolver).
         .target(name: "PortalSources", dependencies: [
             "PortalCore", "PortalJSON", "PortalConfig", "PortalOpenAPI", "PortalServers", "PortalCache", "PortalCurl", "PortalWebSocket", "PortalJQ",
-            "PortalAuth", "PortalGraphQL", "PortalPresets",
+            "PortalAuth", "PortalGraphQL", "PortalPresets", "PortalPaging", "PortalREST",
         ]),
         .executableTarget(
             name: "portal",
             dependencies: [
                 "PortalCore", "PortalPaging", "PortalServers", "PortalUI", "PortalRuntime", "PortalTerminal", "PortalCache", "PortalCurl", "PortalJQ",
                 "PortalWebSocket", "PortalAuth", "PortalExport",
-                "PortalConfig", "PortalOpenAPI", "PortalMCP", "PortalSources", "PortalPresets",
+                "PortalConfig", "PortalOpenAPI", "PortalMCP", "PortalSources", "PortalPresets", "PortalREST",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -162,29 +167,30 @@ let package = Package(
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).
-        .target(name: "PortalTestSupport", dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalPresets", "PortalGraphQL", "PortalServers", "PortalConfig", "PortalSources"], path: "Tests/PortalTestSupport"),
-        .testTarget(name: "PortalCoreTests", dependencies: ["PortalPaging", "PortalMirror", "PortalCore", "PortalJSON", "PortalPresets", "PortalAuth", "PortalExport", "PortalGraphQL", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalServersTests", dependencies: ["PortalServers", "PortalCore", "PortalPresets", "PortalTestSupport"]),
+        .target(name: "PortalTestSupport", dependencies: ["PortalREST", "PortalCore", "PortalPaging", "PortalJSON", "PortalPresets", "PortalGraphQL", "PortalServers", "PortalConfig", "PortalSources"], path: "Tests/PortalTestSupport"),
+        .testTarget(name: "PortalCoreTests", dependencies: ["PortalREST", "PortalPaging", "PortalMirror", "PortalCore", "PortalJSON", "PortalPresets", "PortalAuth", "PortalExport", "PortalGraphQL", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalServersTests", dependencies: ["PortalPaging", "PortalServers", "PortalCore", "PortalPresets", "PortalTestSupport"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
         .testTarget(name: "PortalJQTests", dependencies: ["PortalJQ"]),
         .testTarget(name: "PortalJSONTests", dependencies: ["PortalJSON"]),
-        .testTarget(name: "PortalUITests", dependencies: ["PortalPaging", "PortalUI", "PortalRuntime", "PortalCore", "PortalPresets", "PortalJSON", "PortalGraphQL", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "PortalUITests", dependencies: ["PortalREST", "PortalPaging", "PortalUI", "PortalRuntime", "PortalCore", "PortalPresets", "PortalJSON", "PortalGraphQL", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "PortalImage", "CNcurses"]),
-        .testTarget(name: "PortalCurlTests", dependencies: ["PortalPaging", "PortalCurl", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalCurlTests", dependencies: ["PortalREST", "PortalPaging", "PortalCurl", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalWebSocketTests", dependencies: ["PortalWebSocket", "PortalCurl", "PortalCore", "PortalTestSupport", "CWebSockets"]),
-        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalMirror", "PortalCore", "PortalPresets", "PortalJSON", "PortalGraphQL", "PortalCurl", "PortalWebSocket", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalPaging", "PortalMirror", "PortalCore", "PortalPresets", "PortalJSON", "PortalGraphQL", "PortalCurl", "PortalWebSocket", "PortalServers", "PortalTestSupport"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
         .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalJSON", "PortalMirror", "PortalTestSupport", "PortalImage"]),
-        .testTarget(name: "PortalConfigTests", dependencies: ["PortalConfig", "PortalPresets"]),
-        .testTarget(name: "PortalMCPTests", dependencies: ["PortalMCP", "PortalCore", "PortalPresets", "PortalTestSupport", .product(name: "MCP", package: "swift-sdk")]),
+        .testTarget(name: "PortalConfigTests", dependencies: ["PortalPaging", "PortalREST", "PortalConfig", "PortalPresets"]),
+        .testTarget(name: "PortalMCPTests", dependencies: ["PortalPaging", "PortalREST", "PortalMCP", "PortalCore", "PortalPresets", "PortalTestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(name: "PortalOpenAPITests", dependencies: ["PortalPaging", "PortalOpenAPI", "PortalCore", "PortalMirror", "PortalCurl", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalSourcesTests", dependencies: ["PortalSources", "PortalCore", "PortalPresets", "PortalGraphQL", "PortalTestSupport"]),
+        .testTarget(name: "PortalSourcesTests", dependencies: ["PortalPaging", "PortalREST", "PortalSources", "PortalCore", "PortalPresets", "PortalGraphQL", "PortalTestSupport"]),
         .testTarget(name: "PortalAuthTests", dependencies: ["PortalPaging", "PortalAuth", "PortalCore", "PortalPresets", "PortalCurl", "PortalMirror", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalGraphQLTests", dependencies: ["PortalPaging", "PortalGraphQL", "PortalCore", "PortalJSON", "PortalExport", "PortalTestSupport"]),
-        .testTarget(name: "PortalExportTests", dependencies: ["PortalPaging", "PortalExport", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalPagingTests", dependencies: ["PortalPaging", "PortalMirror", "PortalCore", "PortalJSON", "PortalPresets", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalExportTests", dependencies: ["PortalREST", "PortalPaging", "PortalExport", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalRESTTests", dependencies: ["PortalREST", "PortalPaging", "PortalCore", "PortalJSON", "PortalGraphQL", "PortalTestSupport"]),
+        .testTarget(name: "PortalPagingTests", dependencies: ["PortalREST", "PortalPaging", "PortalMirror", "PortalCore", "PortalJSON", "PortalPresets", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalPresetsTests", dependencies: ["PortalPaging", "PortalMirror", "PortalPresets", "PortalCore", "PortalJSON", "PortalTestSupport"]),
-        .testTarget(name: "PortalCacheTests", dependencies: ["PortalPaging", "PortalCache", "PortalExport", "PortalGraphQL", "PortalCore", "PortalPresets", "PortalRuntime", "PortalTestSupport"]),
+        .testTarget(name: "PortalCacheTests", dependencies: ["PortalREST", "PortalPaging", "PortalCache", "PortalExport", "PortalGraphQL", "PortalCore", "PortalPresets", "PortalRuntime", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

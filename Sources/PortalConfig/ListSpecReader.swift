@@ -1,5 +1,6 @@
 import TOMLKit
 import PortalCore
+import PortalPaging
 
 /// Reads a list's spec keys (`key`, `paging` as a table, `card`, `detail`, `by_keys`,
 /// `filters`, `events`, `columns`, `table`, `layout`) into a `ListSpec`, each error naming its key and line as the rest of the

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPaging
 
 /// A GraphQL server as the browser sees it (`portal --graphql URL`): one tab per list
 /// (`GraphQLList`: a root field found in the schema, or the `--query`), named by it, items

@@ -1,6 +1,8 @@
 import Foundation
 import PortalCore
 import PortalGraphQL
+import PortalPaging
+import PortalREST
 
 /// How `get_item` finds any record of a list by its key, in one request, whatever rows
 /// were read before. The ways, in the order tried:

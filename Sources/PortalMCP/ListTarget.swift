@@ -1,4 +1,6 @@
 import PortalCore
+import PortalPaging
+import PortalREST
 
 /// One list a tool call names (`api`, `list`), resolved in the opened API: its tab, its
 /// name, and the query its `filters` and `sort` make, each checked with a sentence the agent

@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalJSON
+import PortalPaging
 
 /// The one place a document's declared paging (`DeclaredPaging`, from the vendor
 /// extensions) becomes one of portal's paging dialects (`PagingDialects`), and a list's

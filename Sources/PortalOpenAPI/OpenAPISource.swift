@@ -1,6 +1,8 @@
 import Foundation
 import PortalCore
 import PortalJSON
+import PortalPaging
+import PortalREST
 
 /// The lists of an OpenAPI document as one `Source`: a tab per list, each read as any
 /// API's list is (`AnyAPISource` over its `ListReading`), with the document's filters and

@@ -1,5 +1,7 @@
 import Foundation
 import PortalCore
+import PortalPaging
+import PortalREST
 
 /// The lists of an OpenAPI document read from a URL (through portal's own transport, so
 /// `--header`, the proxy, the trace and the caches apply) or a file: what `portal

@@ -1,6 +1,7 @@
 import Foundation
 import OpenAPIKit
 import PortalCore
+import PortalPaging
 
 /// What a response or parameter schema is, read through `$ref`s (the components'
 /// schemas, followed by OpenAPIKit, a cycle or a missing one being no shape) and through

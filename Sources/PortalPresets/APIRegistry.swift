@@ -1,4 +1,5 @@
 import PortalCore
+import PortalPaging
 
 /// Everything portal reads lists with, in one place: the presets (`--api`, the built-in
 /// APIs) and the paging dialects `--url` detects among (`PagingDialects`), which the

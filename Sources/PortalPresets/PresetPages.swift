@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalJSON
+import PortalPaging
 
 /// One list of a preset: a dialect's list (`AnyAPIPages`: its URL, headers and
 /// `ListReading` — dialect, addressing, total and page size) whose items are read as

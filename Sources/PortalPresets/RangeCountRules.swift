@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalJSON
+import PortalPaging
 
 /// What the `range` dialect needs beside its data (`Content-Range` windows, asked by a
 /// `Range` header or, for a PostgREST function, `limit`/`offset`): the count a request

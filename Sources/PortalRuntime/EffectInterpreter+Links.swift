@@ -1,5 +1,6 @@
 import PortalCore
 import PortalEffects
+import PortalPaging
 
 extension EffectInterpreter {
     /// What a followed link names (`ItemLink`, any API): from the item cache when it was

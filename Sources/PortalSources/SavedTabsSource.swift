@@ -1,6 +1,8 @@
 import Foundation
 import PortalCore
 import PortalJSON
+import PortalPaging
+import PortalREST
 
 /// A saved API's lists as one browser: each list is the source its flags would make
 /// (`portal --url URL --items … --paging …`), and this puts them side by side as tabs named

@@ -2,6 +2,7 @@ import Foundation
 import PortalConfig
 import PortalCore
 import PortalOpenAPI
+import PortalPaging
 
 /// What a command wants the source for.
 public enum SourceUse: Sendable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PortalCore
+import PortalPaging
 
 /// `--url` and its overrides: browse or list the list at any URL of a JSON API, how it
 /// reads (items, paging dialect, total: `ListReading`) taken from the first answer

@@ -1,87 +1,12 @@
-import ArgumentParser
-import Foundation
-import PortalConfig
-import PortalCore
 import PortalSources
 
 /// `portal apis show NAME [LIST]`: the spec each list of a saved API is read with, as TOML
-/// to paste into the config file and edit — what the file says, and for everything it
-/// leaves out what the heuristics chose from the list's first answer (its paging dialect
-/// and parameters, where the total is, the key, the card's title, subtitle and picture).
-/// Each list's first page is asked (through the caches, as `portal list` asks it).
-/// `portal list NAME LIST --explain` and `portal list --url URL --explain` say the same on
-/// stderr (`SpecInForce.text`).
+/// to paste into the config file and edit (`SourceResolver.specsInForce`; the flags' cache
+/// and trace as `portal list` takes them). `portal list NAME LIST --explain` and `portal
+/// list --url URL --explain` say the same on stderr (`SpecInForce.text`).
 extension ApisCommand.Show {
     func showSpec(api name: String, list: String?) async throws {
-        let saved = try usage { try SavedRun.load(config: config) }.0.api(named: name)
-        if saved == nil, let preset = try Self.builtIn(name) {
-            return print(try Self.presetText(preset, list: list), terminator: "")
-        }
-        let api = try usage { try SavedRun.api(named: name, config: config) }
-        guard api.kind == nil, api.openapi == nil, api.graphql == nil else {
-            throw ValidationError("\(Sanitize.line(name)) is read from \(api.kind.map { "the preset \($0)" } ?? api.openapi != nil ? "an OpenAPI document" : "a GraphQL schema"); list specs are for saved lists")
-        }
-        let run = try await SavedRun.resolve(api)
-        let lists = try list.map { wanted in
-            guard let found = run.resolved.tabs.first(where: { $0.name == wanted }) else {
-                throw ValidationError("'\(Sanitize.line(wanted))' is not a list of \(Sanitize.line(name)) (\(run.resolved.tabs.map(\.name).joined(separator: ", ")))")
-            }
-            return [found]
-        } ?? run.resolved.tabs
-        let made = try await run.connect(try source.request.connect(), offline: source.cache.offline)
-        var blocks: [String] = []
-        for tab in lists {
-            let (listed, query, _) = try await run.listSource(named: tab.name, transport: made.transport, tracer: made.tracer,
-                                                              reporter: StandardErrorReporting())
-            let path = api.lists.first { $0.name == tab.name }?.path ?? tab.url
-            if let text = await SpecInForce.text(listed, query, transport: made.transport, api: api.name, list: tab.name, path: path, items: tab.items) {
-                blocks.append(text)
-            }
-        }
-        print(blocks.joined(separator: "\n"), terminator: "")
-    }
-}
-
-extension ApisCommand.Show {
-    /// The built-in preset `name` (`rickandmorty`, `pokeapi`, `postgrest`), nil for none; a
-    /// preset file that cannot be read is a usage error with its reason.
-    static func builtIn(_ name: String) throws -> SavedAPI? {
-        do {
-            return try BuiltInPresets.api(named: name)
-        } catch {
-            throw ValidationError(Sanitize.line(error.description))
-        }
-    }
-
-    /// A built-in preset's lists as its file says them (no request: a preset's spec is
-    /// complete), the way `showSpec` prints a saved API's.
-    static func presetText(_ api: SavedAPI, list: String?) throws -> String {
-        let lists = api.lists.filter { list == nil || $0.name == list }
-        guard !lists.isEmpty else {
-            throw ValidationError("'\(Sanitize.line(list ?? ""))' is not a list of \(api.name) (\(api.lists.map(\.name).joined(separator: ", ")))")
-        }
-        return lists.map { $0.spec.toml(api: api.name, list: $0.name, path: $0.path, items: $0.items) }.joined(separator: "\n")
-    }
-}
-
-/// The spec a list of any API is read with, as TOML (`ListSpec.inForce`, `ListSpec.toml`).
-enum SpecInForce {
-    /// `listed`'s spec completed from its reading and first record (its first page asked
-    /// through `transport`, so the caches answer), as the table `[apis.API.lists.LIST]`;
-    /// nil when `listed` is no list of any API.
-    static func text(_ listed: any Source, _ query: ListQuery, transport: any Transport, api: String, list: String, path: String,
-                     items: String?) async -> String? {
-        guard let any = AnyAPISource.of(listed) else { return nil }
-        let first = try? await firstItem(any, query, transport: transport)
-        let reading = any.pages.reading
-        return any.card.spec.inForce(reading: reading, first: first)
-            .toml(api: api, list: list, path: path, items: items ?? (reading.items.isEmpty ? nil : reading.items.joined(separator: ".")))
-    }
-
-    /// The list's first record (its first page asked through the caches).
-    private static func firstItem(_ listed: AnyAPISource, _ query: ListQuery, transport: any Transport) async throws -> JSONItem? {
-        let request = listed.firstPage(for: query)
-        let page = try listed.decodePage(try await transport.send(request.http), for: request, of: query)
-        return page.items.first?.record
+        let text = try await SourceResolver.standard.specsInForce(source.request(saved: name, config: config), list: list)
+        print(text, terminator: "")
     }
 }

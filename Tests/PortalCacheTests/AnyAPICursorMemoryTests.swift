@@ -4,6 +4,7 @@ import PortalCore
 import PortalServers
 import PortalTestSupport
 import Testing
+import PortalPaging
 
 /// A list that can only be walked (opaque cursors) remembers every cursor it passed in
 /// the disk cache: the cursors are in the answers kept there, so the next run walks the

@@ -6,6 +6,7 @@ import PortalTestSupport
 import Synchronization
 import Testing
 import PortalExport
+import PortalREST
 
 /// A server that starts refusing old cursors (410 Gone) while the disk cache keeps, fresh
 /// for a day, the page that gave one: the list heals (`DeadLink`) instead of failing

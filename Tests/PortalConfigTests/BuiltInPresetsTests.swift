@@ -3,6 +3,7 @@ import PortalCore
 import PortalPresets
 @testable import PortalConfig
 import Testing
+import PortalPaging
 
 /// The built-in APIs ship as preset files in the config file's own schema, read by the
 /// reader a user's config goes through (issue 34, item 2).

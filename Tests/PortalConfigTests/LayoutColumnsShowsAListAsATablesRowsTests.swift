@@ -3,6 +3,8 @@ import Foundation
 import PortalCore
 import PortalPresets
 import Testing
+import PortalPaging
+import PortalREST
 
 /// `layout = "columns"` in a list's table (`[apis.NAME.lists.LIST]`) shows its records as
 /// a PostgREST table's rows are shown (`RecordLayout.columns`: the pane flat, every

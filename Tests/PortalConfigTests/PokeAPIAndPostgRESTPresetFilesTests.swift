@@ -3,6 +3,7 @@ import PortalCore
 import PortalPresets
 @testable import PortalConfig
 import Testing
+import PortalPaging
 
 /// PokeAPI and PostgREST ship as preset files too (issue 34, item 2, step C), read as a
 /// user's config is, saying what their sources page by.

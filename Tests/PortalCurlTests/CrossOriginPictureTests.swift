@@ -4,6 +4,8 @@ import PortalCurl
 import PortalTestSupport
 import Synchronization
 import Testing
+import PortalPaging
+import PortalREST
 
 /// Pictures on another origin than the API's (a CDN, GitHub's avatars), issue 28 item 6:
 /// two loopback servers on two ports are two origins. The list's items name avatars on the

@@ -6,6 +6,7 @@ import PortalServers
 import PortalTestSupport
 import Synchronization
 import Testing
+import PortalREST
 @testable import PortalExport
 
 /// `portal list`'s reading of a list (`ListStream`): a range from the middle of a list

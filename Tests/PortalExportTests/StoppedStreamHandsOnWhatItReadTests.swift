@@ -3,6 +3,7 @@ import Foundation
 @testable import PortalPaging
 import PortalTestSupport
 import Testing
+import PortalREST
 @testable import PortalExport
 
 /// Issue 35, item 15: a list whose walk stops with an error hands on every item read

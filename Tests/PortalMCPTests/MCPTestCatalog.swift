@@ -5,6 +5,8 @@ import PortalCore
 import PortalPresets
 import PortalTestSupport
 import Synchronization
+import PortalPaging
+import PortalREST
 
 /// A catalog over the snapshot (Rick and Morty, counted, behind the session's memory cache)
 /// and a list served from a fixed body, and the text of a tool's answer. Its calls' time

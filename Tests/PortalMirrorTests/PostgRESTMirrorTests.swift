@@ -6,6 +6,7 @@ import PortalTestSupport
 import PortalMirror
 import PortalServers
 import Testing
+import PortalPaging
 
 /// The mirror's PostgREST over real HTTP: filters, select, order, limit/offset and Range,
 /// Content-Range with and without a count, 416, the error bodies and `--require-key`.

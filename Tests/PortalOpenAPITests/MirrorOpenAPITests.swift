@@ -4,6 +4,7 @@ import PortalMirror
 import PortalOpenAPI
 import PortalTestSupport
 import Testing
+import PortalPaging
 
 /// The mirror's `/openapi.json` read as `portal --openapi` reads it, over real HTTP: a tab
 /// for each of its lists, each paged as its vendor extension says, every item once and

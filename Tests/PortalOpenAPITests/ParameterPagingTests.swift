@@ -4,6 +4,7 @@ import PortalCurl
 import PortalOpenAPI
 import PortalTestSupport
 import Testing
+import PortalPaging
 
 /// FastAPI's tutorial list — `list[User]` with `skip` and `limit` — answers a bare array
 /// with no link and no total: only the document's parameters say it pages.

@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalOpenAPI
 import Testing
+import PortalPaging
 
 /// Each vendor extension read from a real document into the paging it declares, and
 /// that paging as portal's dialect (`OpenAPIDialect`, the one mapping).

@@ -3,6 +3,7 @@ import Testing
 @testable import PortalCore
 import PortalPresets
 import PortalTestSupport
+import PortalPaging
 
 /// Every preset hands the browser its dialect's own list (`AnyAPIPages`) to page, so the
 /// way from `G` to a request is as short for PostgREST as for the others (docs/architecture.md,

@@ -4,6 +4,7 @@ import Testing
 import PortalPresets
 import PortalTestSupport
 import PortalJSON
+import PortalPaging
 
 /// The presets page through their dialect values (`APIPreset.paging`, `address`): a page's
 /// body is read once, every value but the items as a tree for the dialect, the items by

@@ -3,6 +3,7 @@ import PortalCore
 import PortalServers
 import PortalTestSupport
 import Testing
+import PortalPaging
 
 /// `ContentRangePaging` on a PostgREST function's rows (`rpc/NAME`), which Supabase's
 /// clients page by `limit`/`offset` in the query, not by a `Range` header: the windows

@@ -3,6 +3,7 @@ import PortalCore
 import PortalServers
 import PortalTestSupport
 import Testing
+import PortalPaging
 
 /// Every paging style the mirror speaks, read by portal's detector and walked by the one
 /// list engine: every character once, in order, one request a page.

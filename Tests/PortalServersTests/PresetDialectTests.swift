@@ -4,6 +4,7 @@ import PortalPresets
 import PortalServers
 import PortalTestSupport
 import Testing
+import PortalPaging
 
 /// A preset's list pages as its preset file's `paging` says, read by the code a user's
 /// `paging = {…}` is read by: the detector, given the file's paging table and items as a

@@ -1,6 +1,8 @@
 import Foundation
 import PortalCore
 import PortalSources
+import PortalPaging
+import PortalREST
 
 /// Issue 34's "crew" API in process, an API that names everything its own way: 240
 /// members paged by `pg` and `per` (20 by default), the total at `paging.total_count`,

@@ -3,6 +3,7 @@ import PortalConfig
 import PortalCore
 import PortalPresets
 import PortalJSON
+import PortalPaging
 
 /// The built-in APIs' lists as typed models (the tests' and the mirror's readings), paged as
 /// their preset files say: PortalCore holds no API's paging, so these read it from the

@@ -21,7 +21,7 @@ public enum SortStyle: String, Sendable, Hashable, CaseIterable {
     public static func detected(for source: any Source) -> SortStyle? {
         switch source {
         case let speaking as any SortStyleSpeaking: return speaking.sortStyle
-        case let any as AnyAPISource: return detected(for: any.pages)
+        case let guessing as any SortStyleGuessing: return guessing.guessedSortStyle
         default: return nil
         }
     }
@@ -30,17 +30,7 @@ public enum SortStyle: String, Sendable, Hashable, CaseIterable {
     /// server portal cannot always place; else what the source speaks (a built-in API's
     /// parameter is known, and one without any cannot be told to have one).
     public static func style(for source: any Source, given: SortStyle?) -> SortStyle? {
-        let isAnyAPI = source is AnyAPISource || source is any AnyAPITabsSource
-        return isAnyAPI ? given ?? detected(for: source) : detected(for: source)
-    }
-
-    /// GitHub by its host; Django REST framework by its answer's shape; Datasette by both.
-    static func detected(for pages: AnyAPIPages) -> SortStyle? {
-        if DatasetteSort.recognises(pages) { return .datasette }
-        let host = pages.url.host?.lowercased() ?? ""
-        if host == "api.github.com" || host.hasSuffix(".github.com") && host.hasPrefix("api.") { return .github }
-        if pages.reading.items == ["results"], pages.reading.paging == .nextURL(["next"]) { return .django }
-        return nil
+        source is any SortStyleGuessing ? given ?? detected(for: source) : detected(for: source)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPaging
 
 extension PresetPages {
     /// PokeAPI's page size when `limit` is not given.

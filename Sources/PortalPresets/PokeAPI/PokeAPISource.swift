@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPaging
 
 /// PokeAPI (or the mirror and the snapshot, which answer the same way): one tab of
 /// Pokémon, paged by `offset`/`limit`, each looked up by its list's `item` route.

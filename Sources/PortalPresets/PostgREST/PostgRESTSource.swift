@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPaging
 
 /// A PostgREST (Supabase) table as the browser's one tab: `Range` windows in `--order`
 /// (`id` by default), `Prefer: count=exact` with the fall-back to weaker counts that

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalPaging
 
 extension PresetPages {
     /// The Rick and Morty list `request` asks (its resource and the server's filters),

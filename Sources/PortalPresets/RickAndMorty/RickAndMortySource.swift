@@ -1,6 +1,7 @@
 import Foundation
 import PortalCore
 import PortalJSON
+import PortalPaging
 
 /// The Rick and Morty API (or the offline snapshot, which answers the same way): three
 /// tabs — characters, episodes, locations — with the server's own filters, multi-id

@@ -1,5 +1,7 @@
 import Foundation
 import PortalCore
+import PortalPaging
+import PortalREST
 
 /// `--url`: the list at any URL of a JSON API, how it reads (items, paging dialect, total)
 /// taken from its first answer. See docs/sources.md, "Any API".

@@ -2,6 +2,8 @@ import Foundation
 import PortalCore
 import PortalCurl
 import PortalAuth
+import PortalPaging
+import PortalREST
 
 /// What the browser needs to follow a list's changes: the subscription for each followed
 /// tab, and the feeds the interpreter makes from them (curl's streaming transport, or

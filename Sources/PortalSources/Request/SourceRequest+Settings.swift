@@ -3,6 +3,7 @@ import PortalConfig
 import PortalCore
 import PortalPresets
 import PortalAuth
+import PortalPaging
 
 /// What the request's values mean for a source: the preset, the headers, PostgREST's
 /// filters and order, the API root and the label the browser's header shows.

@@ -2,6 +2,7 @@ import Foundation
 import PortalCore
 import PortalPresets
 import PortalAuth
+import PortalPaging
 
 /// The checks a request passes before anything is fetched, so a typo or a bad combination
 /// is a usage error (exit 2) naming the flag — never a header's value. The same checks,

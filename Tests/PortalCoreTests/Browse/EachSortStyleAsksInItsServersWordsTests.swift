@@ -3,6 +3,8 @@ import PortalCore
 import PortalPresets
 import PortalTestSupport
 import Testing
+import PortalPaging
+import PortalREST
 
 /// How a sort is asked of each server family, and that it is part of the list's identity.
 @Suite("ListSort")

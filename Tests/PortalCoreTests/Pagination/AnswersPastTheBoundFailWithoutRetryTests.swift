@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import PortalCore
 import PortalJSON
+import PortalPaging
+import PortalREST
 
 /// A page or a linked item whose body `JSONNode.parse` refuses past its bound is one clear
 /// failure that is never retried (the same answer would come again); a body that is not

@@ -3,6 +3,7 @@ import Testing
 @testable import PortalCore
 @testable import PortalPaging
 import PortalTestSupport
+import PortalREST
 
 /// A row's identity never takes another row's: an integer `id`, a position (no `id`) and
 /// any other `id` (`2.5e300`, a uuid) are numbers from ranges that never meet.

@@ -5,6 +5,8 @@ import PortalSources
 import PortalTestSupport
 import Testing
 import PortalGraphQL
+import PortalPaging
+import PortalREST
 
 /// Each kind of request the command line makes — a built-in preset, `--url`, `--graphql`,
 /// `--openapi` — resolved without the executable: the source it becomes, its tabs, and the

@@ -3,6 +3,8 @@ import PortalCore
 import PortalSources
 import PortalTestSupport
 import Testing
+import PortalPaging
+import PortalREST
 
 /// A saved API NAME [LIST] from a config file, resolved without the executable: its lists
 /// as tabs named as the file names them, one list for `portal list`, and the words for a

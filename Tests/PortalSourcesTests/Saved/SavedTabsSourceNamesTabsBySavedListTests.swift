@@ -2,6 +2,8 @@ import Foundation
 import PortalCore
 import PortalSources
 import Testing
+import PortalPaging
+import PortalREST
 
 /// A saved API's lists side by side (`SavedTabsSource`): each tab named as the config file
 /// names its list, and each tab's queries sent to its own list's URL.

@@ -3,6 +3,8 @@ import PortalCore
 import PortalTestSupport
 import PortalUI
 import Testing
+import PortalPaging
+import PortalREST
 
 /// A same-origin link to a list (any API) opens as a paged list in the pane trail, on the
 /// grid's engine: where its dialect addresses pages (a page number here) every entry has

@@ -5,6 +5,8 @@ import PortalTestSupport
 @testable import PortalUI
 import Testing
 import PortalJSON
+import PortalPaging
+import PortalREST
 
 /// Live lists in the browser (issue 38, item 1): a tick's pushed changes folded into the
 /// open list through `update` — a loaded record replaced where it is and marked changed,

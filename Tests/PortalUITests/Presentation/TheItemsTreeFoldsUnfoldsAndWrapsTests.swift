@@ -3,6 +3,8 @@ import PortalCore
 import PortalTestSupport
 import PortalUI
 import Testing
+import PortalPaging
+import PortalREST
 
 /// The detail of an item of any API: a tree folded past a depth that `→ l` / `← h` /
 /// Enter unfold and fold, values coloured by type, long strings wrapped — all drawn from

@@ -6,6 +6,8 @@ import PortalServers
 import PortalTestSupport
 import PortalUI
 import Testing
+import PortalPaging
+import PortalREST
 
 /// `s`/`S`: the server sorts the list by the selected column — PostgREST's `order`,
 /// Django REST framework's `ordering` (checked against the first page, and undone when the

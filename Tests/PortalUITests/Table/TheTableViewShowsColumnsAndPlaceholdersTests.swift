@@ -5,6 +5,8 @@ import PortalServers
 import PortalTestSupport
 import PortalUI
 import Testing
+import PortalPaging
+import PortalREST
 
 /// The table view (`t`): a header row and one row per item, drawn from the tab's grid
 /// state laid out one column wide and one row high, so selection, jumps, placeholders and

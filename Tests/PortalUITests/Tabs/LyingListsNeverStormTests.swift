@@ -3,6 +3,8 @@ import PortalCore
 import PortalTestSupport
 import PortalUI
 import Testing
+import PortalPaging
+import PortalREST
 
 /// `portal --url` lists from servers that lie about their pages (`HostileLists`), through
 /// the controller and the real interpreter: End on a total far past the items finds the
