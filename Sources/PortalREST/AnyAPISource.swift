@@ -80,7 +80,7 @@ public struct AnyAPISource: AddressableSource {
     /// API's url), else a path joined to the list's origin.
     var byKeysRoute: ByKeysRoute? {
         guard let route = card.spec.byKeys else { return nil }
-        return card.byKeys[kind.rawValue] ?? route.absolute(root: SplitURL(pages.url.absoluteString)?.origin.description ?? "")
+        return card.byKeys[kind.rawValue] ?? route.absolute(root: SplitURL(pages.url.absoluteString)?.origin.written ?? "")
     }
 
     /// The answer to `itemsRequest`: the records at the list's items path (or wherever the

@@ -41,4 +41,19 @@ struct ALookupByKeysHoldsNoMoreKeysThanItsCapTests {
         let request = try #require(source.itemsRequest(source.kind, keys: Self.five))
         #expect(request.url.absoluteString == "https://crew.example.com/v2/teams?ids=t-1,t-2,t-3,t-4,t-5")
     }
+
+    /// A path joined to the list's origin is written as the list's URL is: no `:443` (a
+    /// URL with the port written out is another cache key for the same records).
+    @Test func aPathIsJoinedToTheOriginAsTheListWritesIt() throws {
+        let source = try Self.source(ByKeysRoute("/v2/teams?ids={keys}"))
+        let request = try #require(source.itemsRequest(source.kind, keys: Array(Self.five.prefix(2))))
+        #expect(request.url.absoluteString == "https://crew.example.com/v2/teams?ids=t-1,t-2")
+    }
+
+    @Test func anOriginIsWrittenWithItsPortOnlyWhenItIsNotTheSchemes() {
+        #expect(Origin(scheme: "https", host: "a.example", port: 443).written == "https://a.example")
+        #expect(Origin(scheme: "http", host: "a.example", port: nil).written == "http://a.example")
+        #expect(Origin(scheme: "http", host: "127.0.0.1", port: 8080).written == "http://127.0.0.1:8080")
+        #expect(Origin(scheme: "https", host: "a.example", port: 80).written == "https://a.example:80")
+    }
 }

@@ -16,6 +16,11 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(scheme)://\(host):\(port)" }
+
+    /// The origin as a URL writes it: the port left out when it is the scheme's own, so a
+    /// URL built on it (a `by_keys` path, an `events` path) is the one the user and the
+    /// server write, and its cache key the same.
+    public var written: String { port == (scheme == "https" ? 443 : 80) ? "\(scheme)://\(host)" : description }
 }
 
 /// A URL split into the parts the API clients care about, parsed by hand so that the raw

@@ -50,7 +50,7 @@ public struct LiveSetup: Sendable {
         var signed: Set<Origin> = []
         for tab in run.resolved.tabs {
             guard let events = tab.spec.events, let origin = SplitURL(tab.url)?.origin else { continue }
-            guard let url = eventsURL(events.hasPrefix("/") ? origin.description + events : events) else {
+            guard let url = eventsURL(events.hasPrefix("/") ? origin.written + events : events) else {
                 throw .usage("apis.\(Sanitize.line(run.api.name)).lists.\(Sanitize.line(tab.name)).events must be an http(s) URL or a path")
             }
             let index = try run.tabIndex(tab.name, in: browseSource)
