@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// A forward-only reader over JSON bytes that decodes straight into models.
 ///
