@@ -40,8 +40,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
-        // The one JSON scanner (JSONReader, JSONNode and its bounds) and the order-keeping
-        // writer: below PortalCore, naming none of it, so every target reads JSON one way.
+        // The one JSON scanner (JSONNode and its bounds, the string escapes) and the
+        // order-keeping writer: below PortalCore, naming none of it, so every target reads JSON one way.
         .target(name: "PortalJSON"),
         .target(name: "PortalCore", dependencies: ["PortalJSON"]),
         // How a list pages, all of it: the dialects that read an answer and address the next
@@ -67,9 +67,14 @@ let package = Package(
         // Supabase): above PortalCore, which reaches them only through its protocols.
         .target(name: "PortalPresets", dependencies: ["PortalCore", "PortalPaging", "PortalJSON"]),
         .target(name: "PortalConfig", dependencies: ["PortalCore", "PortalPaging", "PortalPresets", "PortalAuth", .product(name: "TOMLKit", package: "TOMLKit")], resources: [.copy("Presets")]),
+        // The demo APIs' typed models (Character, Episode, Location, PokemonRecord, …), their
+        // byte reader (JSONReader, APIDecodable) and their API-shaped writer: the emulated
+        // servers', the mirror's, the bench's and the tests'. No engine target names them
+        // (DemoModelsStayOutOfTheEngineTests).
+        .target(name: "PortalDemoModels", dependencies: ["PortalCore", "PortalJSON", "PortalPresets"]),
         // The emulated servers (the real APIs' behaviour, written once): the offline
         // snapshot source and the mirror answer through them.
-        .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON", "PortalPresets"]),
+        .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalDemoModels"]),
         // The lists an OpenAPI document describes (portal --openapi): its GET operations that
         // return lists, their paging from the vendor extensions, filters and item lookups.
         .target(name: "PortalOpenAPI", dependencies: [
@@ -143,7 +148,7 @@ let package = Package(
         .target(
             name: "PortalMirror",
             dependencies: [
-                "PortalCore", "PortalJSON", "PortalServers", "PortalPresets",
+                "PortalCore", "PortalJSON", "PortalServers", "PortalPresets", "PortalDemoModels",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -163,34 +168,35 @@ let package = Package(
         ),
         .executableTarget(
             name: "portal-bench",
-            dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalPresets", "PortalConfig", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalCurl", "PortalImage"]
+            dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalPresets", "PortalConfig", "PortalServers", "PortalEffects", "PortalUI", "PortalRuntime", "PortalCurl", "PortalImage", "PortalDemoModels"]
         ),
         // One home for the helpers every test target shares (test data, counting and
         // scripted transports, `drain`).
-        .target(name: "PortalTestSupport", dependencies: ["PortalREST", "PortalCore", "PortalPaging", "PortalJSON", "PortalPresets", "PortalGraphQL", "PortalServers", "PortalConfig", "PortalSources"], path: "Tests/PortalTestSupport"),
-        .testTarget(name: "PortalCoreTests", dependencies: ["PortalREST", "PortalPaging", "PortalMirror", "PortalCore", "PortalJSON", "PortalPresets", "PortalAuth", "PortalExport", "PortalGraphQL", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalServersTests", dependencies: ["PortalPaging", "PortalServers", "PortalCore", "PortalPresets", "PortalTestSupport"]),
+        .target(name: "PortalTestSupport", dependencies: ["PortalREST", "PortalCore", "PortalPaging", "PortalJSON", "PortalPresets", "PortalGraphQL", "PortalServers", "PortalConfig", "PortalSources", "PortalDemoModels"], path: "Tests/PortalTestSupport"),
+        .testTarget(name: "PortalCoreTests", dependencies: ["PortalREST", "PortalPaging", "PortalMirror", "PortalCore", "PortalJSON", "PortalPresets", "PortalAuth", "PortalExport", "PortalGraphQL", "PortalServers", "PortalTestSupport", "PortalDemoModels"]),
+        .testTarget(name: "PortalServersTests", dependencies: ["PortalPaging", "PortalServers", "PortalCore", "PortalPresets", "PortalTestSupport", "PortalDemoModels"]),
         .testTarget(name: "PortalImageTests", dependencies: ["PortalImage"]),
         .testTarget(name: "PortalJQTests", dependencies: ["PortalJQ"]),
         .testTarget(name: "PortalJSONTests", dependencies: ["PortalJSON"]),
-        .testTarget(name: "PortalUITests", dependencies: ["PortalREST", "PortalPaging", "PortalUI", "PortalRuntime", "PortalCore", "PortalPresets", "PortalJSON", "PortalGraphQL", "PortalImage", "PortalTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "PortalDemoModelsTests", dependencies: ["PortalDemoModels", "PortalCore", "PortalJSON", "PortalTestSupport"]),
+        .testTarget(name: "PortalUITests", dependencies: ["PortalREST", "PortalPaging", "PortalUI", "PortalRuntime", "PortalCore", "PortalPresets", "PortalJSON", "PortalGraphQL", "PortalImage", "PortalTestSupport", "PortalDemoModels"], resources: [.copy("Golden")]),
         .testTarget(name: "PortalTerminalTests", dependencies: ["PortalTerminal", "PortalUI", "PortalImage", "CNcurses"]),
-        .testTarget(name: "PortalCurlTests", dependencies: ["PortalREST", "PortalPaging", "PortalCurl", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalCurlTests", dependencies: ["PortalREST", "PortalPaging", "PortalCurl", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport", "PortalDemoModels"]),
         .testTarget(name: "PortalWebSocketTests", dependencies: ["PortalWebSocket", "PortalCurl", "PortalCore", "PortalTestSupport", "CWebSockets"]),
-        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalPaging", "PortalMirror", "PortalCore", "PortalPresets", "PortalJSON", "PortalGraphQL", "PortalCurl", "PortalWebSocket", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalMirrorTests", dependencies: ["PortalPaging", "PortalMirror", "PortalCore", "PortalPresets", "PortalJSON", "PortalGraphQL", "PortalCurl", "PortalWebSocket", "PortalServers", "PortalTestSupport", "PortalDemoModels"]),
         // PortalMirror: `portal list` end to end against an in-process mirror.
-        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalJSON", "PortalMirror", "PortalTestSupport", "PortalImage"]),
+        .testTarget(name: "PortalEndToEndTests", dependencies: ["PortalCore", "PortalJSON", "PortalMirror", "PortalTestSupport", "PortalImage", "PortalDemoModels"]),
         .testTarget(name: "PortalConfigTests", dependencies: ["PortalPaging", "PortalREST", "PortalConfig", "PortalPresets"]),
         .testTarget(name: "PortalMCPTests", dependencies: ["PortalPaging", "PortalREST", "PortalMCP", "PortalCore", "PortalPresets", "PortalTestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(name: "PortalOpenAPITests", dependencies: ["PortalPaging", "PortalOpenAPI", "PortalCore", "PortalMirror", "PortalCurl", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalSourcesTests", dependencies: ["PortalPaging", "PortalREST", "PortalSources", "PortalCore", "PortalPresets", "PortalGraphQL", "PortalTestSupport"]),
         .testTarget(name: "PortalAuthTests", dependencies: ["PortalPaging", "PortalAuth", "PortalCore", "PortalPresets", "PortalCurl", "PortalMirror", "PortalServers", "PortalTestSupport"]),
         .testTarget(name: "PortalGraphQLTests", dependencies: ["PortalPaging", "PortalGraphQL", "PortalCore", "PortalJSON", "PortalExport", "PortalTestSupport"]),
-        .testTarget(name: "PortalExportTests", dependencies: ["PortalREST", "PortalPaging", "PortalExport", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport"]),
+        .testTarget(name: "PortalExportTests", dependencies: ["PortalREST", "PortalPaging", "PortalExport", "PortalCore", "PortalPresets", "PortalServers", "PortalTestSupport", "PortalDemoModels"]),
         .testTarget(name: "PortalRESTTests", dependencies: ["PortalREST", "PortalPaging", "PortalCore", "PortalJSON", "PortalGraphQL", "PortalTestSupport"]),
-        .testTarget(name: "PortalPagingTests", dependencies: ["PortalREST", "PortalPaging", "PortalMirror", "PortalCore", "PortalJSON", "PortalPresets", "PortalServers", "PortalTestSupport"]),
-        .testTarget(name: "PortalPresetsTests", dependencies: ["PortalPaging", "PortalMirror", "PortalPresets", "PortalCore", "PortalJSON", "PortalTestSupport"]),
-        .testTarget(name: "PortalCacheTests", dependencies: ["PortalREST", "PortalPaging", "PortalCache", "PortalExport", "PortalGraphQL", "PortalCore", "PortalPresets", "PortalRuntime", "PortalTestSupport"]),
+        .testTarget(name: "PortalPagingTests", dependencies: ["PortalREST", "PortalPaging", "PortalMirror", "PortalCore", "PortalJSON", "PortalPresets", "PortalServers", "PortalTestSupport", "PortalDemoModels"]),
+        .testTarget(name: "PortalPresetsTests", dependencies: ["PortalPaging", "PortalMirror", "PortalPresets", "PortalCore", "PortalJSON", "PortalTestSupport", "PortalDemoModels"]),
+        .testTarget(name: "PortalCacheTests", dependencies: ["PortalREST", "PortalPaging", "PortalCache", "PortalExport", "PortalGraphQL", "PortalCore", "PortalPresets", "PortalRuntime", "PortalTestSupport", "PortalDemoModels"]),
     ],
     swiftLanguageModes: [.v6]
 )

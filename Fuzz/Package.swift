@@ -25,7 +25,8 @@ let package = Package(
         .target(name: "PortalCore", dependencies: ["PortalJSON"], path: "Linked/PortalCore"),
         .target(name: "PortalPaging", dependencies: ["PortalCore"], path: "Linked/PortalPaging"),
         .target(name: "PortalPresets", dependencies: ["PortalCore", "PortalJSON"], path: "Linked/PortalPresets"),
-        .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON", "PortalPresets"], path: "Linked/PortalServers"),
+        .target(name: "PortalDemoModels", dependencies: ["PortalCore", "PortalJSON", "PortalPresets"], path: "Linked/PortalDemoModels"),
+        .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalDemoModels"], path: "Linked/PortalServers"),
         .target(name: "PortalGraphQL", dependencies: ["PortalCore", "PortalJSON"], path: "Linked/PortalGraphQL"),
         .target(name: "CImageShim", path: "Linked/CImageShim", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]),
         .systemLibrary(name: "CChafa", path: "Linked/CChafa", pkgConfig: "chafa"),
@@ -49,9 +50,9 @@ let package = Package(
 
         // What each fuzzer does with its bytes; the PortalCore part is also compiled into
         // PortalCoreTests (a symlink there), whose regression tests replay found crashes.
-        .target(name: "FuzzEntryPoints", dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalPresets", "PortalGraphQL"]),
+        .target(name: "FuzzEntryPoints", dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalPresets", "PortalGraphQL", "PortalDemoModels"]),
         // The same for fuzz-cache-answer; compiled into PortalCacheTests too.
-        .target(name: "CacheFuzzEntryPoint", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalCacheReadBack"]),
+        .target(name: "CacheFuzzEntryPoint", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalCacheReadBack", "PortalDemoModels"]),
         // The same for fuzz-openapi; compiled into PortalOpenAPITests too.
         .target(name: "OpenAPIFuzzEntryPoint", dependencies: ["PortalCore", "PortalJSON", "PortalOpenAPI"]),
 
@@ -76,7 +77,7 @@ let package = Package(
         .executableTarget(name: "fuzz-openapi", dependencies: ["OpenAPIFuzzEntryPoint"]),
 
         // Writes the seed corpora from the snapshot through the project's server rules.
-        .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzEntryPoints", "PortalCore", "PortalJSON", "PortalPresets", "PortalServers", "CNcurses"]),
+        .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzEntryPoints", "PortalCore", "PortalJSON", "PortalPresets", "PortalServers", "PortalDemoModels", "CNcurses"]),
     ],
     swiftLanguageModes: [.v6]
 )

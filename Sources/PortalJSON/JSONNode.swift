@@ -10,7 +10,7 @@ import Foundation
 /// body's bytes ("answer too large to hold"). Every span of one parse shares the body's
 /// bytes (`JSONSpan.text` is read from them when asked), so a value nested 120 levels deep
 /// is held once, not once per level: that copy per level made a 7 MiB answer cost 951 MB.
-/// Strings are decoded by `JSONReader`'s rules, escapes included (`JSONNodeScanner`).
+/// Strings are decoded by the scanner itself, escapes included (`JSONStringEscapes`).
 public indirect enum JSONNode: Sendable, Hashable {
     case null
     case bool(Bool)

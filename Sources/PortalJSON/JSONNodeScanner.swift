@@ -151,19 +151,11 @@ struct JSONNodeScanner {
         index += 1
         let raw = bytes[(start + 1)..<(index - 1)]
         guard escaped else { return String(decoding: raw, as: UTF8.self) }
-        // Escapes by `JSONReader`'s rules, portal's one string decoder (bytes that are not
-        // UTF-8 read as U+FFFD, as in a string without escapes); its length is the tree
-        // budget's to bound, not the typed reader's.
-        var reader = JSONReader(bytes: Array(bytes[start..<index]), limits: Self.escapedStringLimits)
-        guard let text = try? reader.readString() else { throw fail("invalid escape in a string") }
+        // Bytes that are not UTF-8 read as U+FFFD, as in a string without escapes; its
+        // length is the tree budget's to bound.
+        guard let text = JSONStringEscapes.decode(raw) else { throw fail("invalid escape in a string") }
         return text
     }
-
-    private static let escapedStringLimits: JSONReader.Limits = {
-        var limits = JSONReader.Limits()
-        limits.stringBytes = Int.max
-        return limits
-    }()
 
     /// Moves past the value at `index` without building it: brackets counted, strings
     /// skipped whole. Only its ends are checked; the reader of the skipped text checks the rest.

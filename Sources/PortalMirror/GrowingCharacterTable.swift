@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalServers
 
 /// `--grow-every 5s`: the characters as a live API would have them, one more every

@@ -1,10 +1,10 @@
 import Foundation
 import PortalCore
-import PortalJSON
 
-/// How a preset reads its items from their JSON text: as typed models, by the fastest
-/// reader the model has (`APIDecodable`'s byte reader, else `Decodable`). It is what a
-/// preset adds to a dialect's list, which reads items only as `Row`s.
+/// How a preset reads its items from their JSON text: as records (`records(_:)`), as a
+/// table's rows (`pageRows`), or as whatever a caller's closure makes (the demo APIs' typed
+/// models in the mirror and tests: PortalDemoModels). It is what a preset adds to a
+/// dialect's list, which reads items only as `Row`s.
 public struct PresetItemReader<Item: Sendable>: Sendable {
     private let readItems: @Sendable (Data, Int) throws -> [Item]
 
@@ -15,16 +15,6 @@ public struct PresetItemReader<Item: Sendable>: Sendable {
 
     /// The models in `items` (a JSON array), the first at list position `firstPosition`.
     public func read(_ items: Data, firstPosition: Int) throws -> [Item] { try readItems(items, firstPosition) }
-}
-
-extension PresetItemReader where Item: Decodable {
-    /// `JSONDecoder`'s reading.
-    public static var decodable: PresetItemReader { PresetItemReader { data, _ in try JSONDecoder().decode([Item].self, from: data) } }
-}
-
-extension PresetItemReader where Item: APIDecodable {
-    /// The models' own byte reader (`JSONReader`).
-    public static var apiDecodable: PresetItemReader { PresetItemReader { data, _ in try Item.readArray(data) } }
 }
 
 extension PresetItemReader where Item: PageRowDecodable {

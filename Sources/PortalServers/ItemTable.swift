@@ -1,4 +1,5 @@
 import PortalCore
+import PortalDemoModels
 import PortalPresets
 
 /// Items of one resource in id order, as the server sees them.

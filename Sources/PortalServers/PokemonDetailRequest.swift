@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 
 /// PokeAPI's detail of one Pokémon, `GET {base}/pokemon/{id}/`, decoded into a
 /// `PokemonRecord` (types by slot, height, weight, base experience and the sprite URL when

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalJSON
 
 /// The Rick and Morty snapshot as read from `DATA/rickandmorty/`: characters, episodes,

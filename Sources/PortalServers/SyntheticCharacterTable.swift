@@ -1,4 +1,5 @@
 import PortalCore
+import PortalDemoModels
 
 /// `count` synthetic characters made from the real ones, computed on demand in constant
 /// time: position `p` is base record `p % base.count` with the fresh id `p + 1`, and from

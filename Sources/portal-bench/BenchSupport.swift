@@ -3,6 +3,7 @@
 import Foundation
 import PortalConfig
 import PortalCore
+import PortalDemoModels
 import PortalPresets
 import PortalServers
 import PortalRuntime
@@ -95,7 +96,7 @@ func benchSource() -> RickAndMortySource { RickAndMortySource(baseURL: baseAPI, 
 
 /// `characters` as the browser holds them: their JSON as the API serves it under
 /// `baseAPI`, read as one answer by `source` (fields decoded once, the JSON kept).
-func characterRecords(_ characters: some Sequence<PortalCore.Character>, source: RickAndMortySource) -> [Item] {
+func characterRecords(_ characters: some Sequence<PortalDemoModels.Character>, source: RickAndMortySource) -> [Item] {
     let encoding = APIJSONEncoding(baseURL: baseAPI)
     let body = Data(("[" + characters.map { encoding.line($0) }.joined(separator: ",") + "]").utf8)
     do { return try source.decodeItems(.character, HTTPResponse(status: 200, body: body)) } catch {
@@ -104,7 +105,7 @@ func characterRecords(_ characters: some Sequence<PortalCore.Character>, source:
     }
 }
 
-func loadBaseRecords() -> [PortalCore.Character] {
+func loadBaseRecords() -> [PortalDemoModels.Character] {
     do {
         return try RickAndMortyData.load(dataFolder: dataFolder).characters.sorted { $0.id < $1.id }
     } catch {

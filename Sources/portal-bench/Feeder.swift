@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalServers
 import PortalRuntime
 import PortalUI
@@ -21,7 +22,7 @@ final class Feeder {
     var pending: [Effect] = []
     var delivered = 0
 
-    init(base: [PortalCore.Character], total: Int, size: Size) {
+    init(base: [PortalDemoModels.Character], total: Int, size: Size) {
         table = SyntheticCharacterTable(base: base, count: total)
         controller = ScreenController(source: source, sourceLabel: "bench")
         send(.start(size))

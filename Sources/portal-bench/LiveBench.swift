@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalRuntime
 import PortalServers
 import PortalUI
@@ -130,7 +131,7 @@ struct LiveEventMaker {
         for n in 0..<perTick {
             let roll = Int.random(in: 0..<100, using: &generator)
             let type: String
-            var character: PortalCore.Character
+            var character: PortalDemoModels.Character
             if roll < 4 {
                 character = table.item(at: Int.random(in: 0..<count, using: &generator))
                 character.id = nextID

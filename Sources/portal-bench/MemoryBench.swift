@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalPaging
 import PortalPresets
 import PortalServers
@@ -41,7 +42,7 @@ func memory() {
     let table = SyntheticCharacterTable(base: base, count: count)
     let encoding = APIJSONEncoding(baseURL: baseAPI)
     // The synthetic pages hold `pageSize` characters, not the API's 20: walked by their `info.next`.
-    let strategy = PresetPages<PortalCore.Character>.rickAndMorty(baseURL: baseAPI, request: .list(.character), items: ["results"],
+    let strategy = PresetPages<PortalDemoModels.Character>.rickAndMorty(baseURL: baseAPI, request: .list(.character), items: ["results"],
                                                                   paging: PagingSpec(style: NextURLPaging.name, names: ["next": "info.next"]), reader: .apiDecodable)
     let loader = ListLoader(strategy: strategy)
 
@@ -82,8 +83,8 @@ func memory() {
     }
     let perItem = Double(after - before) / Double(count)
     let label = count >= 1_000_000 ? "\(count / 1_000_000)m" : "\(count / 1_000)k"
-    log("memory \(label): \(count) characters in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, \(String(format: "%.0f", perItem)) B each, RSS \(after / 1_048_576) MB, peak \(peak / 1_048_576) MB, stride \(MemoryLayout<PortalCore.Character>.stride) B")
+    log("memory \(label): \(count) characters in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, \(String(format: "%.0f", perItem)) B each, RSS \(after / 1_048_576) MB, peak \(peak / 1_048_576) MB, stride \(MemoryLayout<PortalDemoModels.Character>.stride) B")
     withExtendedLifetime(loader) {}
     emit([("bytes_per_char_\(label)", perItem), ("peak_rss_mb_\(label)", Double(peak) / 1_048_576),
-          ("character_stride_bytes", Double(MemoryLayout<PortalCore.Character>.stride))])
+          ("character_stride_bytes", Double(MemoryLayout<PortalDemoModels.Character>.stride))])
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalImage
 import PortalServers
 import PortalUI
@@ -19,7 +20,7 @@ final class PictureDriver {
     private var pending: [Effect] = []
     static let pageSize = 20
 
-    init(base: [PortalCore.Character], total: Int, size: Size, pictures: [Int32: Picture]) {
+    init(base: [PortalDemoModels.Character], total: Int, size: Size, pictures: [Int32: Picture]) {
         table = SyntheticCharacterTable(base: base, count: total)
         self.pictures = pictures
         controller = ScreenController(source: source, sourceLabel: "bench", pictures: .symbols)
@@ -93,7 +94,7 @@ final class PictureDriver {
 }
 
 /// Decoded avatars of the snapshot, by avatar number (as the interpreter keeps them).
-func loadPictures(_ base: [PortalCore.Character]) -> [Int32: Picture] {
+func loadPictures(_ base: [PortalDemoModels.Character]) -> [Int32: Picture] {
     var out: [Int32: Picture] = [:]
     let folder = URL(fileURLWithPath: dataFolder).appendingPathComponent("rickandmorty/avatars")
     for character in base {

@@ -51,7 +51,7 @@ extension ListCommand {
             }
         }
         let format = jq != nil && chosenFormat == .text ? .ndjson : chosenFormat
-        return ListOutput(format: format, jq: program, raw: raw, fields: source.request.cardFields, formulaSafe: csvSafe, baseURL: source.request.apiBaseURL)
+        return ListOutput(format: format, jq: program, raw: raw, fields: source.request.cardFields, formulaSafe: csvSafe)
     }
 
     /// Streams `query`'s list of `listed` into stdout: each page written and forgotten,

@@ -154,7 +154,6 @@ struct ListCommand: AsyncParsableCommand {
 /// (`JSONWriter`, `ExportJSON`).
 struct ItemPrinter {
     let json: Bool
-    let encoding: APIJSONEncoding
 
     /// One line for any item: the models' own lines, PokeAPI entries and rows as
     /// `RowPrinter` writes them.

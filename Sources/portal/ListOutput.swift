@@ -35,7 +35,7 @@ final class ListOutput {
     private(set) var jqErrors = 0
     private(set) var lastJQExitCode: Int = 0
 
-    init(format: ListFormat, jq: JQProgram?, raw: Bool, fields: [String]?, formulaSafe: Bool = false, baseURL: BaseURL,
+    init(format: ListFormat, jq: JQProgram?, raw: Bool, fields: [String]?, formulaSafe: Bool = false,
          sink: OutputSink? = nil) {
         self.format = format
         self.jq = jq
@@ -43,9 +43,8 @@ final class ListOutput {
         self.fields = fields
         self.formulaSafe = formulaSafe
         self.sink = sink ?? OutputSink(format: format)
-        let encoding = APIJSONEncoding(baseURL: baseURL)
-        jsonPrinter = ItemPrinter(json: true, encoding: encoding)
-        textPrinter = ItemPrinter(json: false, encoding: encoding)
+        jsonPrinter = ItemPrinter(json: true)
+        textPrinter = ItemPrinter(json: false)
         if let fields, !fields.isEmpty { columns = ItemColumns(paths: fields) }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalPresets
 @testable import PortalCache
 import PortalTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalPaging
 import PortalPresets
 @testable import PortalCache

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PortalCore
+import PortalDemoModels
 @testable import PortalPaging
 import PortalPresets
 import PortalTestSupport

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import PortalCore
+import PortalDemoModels
 import PortalPresets
 import PortalCurl
 import PortalServers

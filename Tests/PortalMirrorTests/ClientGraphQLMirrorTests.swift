@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalMirror
 import PortalServers
 import PortalTestSupport
@@ -25,7 +26,7 @@ import PortalGraphQL
 
     static func server(characters: Int? = nil) -> CountingTransport {
         let data = Mirror.data.rickAndMorty
-        let table: any ItemTable<PortalCore.Character> = characters.map { SyntheticCharacterTable(base: data.characters, count: $0) } ?? ArrayTable(data.characters)
+        let table: any ItemTable<PortalDemoModels.Character> = characters.map { SyntheticCharacterTable(base: data.characters, count: $0) } ?? ArrayTable(data.characters)
         let served = ServedData(rickAndMorty: data, characters: table, pokemon: [])
         return CountingTransport(MirrorGraphQLTransport(graphQL: MirrorGraphQL(served: served, publicRoot: BaseURL("http://127.0.0.1:1/api"))))
     }

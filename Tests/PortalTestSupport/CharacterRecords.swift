@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 
 /// Characters in tests, as portal holds them since they are records (issue 34): a typed
 /// `Character` (the snapshot's, or one a test makes) goes in as its JSON served under the

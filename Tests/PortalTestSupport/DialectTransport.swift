@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalServers
 
 /// The mirror's `/dialects/<style>/characters` routes in process: answers through

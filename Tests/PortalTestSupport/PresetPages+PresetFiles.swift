@@ -1,6 +1,7 @@
 import Foundation
 import PortalConfig
 import PortalCore
+import PortalDemoModels
 import PortalPresets
 import PortalJSON
 import PortalPaging

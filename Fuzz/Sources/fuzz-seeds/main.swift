@@ -2,6 +2,7 @@ import CNcurses
 import Foundation
 import FuzzEntryPoints
 import PortalCore
+import PortalDemoModels
 import PortalPresets
 import PortalServers
 

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalDemoModels
 import PortalServers
 import Synchronization
 

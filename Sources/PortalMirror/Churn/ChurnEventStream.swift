@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import PortalCore
+import PortalDemoModels
 import PortalServers
 import ServiceLifecycle
 import PortalJSON

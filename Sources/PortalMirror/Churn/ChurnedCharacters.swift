@@ -1,4 +1,5 @@
 import PortalCore
+import PortalDemoModels
 import PortalServers
 
 /// One change `--churn` made: its number (the SSE event id, counting from 1), what

@@ -1,9 +1,9 @@
 import Foundation
 import struct PortalPresets.APIRequest
 import struct PortalCore.BaseURL
-import struct PortalCore.Character
-import struct PortalCore.Episode
-import struct PortalCore.Location
+import struct PortalDemoModels.Character
+import struct PortalDemoModels.Episode
+import struct PortalDemoModels.Location
 import protocol PortalServers.FilterableItem
 import struct PortalServers.ArrayTable
 import struct PortalServers.FilterMatcher

@@ -1,16 +1,16 @@
 import GraphQL
 import enum PortalCore.APIDate
-import struct PortalCore.Character
-import struct PortalCore.Episode
-import struct PortalCore.Location
-import struct PortalCore.PlaceLink
+import struct PortalDemoModels.Character
+import struct PortalDemoModels.Episode
+import struct PortalDemoModels.Location
+import struct PortalDemoModels.PlaceLink
 
 /// `Character`, `Episode` and `Location` as rickandmortyapi.com/graphql has them, plus the
 /// nested Relay connections the real API lacks (`Character.episodes`,
 /// `Episode.charactersConnection`, `Location.residentsConnection`) so a detail's related
 /// list can be paged by its own cursor.
 enum NodeTypes {
-    typealias Place = PortalCore.Location
+    typealias Place = PortalDemoModels.Location
 
     static func add(to book: SchemaTypeBook, catalog: GraphQLCatalog) throws {
         // Thunks: the three refer to each other and to their connections, which exist only

@@ -1,6 +1,6 @@
 import GraphQL
 import Foundation
-import struct PortalCore.Character
+import struct PortalDemoModels.Character
 
 /// `type Subscription { characterChanged: CharacterChange! }` with `--churn`: each change
 /// to the characters as it happens, the SSE stream's events as GraphQL results —

@@ -1,6 +1,6 @@
 import Foundation
 import GraphQL
-import struct PortalCore.Character
+import struct PortalDemoModels.Character
 
 /// `allCharactersKeyset(first:, after:, last:, before:): CharacterConnection` — a Relay
 /// connection whose cursors are opaque keys, not offsets: base64 of `cursor:v2:<id>`, the

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalServers
 
 /// A `postgres_changes` binding's `filter`, as Realtime reads it: `column=op.value` with

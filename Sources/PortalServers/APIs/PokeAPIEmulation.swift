@@ -1,4 +1,5 @@
 import PortalCore
+import PortalDemoModels
 
 extension EmulatedAPI {
     /// PokeAPI's server: the mirror serves it at `/api/v2/pokemon` and its sprites at

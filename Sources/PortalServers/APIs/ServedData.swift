@@ -1,4 +1,5 @@
 import PortalCore
+import PortalDemoModels
 
 /// What the emulated servers serve, read once from the data folder: the Rick and Morty
 /// objects (with the characters table, which the mirror may scale) and the Pokémon.

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalDemoModels
 
 /// Django REST framework's `OrderingFilter` on the DRF-shaped routes (`next`,
 /// `next-nocount`): `ordering=name`, `-name`, `id`, `-id`. As DRF does with a field not in

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalJSON
 
 /// The mirror's routes in every `PagingStyle`, over the characters it serves (the

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalJSON
 
 /// A table PostgREST can serve: rows in id order, each written as one JSON object, and

@@ -1,4 +1,5 @@
 import PortalCore
+import PortalDemoModels
 
 extension PostgRESTRules {
     /// The tables the mirror and the snapshot serve, as a Supabase project holding a copy

@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalPresets
 import PortalServers
 import PortalTestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PortalCore
+import PortalDemoModels
 @testable import PortalPaging
 
 /// A page's items' byte estimates (`PageContent.itemBytes`) are noted where the page is

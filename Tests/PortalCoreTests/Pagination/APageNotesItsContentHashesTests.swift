@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PortalCore
+import PortalDemoModels
 
 /// A page's content hashes (`PageContent.contentHashes`) are noted where the page is
 /// decoded, off the UI thread, for the list watch; they must always describe the items

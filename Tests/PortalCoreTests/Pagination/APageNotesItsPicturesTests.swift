@@ -2,6 +2,7 @@ import Foundation
 import PortalTestSupport
 import Testing
 @testable import PortalCore
+import PortalDemoModels
 
 /// A page's noted pictures (`PageContent.pictures`) are made where the page
 /// is decoded, off the UI thread, for the picture store; they must always describe the

@@ -2,6 +2,7 @@ import PortalMirror
 import Foundation
 import Testing
 @testable import PortalCore
+import PortalDemoModels
 import PortalPresets
 import PortalTestSupport
 

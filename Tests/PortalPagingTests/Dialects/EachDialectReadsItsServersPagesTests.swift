@@ -1,5 +1,6 @@
 import Foundation
 @testable import PortalCore
+import PortalDemoModels
 @testable import PortalPaging
 import PortalPresets
 import PortalTestSupport

@@ -2,6 +2,7 @@ import Foundation
 import PortalTestSupport
 import Testing
 @testable import PortalCore
+import PortalDemoModels
 @testable import PortalPaging
 
 /// A tab's loaded pages are bounded by bytes, not only by count (issue 27, item 4):

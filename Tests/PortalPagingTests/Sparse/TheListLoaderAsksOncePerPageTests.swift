@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import PortalCore
+import PortalDemoModels
 @testable import PortalPaging
 import PortalPresets
 import PortalTestSupport

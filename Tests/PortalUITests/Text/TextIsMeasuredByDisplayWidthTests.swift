@@ -1,5 +1,6 @@
 import Foundation
 import PortalCore
+import PortalDemoModels
 import PortalTestSupport
 @testable import PortalUI
 import Testing
@@ -60,7 +61,7 @@ struct TextIsMeasuredByDisplayWidthTests {
 
     @Test func unicodeNamesLineUp() {
         // A card with a wide name keeps the next card's column.
-        let wide = PortalCore.Character(id: 1, name: "日本語の名前がとても長いキャラクター", status: .alive, species: "Human", type: "",
+        let wide = PortalDemoModels.Character(id: 1, name: "日本語の名前がとても長いキャラクター", status: .alive, species: "Human", type: "",
                                         gender: CharacterGender(rawValue: "Male"), origin: PlaceLink(name: "Earth", locationID: nil),
                                         location: PlaceLink(name: "Earth", locationID: nil), episodeIDs: [], created: Date(timeIntervalSince1970: 0))
         let screen = TextScreen(size: Size(columns: 60, rows: 4))
@@ -73,7 +74,7 @@ struct TextIsMeasuredByDisplayWidthTests {
     }
 
     @Test func networkControlsNeverDrawn() {
-        let evil = PortalCore.Character(id: 1, name: "Evil\u{1B}[2JName", status: CharacterStatus(rawValue: "\u{9B}31m"), species: "X", type: "",
+        let evil = PortalDemoModels.Character(id: 1, name: "Evil\u{1B}[2JName", status: CharacterStatus(rawValue: "\u{9B}31m"), species: "X", type: "",
                                         gender: CharacterGender(rawValue: "Male"), origin: PlaceLink(name: "", locationID: nil),
                                         location: PlaceLink(name: "", locationID: nil), episodeIDs: [], created: Date(timeIntervalSince1970: 0))
         let screen = TextScreen(size: Size(columns: 40, rows: 4))

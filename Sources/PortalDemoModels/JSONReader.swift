@@ -1,4 +1,5 @@
 import Foundation
+import PortalJSON
 
 /// A forward-only reader over JSON bytes that decodes straight into models.
 ///
@@ -30,9 +31,8 @@ public struct JSONReader {
         public init() {}
     }
 
-    // Internal, not private: the string escapes (JSONReader+Escapes.swift) read them.
-    let bytes: [UInt8]
-    var index = 0
+    private let bytes: [UInt8]
+    private var index = 0
     private var depth = 0
     public let limits: Limits
 
@@ -99,19 +99,31 @@ public struct JSONReader {
 
     // MARK: - Values
 
+    /// A string, escapes decoded by PortalJSON's rules (`JSONStringEscapes`, the scanner's).
     public mutating func readString() throws -> String {
         skipSpace()
         try expect(UInt8(ascii: "\""))
         let start = index
+        var escaped = false
         while index < bytes.count {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
-                guard index - start <= limits.stringBytes else { throw fail("string longer than \(limits.stringBytes) bytes") }
-                let s = String(decoding: bytes[start..<index], as: UTF8.self)
+                let raw = bytes[start..<index]
+                guard escaped else {
+                    guard raw.count <= limits.stringBytes else { throw fail("string longer than \(limits.stringBytes) bytes") }
+                    index += 1
+                    return String(decoding: raw, as: UTF8.self)
+                }
+                guard let text = JSONStringEscapes.decode(raw) else { throw fail("invalid escape in string") }
+                guard text.utf8.count <= limits.stringBytes else { throw fail("string longer than \(limits.stringBytes) bytes") }
                 index += 1
-                return s
+                return text
             }
-            if b == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
+            if b == UInt8(ascii: "\\") {
+                escaped = true
+                index += 2
+                continue
+            }
             if b < 0x20 { throw fail("control character in string") }
             index += 1
         }
@@ -203,7 +215,7 @@ public struct JSONReader {
 
     private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    mutating func take() throws -> UInt8 {
+    private mutating func take() throws -> UInt8 {
         guard index < bytes.count else { throw fail("unexpected end") }
         defer { index += 1 }
         return bytes[index]
@@ -266,5 +278,5 @@ public struct JSONReader {
         depth += 1
     }
 
-    func fail(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
+    private func fail(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 
 /// One Pokémon as the seed data (`DATA/pokeapi/pokemon.json`) and the PostgREST rows
 /// hold it: `{id, name, height, weight, base_experience, types:[names]}`.

@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 import PortalJSON
 
 /// Writes models back in the API's exact shape and key order, with every link rebuilt

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import PortalCore
+import PortalCore
+@testable import PortalDemoModels
 import PortalTestSupport
 
 @Suite("Models decode every snapshot object and re-encode it exactly")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import PortalCore
+import PortalCore
+@testable import PortalDemoModels
 
 /// The demo models read straight from JSON (`APIDecodable`) refuse an object without a
 /// required key, as `Decodable` does, instead of inventing a value.

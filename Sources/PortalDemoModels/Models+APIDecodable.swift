@@ -1,4 +1,5 @@
 import Foundation
+import PortalCore
 import PortalJSON
 
 // The demo APIs' models read straight from their JSON (`APIDecodable`): the snapshot's

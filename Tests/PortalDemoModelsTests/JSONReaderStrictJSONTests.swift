@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import PortalJSON
+import PortalDemoModels
 
 @Suite("JSONReader reads strict JSON and refuses the rest")
 struct JSONReaderTests {
