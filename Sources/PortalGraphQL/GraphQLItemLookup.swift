@@ -82,6 +82,6 @@ extension GraphQLSource {
             return nil
         }
         let row = JSONItems.row(value, columns: nil, position: 0)
-        return Item(JSONItem(row: withNestedLinks(row, list: kind.rawValue), card: card), kind: kind)
+        return Item(Record(row: withNestedLinks(row, list: kind.rawValue), card: card), kind: kind)
     }
 }

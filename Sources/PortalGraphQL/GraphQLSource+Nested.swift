@@ -43,7 +43,7 @@ extension GraphQLSource {
         return GraphQLRequestBody.request(endpoint, headers: headers, query: query, variables: variables)
     }
 
-    /// One page of the nested list: a `JSONItem` page (its first field says how many, then
+    /// One page of the nested list: a `Record` page (its first field says how many, then
     /// one field per entry), with the next page's link while the connection has one.
     public func decodeLink(_ link: ItemLink, _ response: HTTPResponse) throws(PageFailure) -> Item {
         guard let nestedLink = GraphQLNestedLink(url: link.url, endpoint: endpoint) else {
@@ -58,7 +58,7 @@ extension GraphQLSource {
         var columns: [(name: String, value: Row.Value)] = [("name", .string("\(found.items.count)\(total) \(nestedLink.field)"))]
         for (position, span) in found.items.enumerated() {
             let entry = JSONItems.row(span, columns: nil, position: position)
-            columns.append((JSONItem(row: entry, card: card).title, .json(span.text)))
+            columns.append((Record(row: entry, card: card).title, .json(span.text)))
         }
         var next: ItemLink?
         if found.hasNextPage == true, let cursor = found.endCursor, cursor != nestedLink.after {
@@ -67,6 +67,6 @@ extension GraphQLSource {
             next = following.url(on: endpoint).map(ItemLink.init(url:))
         }
         let row = Row(id: "#\(link.key.id)", columns: columns, json: answer.data.text, position: 0)
-        return Item(JSONItem(row: row, card: card, link: link, isPage: true, nextPage: next), kind: .link)
+        return Item(Record(row: row, card: card, link: link, isPage: true, nextPage: next), kind: .link)
     }
 }

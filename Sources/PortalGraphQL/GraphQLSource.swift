@@ -71,7 +71,7 @@ public struct GraphQLSource: AddressableSource {
         }
         let card = self.card
         let kind = query.kind
-        var items = page.map { Item(JSONItem(row: withNestedLinks($0, list: kind.rawValue), card: card), kind: kind) }
+        var items = page.map { Item(Record(row: withNestedLinks($0, list: kind.rawValue), card: card), kind: kind) }
         if let first = errors.first {
             items.notice = Sanitize.line("partial answer: " + first).prefix(120) + (errors.count > 1 ? " (+\(errors.count - 1) more)" : "")
         }

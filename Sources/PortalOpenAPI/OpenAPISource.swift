@@ -82,7 +82,7 @@ public struct OpenAPISource: AddressableSource {
         let summary = tab.list.detail?.field == "id" ? JSONCardChoice(fields: card.fields, linkOrigin: card.linkOrigin, hasDetail: true) : nil
         return try read(tab, response, for: request, of: query).map { row in
             let fetchable = summary != nil && Int(row["id"]?.description ?? "").map { abs($0) < 1 << 61 } == true
-            return Item(JSONItem(row: row, card: fetchable ? summary ?? card : card), kind: kind)
+            return Item(Record(row: row, card: fetchable ? summary ?? card : card), kind: kind)
         }
     }
 
@@ -116,7 +116,7 @@ public struct OpenAPISource: AddressableSource {
         guard root.node.fields != nil else { throw PageFailure(.malformed, "the item's answer is not a JSON object") }
         let card = JSONCardChoice(fields: tab.base.card.fields, linkOrigin: tab.base.card.linkOrigin)
         let rows = JSONItems.rows([root], columns: nil, firstPosition: 0)
-        return rows.map { Item(JSONItem(row: $0, card: card), kind: kind) }
+        return rows.map { Item(Record(row: $0, card: card), kind: kind) }
     }
 
     /// A URL in an item, followed as any API's lists follow it (the first list's headers,

@@ -71,18 +71,18 @@ extension JSONCardChoice {
     }
 }
 
-extension PresetItemReader where Item == JSONItem {
+extension PresetItemReader where Item == Record {
     /// A preset list's records: each object of the array as served (`JSONItems`: its
     /// fields decoded once into a `Row`, its JSON kept), shown by the list's `card`.
     public static func records(_ card: JSONCardChoice) -> PresetItemReader {
-        PresetItemReader { data, first in try JSONItem.records(data, card: card, firstPosition: first) }
+        PresetItemReader { data, first in try Record.records(data, card: card, firstPosition: first) }
     }
 }
 
-extension JSONItem {
+extension Record {
     /// The records in `data`: an array of objects, or one object (a lookup of one key);
     /// anything else is not a list of records.
-    public static func records(_ data: Data, card: JSONCardChoice, firstPosition: Int = 0) throws(PageFailure) -> [JSONItem] {
+    public static func records(_ data: Data, card: JSONCardChoice, firstPosition: Int = 0) throws(PageFailure) -> [Record] {
         let root: JSONSpan
         do { root = try JSONNode.parse(data) } catch { throw PageFailure(notJSON: error) }
         let list: [JSONSpan]
@@ -94,6 +94,6 @@ extension JSONItem {
             throw PageFailure(.malformed, "not a list of records")
         }
         guard list.allSatisfy({ $0.node.fields != nil }) else { throw PageFailure(.malformed, "a record that is not an object") }
-        return JSONItems.rows(list, columns: nil, firstPosition: firstPosition).map { JSONItem(row: $0, card: card) }
+        return JSONItems.rows(list, columns: nil, firstPosition: firstPosition).map { Record(row: $0, card: card) }
     }
 }

@@ -36,6 +36,6 @@ extension AnyAPISource {
         let keyed = card.spec.keyFields.allSatisfy { root.node.at($0.split(separator: ".").map(String.init)) != nil }
         // An object holding a list and no key of its own is a page, not a record.
         if !keyed, (try? DialectDetector.itemsPath(root.node, given: nil)) != nil { return nil }
-        return Item(JSONItem(row: JSONItems.row(root, columns: nil, position: 0), card: card), kind: kind)
+        return Item(Record(row: JSONItems.row(root, columns: nil, position: 0), card: card), kind: kind)
     }
 }

@@ -7,6 +7,6 @@ extension AnyAPISource {
     /// A pushed record is one row of the list, read as its pages' rows are.
     public func liveItem(_ kind: ItemKind, record: JSONSpan) -> Item? {
         guard case .object = record.node else { return nil }
-        return Item(JSONItem(row: JSONItems.row(record, columns: nil, position: 0), card: card), kind: kind)
+        return Item(Record(row: JSONItems.row(record, columns: nil, position: 0), card: card), kind: kind)
     }
 }

@@ -56,7 +56,7 @@ public struct AnyAPISource: AddressableSource {
         let kind = self.kind
         let card = self.card
         let learnt = try readFirstAnswer(response, for: request)
-        var page = try pages.decode(response, for: request).map { Item(JSONItem(row: $0, card: card), kind: kind) }
+        var page = try pages.decode(response, for: request).map { Item(Record(row: $0, card: card), kind: kind) }
         if learnt, let addressable = addressablePages(of: query) { page.addressing = PageAddressing(pages: addressable) }
         return page
     }
@@ -100,7 +100,7 @@ public struct AnyAPISource: AddressableSource {
             list = (path.isEmpty ? root.node.elements : root.node.at(path)?.elements) ?? []
         }
         let card = self.card
-        return JSONItems.rows(list, columns: nil, firstPosition: 0).map { Item(JSONItem(row: $0, card: card), kind: kind) }
+        return JSONItems.rows(list, columns: nil, firstPosition: 0).map { Item(Record(row: $0, card: card), kind: kind) }
     }
 
     /// The link's URL with the list's headers, when it is on the list's origin (a key in
@@ -120,7 +120,7 @@ public struct AnyAPISource: AddressableSource {
         do { root = try JSONNode.parse(response.body) } catch { throw PageFailure(notJSON: error) }
         if root.node.fields != nil, (try? DialectDetector.itemsPath(root.node, given: nil)) == nil || root.node["id"] != nil {
             let row = JSONItems.row(root, columns: nil, position: 0)
-            return Item(JSONItem(row: row, card: card, link: link), kind: .link)
+            return Item(Record(row: row, card: card, link: link), kind: .link)
         }
         let path = try DialectDetector.itemsPath(root.node, given: nil)
         let list = (path.isEmpty ? root.node.elements : root.node.at(path)?.elements) ?? []
@@ -128,10 +128,10 @@ public struct AnyAPISource: AddressableSource {
         let total = DialectDetector.total(root.node, response: response, pageSize: list.count)
         var columns: [(name: String, value: Row.Value)] = [("name", .string("\(list.count)\(total.map { " of \($0)" } ?? "") items"))]
         for (entry, span) in zip(entries, list) {
-            columns.append((JSONItem(row: entry, card: card).title, .json(span.text)))
+            columns.append((Record(row: entry, card: card).title, .json(span.text)))
         }
         let row = Row(id: "#\(link.key.id)", columns: columns, json: root.text, position: 0)
-        return Item(JSONItem(row: row, card: card, link: link, isPage: true, nextPage: nextPage(after: link, response)), kind: .link)
+        return Item(Record(row: row, card: card, link: link, isPage: true, nextPage: nextPage(after: link, response)), kind: .link)
     }
 
     /// The page after the list answered at `link`: a next page on the same origin that a

@@ -81,7 +81,7 @@ public enum SpecInForce {
     }
 
     /// The list's first record (its first page asked through the caches).
-    private static func firstItem(_ listed: AnyAPISource, _ query: ListQuery, transport: any Transport) async throws -> JSONItem? {
+    private static func firstItem(_ listed: AnyAPISource, _ query: ListQuery, transport: any Transport) async throws -> Record? {
         let request = listed.firstPage(for: query)
         let page = try listed.decodePage(try await transport.send(request.http), for: request, of: query)
         return page.items.first?.record

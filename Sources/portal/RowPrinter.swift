@@ -17,7 +17,7 @@ struct RowPrinter {
     /// badge  subtitle` (`    1  S01E01 Pilot  December 2, 2013`; a line the record does
     /// not fill left out, so a PokeAPI entry is `    1  bulbasaur`, its id the key its
     /// `url` names) — the object as served with `--json`.
-    func line(_ item: JSONItem) -> String {
+    func line(_ item: Record) -> String {
         if json || item.card.spec.layout == .columns { return line(item.row) }
         let fields = item.card.spec.card.map { card in
             [card.badge?.field, card.subtitle].compactMap { $0 }.map { SpecTemplate.shown($0, in: item.row) }.filter { !$0.isEmpty }

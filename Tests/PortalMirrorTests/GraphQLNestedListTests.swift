@@ -11,7 +11,7 @@ import Testing
     typealias Mirror = ClientGraphQLMirrorTests
 
     /// The first character of `allCharacters` (Rick), as its list brought it.
-    static func rick(_ source: any Source, _ server: CountingTransport) async throws -> JSONItem {
+    static func rick(_ source: any Source, _ server: CountingTransport) async throws -> Record {
         let query = ListQuery(kind: ItemKind(rawValue: "allCharacters"))
         let first = source.firstPage(for: query)
         let page = try source.decodePage(try await server.send(first.http), for: first, of: query)
@@ -20,7 +20,7 @@ import Testing
     }
 
     /// The link the detail shows for `field` (a URL on the list's origin, as `JSONTree` reads it).
-    static func link(_ field: String, of item: JSONItem) throws -> ItemLink {
+    static func link(_ field: String, of item: Record) throws -> ItemLink {
         guard case .string(let text)? = item.row[field] else { throw PageFailure(.malformed, "no \(field) field") }
         return try #require(ItemLink(text, origin: item.card.linkOrigin))
     }

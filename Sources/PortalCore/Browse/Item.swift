@@ -1,4 +1,4 @@
-/// One thing a list can hold, of any API: one record (`JSONItem`: its fields as decoded
+/// One thing a list can hold, of any API: one record (`Record`: its fields as decoded
 /// once, its list's spec, its key) and the list it belongs to. A PostgREST table's row is
 /// a record like any other: what it shows differently (its columns, flat) its list's spec
 /// says (`ListSpec.layout`), not its type.
@@ -7,11 +7,11 @@
 /// reference each), so a sparse list of 10,000 pages holds no extra box per item.
 public struct Item: Sendable, Hashable, Identifiable {
     /// The record: its fields, its list's card choice and spec, its link and key.
-    public var record: JSONItem
+    public var record: Record
     /// The list it belongs to (`ItemKind(rawValue: table)` for a table's rows).
     public let kind: ItemKind
 
-    public init(_ record: JSONItem, kind: ItemKind) {
+    public init(_ record: Record, kind: ItemKind) {
         self.record = record
         self.kind = kind
     }

@@ -6,7 +6,7 @@ import Foundation
 /// and the total the answer says. With both, the pane's list jumps as the grid's does
 /// (End asks the last page only); otherwise it walks its `next` links.
 ///
-/// A reference, so an item (`JSONItem.listPages`) holds one word for it: only a linked
+/// A reference, so an item (`Record.listPages`) holds one word for it: only a linked
 /// list's first page has one.
 public final class LinkedListPages: Sendable, Hashable {
     /// Page N of the list, when its dialect addresses pages by a query parameter.

@@ -7,7 +7,7 @@
 /// key, pictures, by-key requests), the screen draws from it (cards, details), `portal
 /// apis show` prints it and other front ends (the MCP server) describe lists by it — none
 /// of them need TOML. Every part is optional: what a spec leaves out, today's heuristics
-/// choose (`JSONItem.title`, `DialectDetector`, `PictureColumns`).
+/// choose (`Record.title`, `DialectDetector`, `PictureColumns`).
 public struct ListSpec: Sendable, Hashable {
     /// The record's key: one field, or several together; nil is `id`.
     public var key: [String]?

@@ -81,11 +81,11 @@ enum SpecFormat {
 /// A record's value as the table view (`t`) shows it: an array of scalars, or the values a
 /// path through an array reaches (`types.type.name`), as those values joined by `, `
 /// (`grass, poison`) — a cell is one short line, where a card or pane joins by ` · `;
-/// anything else as `JSONItem.value(at:in:)` shows it. Machine outputs (`--json`, csv,
+/// anything else as `Record.value(at:in:)` shows it. Machine outputs (`--json`, csv,
 /// MCP) never read this: they keep the data as served.
 public enum TableCellText {
     public static func value(at path: String, in row: Row) -> String? {
         if let values = SpecFormat.listed(at: path, in: row) { return values.joined(separator: ", ") }
-        return JSONItem.value(at: path, in: row)
+        return Record.value(at: path, in: row)
     }
 }

@@ -27,14 +27,14 @@ public struct SpecTemplate: Sendable {
     /// The fields named, without their `|` parts (`{residents|count}` names `residents`).
     public var fields: [String] { parts.compactMap { $0.field.map { Shown($0).field } } }
 
-    /// Each field's value (as `JSONItem.value(at:in:)` shows it) put in its place through
+    /// Each field's value (as `Record.value(at:in:)` shows it) put in its place through
     /// `encode`; nil when a field is missing or null.
     public func filled(from row: Row, encode: (String) -> String = { $0 }) -> String? {
         var out = ""
         for part in parts {
             out += part.text
             guard let field = part.field else { continue }
-            guard let value = JSONItem.value(at: field, in: row), value != "null" else { return nil }
+            guard let value = Record.value(at: field, in: row), value != "null" else { return nil }
             out += encode(value)
         }
         return out
@@ -105,7 +105,7 @@ public struct SpecTemplate: Sendable {
 
         /// The value as shown; nil when there is none to show.
         public func value(in row: Row) -> String? {
-            let value = JSONItem.value(at: field, in: row).flatMap { $0 == "null" || $0.isEmpty ? nil : $0 }
+            let value = Record.value(at: field, in: row).flatMap { $0 == "null" || $0.isEmpty ? nil : $0 }
             switch how {
             case nil: return value
             case .or(let text)?: return value ?? text
@@ -127,7 +127,7 @@ public struct SpecTemplate: Sendable {
                 guard let node = try? JSONNode.parse(Data(text.utf8)).node else { return nil }
                 return node.elements?.count ?? node.fields?.count
             }
-            guard let value = JSONItem.value(at: path, in: row), value.count > 2,
+            guard let value = Record.value(at: path, in: row), value.count > 2,
                   value.hasPrefix("[") && value.hasSuffix("]") || value.hasPrefix("{") && value.hasSuffix("}") else { return nil }
             return Int(value.dropFirst().dropLast())
         }

@@ -53,7 +53,7 @@ public enum SpecValues {
         } else if spec.hasPrefix("/") || spec.hasPrefix("http://") || spec.hasPrefix("https://") {
             text = spec
         } else {
-            guard let value = JSONItem.value(at: spec, in: row), value != "null", !value.isEmpty else { return nil }
+            guard let value = Record.value(at: spec, in: row), value != "null", !value.isEmpty else { return nil }
             text = value
         }
         guard text.utf8.count <= ByKeys.maxURLBytes, let url = URL(string: text, relativeTo: listURL)?.absoluteURL,

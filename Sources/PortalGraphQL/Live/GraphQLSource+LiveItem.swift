@@ -8,6 +8,6 @@ extension GraphQLSource {
     public func liveItem(_ kind: ItemKind, record: JSONSpan) -> Item? {
         guard case .object = record.node else { return nil }
         let row = withNestedLinks(JSONItems.row(record, columns: nil, position: 0), list: kind.rawValue)
-        return Item(JSONItem(row: row, card: card), kind: kind)
+        return Item(Record(row: row, card: card), kind: kind)
     }
 }

@@ -7,7 +7,7 @@ import PortalCore
 extension ListSpec {
     /// This spec completed by `reading` (the list's first answer as read) and `first`
     /// (a record of the list, when it has one).
-    public func inForce(reading: ListReading, first: JSONItem?) -> ListSpec {
+    public func inForce(reading: ListReading, first: Record?) -> ListSpec {
         var spec = self
         if spec.paging == nil { spec.paging = PagingSpec(reading) }
         if spec.key == nil, let first, first.row["id"] != nil { spec.key = ["id"] }

@@ -40,7 +40,7 @@ public struct PokeAPISource: AddressableSource {
 
     /// The list paged and read as the preset file says (its `paging` and `items`; a source
     /// given no file reads one page).
-    private var pages: PresetPages<JSONItem> {
+    private var pages: PresetPages<Record> {
         .pokeAPI(baseURL: baseURL, path: "pokemon", limit: pageSize, items: lists.itemsPath(of: ItemKind.pokemon.rawValue),
                  paging: lists.paging(of: ItemKind.pokemon.rawValue) ?? PagingSpec(style: NoPaging.name), headers: headers, reader: .records(card))
     }
@@ -69,7 +69,7 @@ public struct PokeAPISource: AddressableSource {
         guard kind == .pokemon else { throw PageFailure(.malformed, "no \(kind) in PokeAPI") }
         guard (200..<300).contains(response.status) else { throw PageFailure(statusOf: response) }
         // The answer does not say which id was asked; the pane checks that it got its own.
-        let records = try JSONItem.records(response.body, card: card.whole)
+        let records = try Record.records(response.body, card: card.whole)
         guard records.count == 1 else { throw PageFailure(.malformed, "not one Pokémon") }
         return records.map { Item($0, kind: .pokemon) }
     }

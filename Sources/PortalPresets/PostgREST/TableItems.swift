@@ -11,17 +11,17 @@ public enum TableItems {
     /// The row as a record of the list named `kind` when `cards` has it, else of the list
     /// its columns tell, else a record of its table (`columns`).
     public static func item(_ row: Row, kind: ItemKind, cards: [ItemKind: JSONCardChoice] = [:]) -> Item {
-        if let card = cards[kind] { return Item(JSONItem(row: row, card: card), kind: kind) }
+        if let card = cards[kind] { return Item(Record(row: row, card: card), kind: kind) }
         // A row is a record of the list whose telling column it has (`species`: a character).
         for (column, list) in [("species", ItemKind.character), ("air_date", .episode), ("residents", .location), ("height", .pokemon)] where row[column] != nil {
-            if let card = cards[list] { return Item(JSONItem(row: row, card: card), kind: list) }
+            if let card = cards[list] { return Item(Record(row: row, card: card), kind: list) }
         }
         return Self.row(row, kind: kind)
     }
 
     /// The row as a record of its table, as served: keyed by its `id` column (its
     /// position when it has none), shown as columns (`RecordLayout.columns`).
-    public static func row(_ row: Row, kind: ItemKind) -> Item { Item(JSONItem(row: row, card: columns), kind: kind) }
+    public static func row(_ row: Row, kind: ItemKind) -> Item { Item(Record(row: row, card: columns), kind: kind) }
 
     /// The card choice every table without a spec shares: one object, not one per row.
     public static let columns = JSONCardChoice(fields: nil, spec: ListSpec(key: ["id"], layout: .columns))

@@ -89,7 +89,7 @@ public struct RickAndMortySource: Source {
         guard Self.resource(kind) != nil else { throw PageFailure(.malformed, "no \(kind) in this API") }
         // An array for several ids (and for `[n]`); a server that answers one id with an
         // object is read too.
-        return try JSONItem.records(response.body, card: card(kind)).map { Item($0, kind: kind) }
+        return try Record.records(response.body, card: card(kind)).map { Item($0, kind: kind) }
     }
 
     /// `scheme://host[:port]/` of `base` as written (`https://rickandmortyapi.com/`); nil

@@ -30,8 +30,8 @@ final class PaneList: PaneListPaging {
     /// pages arrive, until another key.
     var followsEnd = false
 
-    /// The list at `link`, whose first page is `page` (a `JSONItem` with `isPage`).
-    init(link: ItemLink, firstPage page: JSONItem, serial: Int) {
+    /// The list at `link`, whose first page is `page` (a `Record` with `isPage`).
+    init(link: ItemLink, firstPage page: Record, serial: Int) {
         self.link = link
         self.serial = serial
         let total = page.listPages?.total
@@ -68,7 +68,7 @@ final class PaneList: PaneListPaging {
         switch result {
         case .success(let items):
             let asked = ItemLink(url: ticket.request.http.url)
-            let page = items.lazy.compactMap { item -> JSONItem? in
+            let page = items.lazy.compactMap { item -> Record? in
                 item.record.isPage && item.record.link == asked ? item.record : nil
             }.first
             guard let page else { return false }
@@ -88,12 +88,12 @@ final class PaneList: PaneListPaging {
     }
 
     /// `page`'s entries as items at their indices, with the request for the page after it.
-    private func content(of page: JSONItem, for ticket: PageTicket) -> PageContent<Item> {
+    private func content(of page: Record, for ticket: PageTicket) -> PageContent<Item> {
         let index = ticket.request.index
         // An addressable list places a page by its index; a walked one after what it holds.
         let start = entries.addressing != nil ? index * pageSize : entries.count
         let items = page.row.columns.dropFirst().enumerated().map { offset, column in
-            Item(JSONItem(row: Row(id: "#\(start + offset)", columns: [column], json: column.value.description, position: start + offset),
+            Item(Record(row: Row(id: "#\(start + offset)", columns: [column], json: column.value.description, position: start + offset),
                           card: page.card), kind: .link)
         }
         let next = page.nextPage.flatMap { next in

@@ -22,7 +22,7 @@ extension Item {
     private var presented: any Presented {
         switch record.card.spec.layout {
         case .columns: Described<RowDescription>(model: record.row)
-        case .tree: Described<JSONItemDescription>(model: record)
+        case .tree: Described<TreeDescription>(model: record)
         }
     }
 
@@ -32,7 +32,7 @@ extension Item {
     /// The detail with the pane's folds applied (`folds[path]`: true unfolded, false
     /// folded; other nodes as `JSONTree` opens them). Only a tree's fields fold.
     public func detail(folds: [String: Bool]) -> DetailContent {
-        record.card.spec.layout == .tree ? JSONItemDescription.detail(record, folds: folds) : detail
+        record.card.spec.layout == .tree ? TreeDescription.detail(record, folds: folds) : detail
     }
     public var relatedLine: [Span] { presented.relatedLine }
     public var crumb: String { presented.crumb }

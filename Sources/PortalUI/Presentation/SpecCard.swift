@@ -5,7 +5,7 @@ import PortalCore
 /// subtitle, the note dim; the lines left filled with the most telling other fields, as
 /// without a spec. The Rick and Morty cards, for any API.
 enum SpecCard {
-    static func card(_ item: JSONItem, _ spec: CardSpec) -> CardContent {
+    static func card(_ item: Record, _ spec: CardSpec) -> CardContent {
         let row = item.keyedRow
         var lines: [[Span]] = [[Span(Sanitize.shown(item.title), Style(bold: true))]]
         if let badge = spec.badge { lines.append(self.badge(badge, in: row) ?? []) }
@@ -24,7 +24,7 @@ enum SpecCard {
     /// `● value`, the dot coloured as the spec says for the value (dim for a value it does
     /// not name); nil when the record has no such field.
     static func badge(_ badge: BadgeSpec, in row: Row) -> [Span]? {
-        guard let value = JSONItem.value(at: badge.field, in: row), value != "null" else { return nil }
+        guard let value = Record.value(at: badge.field, in: row), value != "null" else { return nil }
         return [Span("●", style(badge.colour(of: value))), Span(" " + Sanitize.shown(value))]
     }
 
@@ -50,6 +50,6 @@ enum SpecCard {
 
     /// A field's value as shown, `—` when absent.
     static func value(_ field: String, in row: Row) -> String {
-        JSONItem.value(at: field, in: row).flatMap { $0 == "null" || $0.isEmpty ? nil : $0 } ?? "—"
+        Record.value(at: field, in: row).flatMap { $0 == "null" || $0.isEmpty ? nil : $0 } ?? "—"
     }
 }

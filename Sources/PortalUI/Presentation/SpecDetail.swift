@@ -8,7 +8,7 @@ import PortalJSON
 /// the target list's `by_keys`, as many a request as fit in a 2 KB URL (`ByKeys`). A
 /// related list after the first is a field counting its keys.
 enum SpecDetail {
-    static func detail(_ item: JSONItem, _ spec: DetailSpec) -> DetailContent {
+    static func detail(_ item: Record, _ spec: DetailSpec) -> DetailContent {
         let row = item.keyedRow
         let badge = item.card.spec.card?.badge.flatMap { SpecCard.badge($0, in: row) }
         // A summary (its list has an `item` route): the pane has asked for the record.
@@ -60,9 +60,9 @@ enum SpecDetail {
     /// A field with a `link` opens the record it names (`SpecValues.record`: a URL under a
     /// list's `by_keys`, or a key of `list`); a field holding a URL on the list's origin is
     /// a link Enter follows.
-    static func link(_ field: DetailFieldSpec, in item: JSONItem) -> LinkTarget? {
+    static func link(_ field: DetailFieldSpec, in item: Record) -> LinkTarget? {
         if let path = field.link {
-            guard let value = JSONItem.value(at: path, in: item.row), value != "null", !value.isEmpty else { return nil }
+            guard let value = Record.value(at: path, in: item.row), value != "null", !value.isEmpty else { return nil }
             if let record = SpecValues.record(value, list: field.list, byKeys: item.card.byKeys) { return .item(record) }
             return ItemLink(value, origin: item.card.linkOrigin).map(LinkTarget.url)
         }

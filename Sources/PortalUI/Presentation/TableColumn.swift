@@ -63,7 +63,7 @@ extension Item {
         let item = record
         switch item.card.spec.layout {
         case .columns:
-            return JSONItem.value(at: key, in: item.row)
+            return Record.value(at: key, in: item.row)
         case .tree:
             // The row a spec reads: a record keyed by its url has that key as its `id`.
             let row = item.keyedRow

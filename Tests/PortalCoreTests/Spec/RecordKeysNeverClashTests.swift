@@ -30,8 +30,8 @@ struct RecordKeysNeverClashTests {
     /// A JSON item's identity in the browser follows its list's spec (`key = "uid"`).
     @Test func aJSONItemIsIdentifiedByItsSpecsKey() throws {
         let card = JSONCardChoice(fields: nil, spec: ListSpec(key: ["uid"]))
-        let a = Item(JSONItem(row: try Self.row("{\"uid\":\"a\",\"id\":1}"), card: card), kind: ItemKind(rawValue: "members"))
-        let b = Item(JSONItem(row: try Self.row("{\"uid\":\"b\",\"id\":1}"), card: card), kind: ItemKind(rawValue: "members"))
+        let a = Item(Record(row: try Self.row("{\"uid\":\"a\",\"id\":1}"), card: card), kind: ItemKind(rawValue: "members"))
+        let b = Item(Record(row: try Self.row("{\"uid\":\"b\",\"id\":1}"), card: card), kind: ItemKind(rawValue: "members"))
         #expect(a.id != b.id && a.key == .text("a"))
     }
 

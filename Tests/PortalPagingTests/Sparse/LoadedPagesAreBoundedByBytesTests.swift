@@ -16,7 +16,7 @@ struct PageByteBudgetTests {
     /// An item of any API whose JSON is 7 MiB (one string shared by all, so the test
     /// itself holds 7 MiB; the list counts each as its own).
     static func bigItem(_ id: Int) -> Item {
-        Item(JSONItem(row: Row(id: "\(id)", columns: [("id", .number("\(id)")), ("blob", .string(big))], json: big), card: card),
+        Item(Record(row: Row(id: "\(id)", columns: [("id", .number("\(id)")), ("blob", .string(big))], json: big), card: card),
               kind: ItemKind(rawValue: "blob"))
     }
 

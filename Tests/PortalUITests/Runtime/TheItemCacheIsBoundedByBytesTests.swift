@@ -13,7 +13,7 @@ struct TheItemCacheIsBoundedByBytesTests {
     static let kind = ItemKind(rawValue: "blob")
 
     static func bigItem(_ id: Int) -> Item {
-        Item(JSONItem(row: Row(id: "\(id)", columns: [("id", .number("\(id)")), ("blob", .string(big))], json: big),
+        Item(Record(row: Row(id: "\(id)", columns: [("id", .number("\(id)")), ("blob", .string(big))], json: big),
                       card: JSONCardChoice(fields: nil)), kind: kind)
     }
 

@@ -80,7 +80,7 @@ struct PresetRecordsShowAsTableRowsTests {
         // Objects stay their JSON; a scalar is as it is.
         #expect(TableCellText.value(at: "moons", in: row) == #"[{"name":"Ghomrassen"},{"name":"Guermessa"}]"#)
         #expect(TableCellText.value(at: "id", in: row) == "1")
-        let item = Item(JSONItem(row: row, card: JSONCardChoice(fields: nil)), kind: ItemKind(rawValue: "planets"))
+        let item = Item(Record(row: row, card: JSONCardChoice(fields: nil)), kind: ItemKind(rawValue: "planets"))
         #expect(item.cell("tags") == "desert, twin suns")
     }
 }

@@ -1,10 +1,12 @@
-/// An item of an API portal has no model for (`portal --url`): the object as served, in
-/// a `Row` (its fields in order, nested values as their JSON text, the whole object's
-/// JSON), and the card's choice of fields, shared by every item of the list.
+/// One record of any list, whatever API it came from (a built-in preset's, a saved API's,
+/// `--url`, GraphQL, OpenAPI, a PostgREST row): the object as served, decoded once into a
+/// `Row` (its fields in order, nested values as their JSON text, the whole object's JSON),
+/// its key (`RecordKey`), and the card's choice of fields, shared by every record of the
+/// list — what the list's spec says it shows. No API has a Swift type of its own.
 ///
 /// Stored inline in `Item`: the row and one reference, so a sparse list of 10,000
 /// pages holds no extra box per item.
-public struct JSONItem: Sendable, Hashable, Identifiable {
+public struct Record: Sendable, Hashable, Identifiable {
     public var row: Row { didSet { id = Self.key(row: row, card: card, link: link) } }
     public var card: JSONCardChoice { didSet { id = Self.key(row: row, card: card, link: link) } }
     /// The link it was fetched by (a URL followed in a pane), whose number is then its id.
@@ -93,7 +95,7 @@ public struct JSONItem: Sendable, Hashable, Identifiable {
     /// that are not the title, an id, a URL or a timestamp-looking key — in served order.
     public func cardFields(limit: Int = 2) -> [(name: String, value: String)] {
         if let chosen = card.fields {
-            return chosen.prefix(limit).map { path in (path, JSONItem.value(at: path, in: row) ?? "—") }
+            return chosen.prefix(limit).map { path in (path, Record.value(at: path, in: row) ?? "—") }
         }
         let title = titleKey
         var picked: [(name: String, value: String)] = []
