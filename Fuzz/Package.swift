@@ -23,11 +23,12 @@ let package = Package(
         // The project's sources, unchanged.
         .target(name: "PortalJSON", path: "Linked/PortalJSON"),
         .target(name: "PortalCore", dependencies: ["PortalJSON"], path: "Linked/PortalCore"),
-        .target(name: "PortalPaging", dependencies: ["PortalCore"], path: "Linked/PortalPaging"),
-        .target(name: "PortalPresets", dependencies: ["PortalCore", "PortalJSON"], path: "Linked/PortalPresets"),
+        .target(name: "PortalPaging", dependencies: ["PortalCore", "PortalJSON"], path: "Linked/PortalPaging"),
+        .target(name: "PortalREST", dependencies: ["PortalCore", "PortalPaging", "PortalJSON"], path: "Linked/PortalREST"),
+        .target(name: "PortalPresets", dependencies: ["PortalCore", "PortalPaging", "PortalJSON"], path: "Linked/PortalPresets"),
         .target(name: "PortalDemoModels", dependencies: ["PortalCore", "PortalJSON", "PortalPresets"], path: "Linked/PortalDemoModels"),
         .target(name: "PortalServers", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalDemoModels"], path: "Linked/PortalServers"),
-        .target(name: "PortalGraphQL", dependencies: ["PortalCore", "PortalJSON"], path: "Linked/PortalGraphQL"),
+        .target(name: "PortalGraphQL", dependencies: ["PortalCore", "PortalPaging", "PortalJSON"], path: "Linked/PortalGraphQL"),
         .target(name: "CImageShim", path: "Linked/CImageShim", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]),
         .systemLibrary(name: "CChafa", path: "Linked/CChafa", pkgConfig: "chafa"),
         .target(name: "CPictureShim", dependencies: ["CChafa"], path: "Linked/CPictureShim"),
@@ -39,7 +40,7 @@ let package = Package(
             "PortalCore",
             .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
             .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"), .product(name: "Yams", package: "Yams"),
-            "PortalJSON",
+            "PortalJSON", "PortalPaging", "PortalREST",
         ], path: "Linked/PortalOpenAPI"),
         .systemLibrary(name: "CNcurses", path: "Linked/CNcurses"),
         .target(name: "CPortalShim", path: "Linked/CPortalShim"),
@@ -52,7 +53,7 @@ let package = Package(
         // PortalCoreTests (a symlink there), whose regression tests replay found crashes.
         .target(name: "FuzzEntryPoints", dependencies: ["PortalCore", "PortalPaging", "PortalJSON", "PortalPresets", "PortalGraphQL", "PortalDemoModels"]),
         // The same for fuzz-cache-answer; compiled into PortalCacheTests too.
-        .target(name: "CacheFuzzEntryPoint", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalCacheReadBack", "PortalDemoModels"]),
+        .target(name: "CacheFuzzEntryPoint", dependencies: ["PortalCore", "PortalJSON", "PortalPresets", "PortalCacheReadBack", "PortalDemoModels", "FuzzEntryPoints"]),
         // The same for fuzz-openapi; compiled into PortalOpenAPITests too.
         .target(name: "OpenAPIFuzzEntryPoint", dependencies: ["PortalCore", "PortalJSON", "PortalOpenAPI"]),
 

@@ -4,6 +4,7 @@ import PortalDemoModels
 import PortalPresets
 #if canImport(PortalCacheReadBack)
 import PortalCacheReadBack
+import FuzzEntryPoints // FuzzPresets (a symlinked file of the tests' own there)
 #else
 import PortalCache
 #endif
@@ -69,11 +70,13 @@ public enum CacheFuzzEntryPoint {
         // 2xx is never served.
         guard AnswerReadBack.isServable(status: status) else { return }
         let response = HTTPResponse(status: status, headers: headers, body: body)
-        let rickAndMorty = PresetPages<Character>.rickAndMorty(baseURL: "https://rickandmortyapi.com/api", request: .list(.character))
+        // Paged as the preset files say (`FuzzPresets`: the fuzz package links no config reader).
+        let rickAndMorty: PresetPages<Character> = FuzzPresets.rickAndMorty("https://rickandmortyapi.com/api", .list(.character))
         try check { () throws(PageFailure) in _ = try rickAndMorty.decode(response, for: rickAndMorty.firstPage) }
-        let pokeAPI = PresetPages<PokemonSummary>.pokeAPI(baseURL: "https://pokeapi.co/api/v2", path: "pokemon")
+        let pokeAPI: PresetPages<PokemonSummary> = FuzzPresets.pokeAPI("https://pokeapi.co/api/v2")
         try check { () throws(PageFailure) in _ = try pokeAPI.decode(response, for: pokeAPI.firstPage) }
-        let postgREST = PresetPages<PortalCore.Row>.postgREST(baseURL: "https://project.supabase.co/rest/v1", table: "characters")
+        let postgREST = PresetPages<PortalCore.Row>.postgREST(baseURL: "https://project.supabase.co/rest/v1", table: "characters",
+                                                              paging: FuzzPresets.postgRESTPaging)
         try check { () throws(PageFailure) in _ = try postgREST.decode(response, for: postgREST.firstPage) }
     }
 
