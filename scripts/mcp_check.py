@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """portal mcp as an agent uses it, through the official MCP Python SDK's client (PyPI `mcp`).
 
-Run by Tests/PortalEndToEndTests/MCPEndToEndTests.swift under the venv `make test` makes:
+Run by Tests/PortalEndToEndTests/MCPToolsAnswerAnAgentInFewRequestsEndToEndTests.swift under the venv `make test` makes:
 
     mcp_check.py PORTAL ORIGIN CONFIG TRACE SECRET
 

@@ -3,7 +3,7 @@
 Usage: realtime_check.py ORIGIN APIKEY EMAIL PASSWORD
 
 Against `portal-mirror --churn N --require-key APIKEY --auth-user EMAIL:PASSWORD
---token-ttl 3` (RealtimePythonClientTests starts one): signs in with GoTrue's password
+--token-ttl 3` (SupabasesPythonClientReadsTheMirrorsRealtimeTests starts one): signs in with GoTrue's password
 grant, connects PyPI `realtime`'s AsyncRealtimeClient to ORIGIN/realtime/v1 with the key,
 sets the user's token, subscribes to the characters' postgres_changes (one channel
 unfiltered, one with `id=lt.400`) and checks what arrives: the subscription is SUBSCRIBED

@@ -7,7 +7,7 @@ import Testing
 /// The selected card's picture stays whole when the cards' pictures go (`p`): it is the one
 /// Enter opens, and cutting it down to its card made the pane ask for it again — with more
 /// than the interpreter's memory cache holds on screen (21 avatars), a second network
-/// request (`BrowseEndToEndTests.picturesInColourOnlyEachAskedForOnce` failed in CI).
+/// request (`TheBrowserScrollsOneRequestAPageEndToEndTests.picturesInColourOnlyEachAskedForOnce` failed in CI).
 @MainActor
 @Suite("The selected card's picture is kept whole for the pane")
 struct TheSelectedCardsPictureIsKeptWholeTests {
