@@ -59,8 +59,7 @@ struct ListSpecReader {
         if let value = table["filters"] {
             guard let filters = value.table else { throw reader.error("filters is a table of parameter = [values]", at: at + ["filters"]) }
             for name in reader.inFileOrder(filters.keys, under: at + ["filters"]) {
-                let values = try strings(filters[name], name, at: at + ["filters", name], message: "filters.\(name) is an array of the values it takes")
-                spec.filters.append(SpecFilter(parameter: name, values: values))
+                spec.filters.append(try filter(name, filters[name], at: at + ["filters", name]))
             }
         }
         return spec
@@ -225,7 +224,7 @@ struct ListSpecReader {
         }
     }
 
-    private func string(_ table: TOMLTable, _ key: String, at: [String]) throws(ConfigError) -> String? {
+    func string(_ table: TOMLTable, _ key: String, at: [String]) throws(ConfigError) -> String? {
         guard let value = table[key] else { return nil }
         guard let text = value.string else { throw reader.error("\(key) must be a string", at: at + [key]) }
         return text

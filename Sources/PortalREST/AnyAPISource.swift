@@ -41,8 +41,7 @@ public struct AnyAPISource: AddressableSource {
     public var title: String { Sanitize.line(pages.url.host ?? "API") }
 
     public var tabs: [TabSpec] {
-        let filters = card.spec.filters.map { FilterSpec(key: $0.parameter, label: DetailFieldSpec.label(for: $0.parameter), choices: $0.values) }
-        return [TabSpec(kind: kind, title: kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst(), searchKey: nil, filters: filters)]
+        [TabSpec(kind: kind, title: kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst(), searchKey: nil, filters: card.spec.filters.map(\.field))]
     }
 
     public func firstPage(for query: ListQuery) -> PageRequest { pages(for: query).firstPage }

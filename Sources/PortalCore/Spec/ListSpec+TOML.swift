@@ -47,7 +47,7 @@ extension ListSpec {
         if let table { lines.append("table = " + TOMLText.array(table.map(\.toml))) }
         if layout != .tree { lines.append("layout = \(TOMLText.string(layout.rawValue))") }
         if !filters.isEmpty {
-            lines.append("filters = " + TOMLText.table(filters.map { (TOMLText.key($0.parameter), TOMLText.array($0.values.map(TOMLText.string))) }))
+            lines.append("filters = " + TOMLText.table(filters.map { (TOMLText.key($0.parameter), $0.toml) }))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -102,5 +102,17 @@ public enum TOMLText {
 
     public static func table(_ pairs: [(String, String)]) -> String {
         "{ " + pairs.map { "\($0.0) = \($0.1)" }.joined(separator: ", ") + " }"
+    }
+}
+
+extension SpecFilter {
+    /// As the file writes it: its values, or with a label or an example, a table of them.
+    var toml: String {
+        let values = TOMLText.array(values.map(TOMLText.string))
+        guard label != nil || example != nil else { return values }
+        var pairs = [("values", values)]
+        if let label { pairs.append(("label", TOMLText.string(label))) }
+        if let example { pairs.append(("example", TOMLText.string(example))) }
+        return TOMLText.table(pairs)
     }
 }

@@ -70,14 +70,28 @@ public enum RecordLayout: String, Sendable, Hashable {
     case columns
 }
 
-/// One enum filter of a list (`filters = { state = ["active", "away"] }`): the query
-/// parameter and the values it takes, offered by the `f` form.
+/// One server-side filter of a list, offered by the `f` form: the query parameter and the
+/// values it takes (`filters = { state = ["active", "away"] }`), none for free text
+/// (`species = []`), with the form's label and a free-text field's example when the file
+/// gives them (`episode = { values = [], label = "Code", example = "S03" }`).
 public struct SpecFilter: Sendable, Hashable {
     public var parameter: String
+    /// The values it takes, in order; empty: any text.
     public var values: [String]
+    /// The form's label; nil: the parameter's own (`DetailFieldSpec.label(for:)`).
+    public var label: String?
+    /// A free-text field's example, e.g. "S03".
+    public var example: String?
 
-    public init(parameter: String, values: [String]) {
+    public init(parameter: String, values: [String], label: String? = nil, example: String? = nil) {
         self.parameter = parameter
         self.values = values
+        self.label = label
+        self.example = example
+    }
+
+    /// The filter as a tab offers it: choices when it has values, else a text field.
+    public var field: FilterSpec {
+        FilterSpec(key: parameter, label: label ?? DetailFieldSpec.label(for: parameter), choices: values.isEmpty ? nil : values, example: example)
     }
 }

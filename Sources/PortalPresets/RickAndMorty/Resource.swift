@@ -1,36 +1,21 @@
 import PortalCore
 
 /// The three resources of the Rick and Morty API, with the rules the server applies to
-/// each (which query keys it accepts as filters, what it says for an unknown id).
+/// each (which query keys it filters by, what it says for an unknown id).
 public enum Resource: String, CaseIterable, Sendable, Hashable {
     case character, location, episode
 
-    /// The filters the server accepts, in its own order, declared once: the emulated
-    /// server reads their keys, the browser's tab (`RickAndMortySource`) its search and
-    /// form, `portal list` its flags. Any other key is ignored and dropped from `next`.
-    public var filters: [FilterSpec] {
+    /// The query keys the server filters by, in its own order (any other it ignores and
+    /// drops from `next`): how a request and the links the server writes are read back.
+    /// What the browser offers for them (labels, choices, examples) is the preset file's
+    /// (rickandmorty.toml's `filters`).
+    public var allowedFilters: [String] {
         switch self {
-        case .character: [
-            FilterSpec(key: "name", label: "Name"),
-            FilterSpec(key: "status", label: "Status", choices: ["Alive", "Dead", "unknown"]),
-            FilterSpec(key: "species", label: "Species", example: "Human"),
-            FilterSpec(key: "type", label: "Type", example: "Parasite"),
-            FilterSpec(key: "gender", label: "Gender", choices: ["Female", "Male", "Genderless", "unknown"]),
-        ]
-        case .location: [
-            FilterSpec(key: "name", label: "Name"),
-            FilterSpec(key: "type", label: "Type", example: "Planet"),
-            FilterSpec(key: "dimension", label: "Dimension", example: "C-137"),
-        ]
-        case .episode: [
-            FilterSpec(key: "name", label: "Name"),
-            FilterSpec(key: "episode", label: "Code", example: "S03"),
-        ]
+        case .character: ["name", "status", "species", "type", "gender"]
+        case .location: ["name", "type", "dimension"]
+        case .episode: ["name", "episode"]
         }
     }
-
-    /// The query keys the server accepts as filters, in its own order.
-    public var allowedFilters: [String] { filters.map(\.key) }
 
     /// The tab's title in the browser.
     public var title: String { plural.prefix(1).uppercased() + plural.dropFirst() }

@@ -53,12 +53,14 @@ public struct RickAndMortySource: Source {
 
     public var title: String { "Rick and Morty" }
 
-    /// One tab per resource, its filters as `Resource.filters` declares them: `name` is
-    /// the `/` search, the rest the `f` form (fields with choices first).
+    /// One tab per resource, its filters as its preset file's list says them (`filters`):
+    /// `name` is the `/` search, the rest the `f` form (fields with choices first).
     public var tabs: [TabSpec] {
         [Resource.character, .episode, .location].map { resource in
-            let form = resource.filters.filter { $0.key != Self.searchKey }
-            return TabSpec(kind: ItemKind(rawValue: resource.rawValue), title: resource.title, searchKey: Self.searchKey,
+            let filters = (lists.specs[resource.rawValue]?.filters ?? []).map(\.field)
+            let form = filters.filter { $0.key != Self.searchKey }
+            let search = filters.contains { $0.key == Self.searchKey } ? Self.searchKey : nil
+            return TabSpec(kind: ItemKind(rawValue: resource.rawValue), title: resource.title, searchKey: search,
                            filters: form.filter { $0.choices != nil } + form.filter { $0.choices == nil })
         }
     }
