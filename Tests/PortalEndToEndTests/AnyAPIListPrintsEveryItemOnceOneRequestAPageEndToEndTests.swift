@@ -44,11 +44,6 @@ struct AnyAPIListPrintsEveryItemOnceOneRequestAPageEndToEndTests {
     /// Spawns portal off the cooperative pool (the in-process mirror answers on it), with
     /// no key from the environment and no disk cache (these count requests).
     private func run(_ arguments: [String]) async throws -> Spawn.Result {
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "PORTAL_API_KEY")
-        let binary = EndToEndEnvironment.portal ?? "portal"
-        let scratch = FileManager.default.temporaryDirectory
-        let frozen = environment
-        return try await offThePool { try Spawn.run(binary, arguments + ["--no-cache"], environment: frozen, scratch: scratch) }
+        try await Spawn.portal(arguments)
     }
 }

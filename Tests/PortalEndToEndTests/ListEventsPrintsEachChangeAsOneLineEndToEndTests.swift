@@ -19,12 +19,7 @@ struct ListEventsPrintsEachChangeAsOneLineEndToEndTests {
     }
 
     static func run(_ arguments: [String]) async throws -> Spawn.Result {
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "PORTAL_API_KEY")
-        let frozen = environment
-        return try await offThePool {
-            try Spawn.run(EndToEndEnvironment.portal ?? "portal", arguments + ["--no-cache"], environment: frozen, scratch: FileManager.default.temporaryDirectory)
-        }
+        try await Spawn.portal(arguments)
     }
 
     /// The line the mirror's change `number` must print as.

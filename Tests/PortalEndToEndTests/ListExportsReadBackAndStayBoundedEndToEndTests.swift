@@ -172,12 +172,6 @@ struct ListExportsReadBackAndStayBoundedEndToEndTests {
 
     /// Spawns portal (`--no-cache`: these count requests) on a thread of its own.
     static func run(_ arguments: [String]) async throws -> Spawn.Result {
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "PORTAL_API_KEY")
-        let binary = EndToEndEnvironment.portal ?? "portal"
-        let frozen = environment
-        return try await offThePool {
-            try Spawn.run(binary, arguments + ["--no-cache"], environment: frozen, scratch: FileManager.default.temporaryDirectory)
-        }
+        try await Spawn.portal(arguments)
     }
 }

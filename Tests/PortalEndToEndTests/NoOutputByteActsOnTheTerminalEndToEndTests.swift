@@ -50,12 +50,7 @@ struct NoOutputByteActsOnTheTerminalEndToEndTests {
     }
 
     private func run(_ arguments: [String]) async throws -> Spawn.Result {
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "PORTAL_API_KEY")
-        let binary = EndToEndEnvironment.portal ?? "portal"
-        let scratch = FileManager.default.temporaryDirectory
-        let frozen = environment
-        return try await offThePool { try Spawn.run(binary, arguments + ["--no-cache"], environment: frozen, scratch: scratch) }
+        try await Spawn.portal(arguments)
     }
 
     @Test(arguments: [
