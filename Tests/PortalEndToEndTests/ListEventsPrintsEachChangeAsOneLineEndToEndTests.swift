@@ -18,6 +18,17 @@ struct ListEventsPrintsEachChangeAsOneLineEndToEndTests {
         }, body)
     }
 
+    /// `portal ARGUMENTS --no-cache | head -2` under bash's `pipefail`: the lines read, then
+    /// `status=N`, the pipeline's status once `head` has closed the pipe.
+    static func twoLinesIntoAClosedPipe(_ arguments: String) async throws -> [Substring] {
+        let portal = EndToEndEnvironment.portal ?? "portal"
+        let line = "set -o pipefail; timeout 120 '\(portal)' \(arguments) --no-cache | head -2; echo \"status=$?\""
+        let result = try await offThePool {
+            try Spawn.run("/bin/bash", ["-c", line], environment: ProcessInfo.processInfo.environment, scratch: FileManager.default.temporaryDirectory)
+        }
+        return result.stdout.split(separator: "\n")
+    }
+
     static func run(_ arguments: [String]) async throws -> Spawn.Result {
         try await Spawn.portal(arguments)
     }
@@ -48,12 +59,7 @@ struct ListEventsPrintsEachChangeAsOneLineEndToEndTests {
 
     @Test func aClosedPipeEndsItWithStatusZero() async throws {
         try await Self.withChurningMirror { m in
-            let portal = EndToEndEnvironment.portal ?? "portal"
-            let line = "set -o pipefail; timeout 120 '\(portal)' list --url '\(m.publicURL)/character' --events '\(m.origin)/api/character/events' --no-cache | head -2; echo \"status=$?\""
-            let result = try await offThePool {
-                try Spawn.run("/bin/bash", ["-c", line], environment: ProcessInfo.processInfo.environment, scratch: FileManager.default.temporaryDirectory)
-            }
-            let all = result.stdout.split(separator: "\n")
+            let all = try await Self.twoLinesIntoAClosedPipe("list --url '\(m.publicURL)/character' --events '\(m.origin)/api/character/events'")
             #expect(all.last == "status=0")
             #expect(all.dropLast().count == 2 && all.dropLast().allSatisfy { $0.hasPrefix(#"{"type":"#) })
         }

@@ -36,12 +36,7 @@ struct ListLivePrintsEachSubscriptionChangeEndToEndTests {
 
     @Test func aClosedPipeEndsItWithStatusZero() async throws {
         try await ListEventsPrintsEachChangeAsOneLineEndToEndTests.withChurningMirror { m in
-            let portal = EndToEndEnvironment.portal ?? "portal"
-            let line = "set -o pipefail; timeout 120 '\(portal)' list --graphql '\(m.origin)/graphql' characters --live --no-cache | head -2; echo \"status=$?\""
-            let result = try await offThePool {
-                try Spawn.run("/bin/bash", ["-c", line], environment: ProcessInfo.processInfo.environment, scratch: FileManager.default.temporaryDirectory)
-            }
-            let all = result.stdout.split(separator: "\n")
+            let all = try await ListEventsPrintsEachChangeAsOneLineEndToEndTests.twoLinesIntoAClosedPipe("list --graphql '\(m.origin)/graphql' characters --live")
             #expect(all.last == "status=0")
             #expect(all.dropLast().count == 2 && all.dropLast().allSatisfy { $0.hasPrefix(#"{"type":"#) })
         }
