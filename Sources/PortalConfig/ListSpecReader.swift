@@ -9,7 +9,7 @@ struct ListSpecReader {
     let reader: ConfigReader
 
     /// The spec keys a list table may hold beside `path`, `items`, `paging`, `fields`.
-    static let keys = ["key", "card", "detail", "by_keys", "item", "filters", "events", "columns", "table", "layout"]
+    static let keys = ["key", "card", "detail", "by_keys", "item", "filters", "search", "events", "columns", "table", "layout"]
 
     func spec(_ table: TOMLTable, at: [String]) throws(ConfigError) -> ListSpec {
         var spec = ListSpec()
@@ -62,6 +62,7 @@ struct ListSpecReader {
                 spec.filters.append(try filter(name, filters[name], at: at + ["filters", name]))
             }
         }
+        spec.search = try string(table, "search", at: at)
         return spec
     }
 

@@ -41,7 +41,8 @@ public struct AnyAPISource: AddressableSource {
     public var title: String { Sanitize.line(pages.url.host ?? "API") }
 
     public var tabs: [TabSpec] {
-        [TabSpec(kind: kind, title: kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst(), searchKey: nil, filters: card.spec.filters.map(\.field))]
+        [TabSpec(kind: kind, title: kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst(), searchKey: card.spec.search,
+                 filters: card.spec.formFilters)]
     }
 
     public func firstPage(for query: ListQuery) -> PageRequest { pages(for: query).firstPage }

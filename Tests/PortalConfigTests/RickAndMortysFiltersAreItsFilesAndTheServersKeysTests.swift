@@ -1,12 +1,14 @@
 import Foundation
 @testable import PortalConfig
 import PortalCore
+import PortalPaging
 import PortalPresets
+import PortalREST
 import Testing
 
-/// What the browser offers to filter a list by is its file's `filters`, for a built-in API
-/// as for a user's: Rick and Morty's tabs (the `/` search on `name`, the `f` form's choices
-/// and text fields with their labels and examples) come from rickandmorty.toml, and name
+/// What the browser offers to filter a list by is its file's `filters` and `search`, for a
+/// built-in API as for a user's: Rick and Morty's tabs (the `/` search on `name`, the `f`
+/// form's choices and text fields with their labels and examples) come from rickandmorty.toml, and name
 /// exactly the query keys the server filters by (`Resource.allowedFilters`, how requests and
 /// `next` links are read back). A filter is its values, `[]` for any text, or a table of
 /// values, label and example; each is written back as it was read.
@@ -67,6 +69,21 @@ import Testing
         ])
         let written = spec.toml(api: "crew", list: "members", path: "/members", items: nil)
         #expect(written.contains(#"filters = { state = ["active", "away"], q = [], team = { values = [], label = "Team code", example = "T-7" } }"#), "\(written)")
+    }
+
+    /// `search` names the filter `/` types into, for any list: its tab searches by it and
+    /// the form offers the others.
+    @Test func aUsersSearchIsTheFilterSlashTypesInto() throws {
+        let text = Self.crew.replacingOccurrences(of: "filters = {", with: "search = \"q\"\nfilters = {")
+        let file = try ConfigFile.parse(text, path: "/tmp/config.toml", othersCanRead: false)
+        let spec = try #require(file.api(named: "crew")?.lists.first?.spec)
+        #expect(spec.search == "q")
+        #expect(spec.toml(api: "crew", list: "members", path: "/members", items: nil).contains("\nsearch = \"q\"\n"))
+        let url = try #require(URL(string: "https://crew.example.com/v2/members"))
+        let reading = try DialectDetector.detect(HTTPResponse(status: 200, headers: [:], body: Data(#"[{"id":1}]"#.utf8)), for: url)
+        let tab = try #require(AnyAPISource(pages: AnyAPIPages(url: url, reading: reading), spec: spec, name: "members").tabs.first)
+        #expect(tab.searchKey == "q")
+        #expect(tab.filters.map(\.key) == ["state", "team"], "choices first, then text, as the built-in tabs")
     }
 
     @Test(arguments: [

@@ -49,6 +49,7 @@ extension ListSpec {
         if !filters.isEmpty {
             lines.append("filters = " + TOMLText.table(filters.map { (TOMLText.key($0.parameter), $0.toml) }))
         }
+        if let search { lines.append("search = \(TOMLText.string(search))") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

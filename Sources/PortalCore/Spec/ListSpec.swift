@@ -24,8 +24,11 @@ public struct ListSpec: Sendable, Hashable {
     /// (`/pokemon/{key}/`). A list that has it holds summaries (PokeAPI's pages name only
     /// `name` and `url`): Enter's pane asks for the record there, and the answer is whole.
     public var item: String?
-    /// Server-side filters that take one of a few values: parameter → its values, in order.
+    /// Server-side filters: parameter → the values it takes (none: any text), in order.
     public var filters: [SpecFilter]
+    /// The filter parameter `/` types into (`search = "name"`): a list's search is one of
+    /// its server's filters, and the `f` form offers the others.
+    public var search: String?
     /// Where the list's changes are pushed (`text/event-stream`): a URL, or a path joined
     /// to the list's origin. The browser follows it as `--events` (issue 38).
     public var events: String?
@@ -49,6 +52,13 @@ public struct ListSpec: Sendable, Hashable {
         self.detail = detail
         self.byKeys = byKeys
         self.filters = filters
+    }
+
+    /// What the `f` form offers: every filter but the search, those with choices first
+    /// (each group in the file's order).
+    public var formFilters: [FilterSpec] {
+        let form = filters.filter { $0.parameter != search }.map(\.field)
+        return form.filter { $0.choices != nil } + form.filter { $0.choices == nil }
     }
 
     /// The key fields in force: `key`, else `id`.

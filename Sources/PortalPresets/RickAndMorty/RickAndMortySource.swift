@@ -53,20 +53,15 @@ public struct RickAndMortySource: Source {
 
     public var title: String { "Rick and Morty" }
 
-    /// One tab per resource, its filters as its preset file's list says them (`filters`):
-    /// `name` is the `/` search, the rest the `f` form (fields with choices first).
+    /// One tab per resource, its search and filters as its preset file's list says them
+    /// (`search`, `filters`): the `/` search, and the rest in the `f` form (fields with
+    /// choices first).
     public var tabs: [TabSpec] {
         [Resource.character, .episode, .location].map { resource in
-            let filters = (lists.specs[resource.rawValue]?.filters ?? []).map(\.field)
-            let form = filters.filter { $0.key != Self.searchKey }
-            let search = filters.contains { $0.key == Self.searchKey } ? Self.searchKey : nil
-            return TabSpec(kind: ItemKind(rawValue: resource.rawValue), title: resource.title, searchKey: search,
-                           filters: form.filter { $0.choices != nil } + form.filter { $0.choices == nil })
+            let spec = lists.specs[resource.rawValue] ?? ListSpec()
+            return TabSpec(kind: ItemKind(rawValue: resource.rawValue), title: resource.title, searchKey: spec.search, filters: spec.formFilters)
         }
     }
-
-    /// The filter behind `/`.
-    static let searchKey = "name"
 
     /// The API's resource for a kind; nil for a kind this API does not have.
     static func resource(_ kind: ItemKind) -> Resource? { Resource(rawValue: kind.rawValue) }
