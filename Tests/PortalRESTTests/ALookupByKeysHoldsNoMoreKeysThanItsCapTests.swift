@@ -56,4 +56,11 @@ struct ALookupByKeysHoldsNoMoreKeysThanItsCapTests {
         #expect(Origin(scheme: "http", host: "127.0.0.1", port: 8080).written == "http://127.0.0.1:8080")
         #expect(Origin(scheme: "https", host: "a.example", port: 80).written == "https://a.example:80")
     }
+
+    /// An IPv6 host is written in brackets, as a URL must (Supabase's `/auth/v1` beside its
+    /// REST root is written the same way).
+    @Test func anIPv6OriginIsWrittenInBrackets() {
+        #expect(SplitURL("http://[::1]:8080/api/teams")?.origin.written == "http://[::1]:8080")
+        #expect(SplitURL("https://[::1]/api/teams")?.origin.written == "https://[::1]")
+    }
 }

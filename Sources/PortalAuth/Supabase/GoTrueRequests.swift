@@ -20,11 +20,7 @@ public struct GoTrueRequests: Sendable {
     /// `…/auth/v1` beside a PostgREST root: `https://x.supabase.co/rest/v1` →
     /// `https://x.supabase.co/auth/v1` (the same origin). Nil for a root that is no URL.
     public static func authURL(besideRestRoot restRoot: String) -> String? {
-        guard let split = SplitURL(restRoot) else { return nil }
-        let origin = split.origin
-        let defaultPort = origin.scheme == "https" ? 443 : 80
-        let host = origin.host.contains(":") && !origin.host.hasPrefix("[") ? "[\(origin.host)]" : origin.host
-        return "\(origin.scheme)://\(host)\(origin.port == defaultPort ? "" : ":\(origin.port)")/auth/v1"
+        SplitURL(restRoot).map { $0.origin.written + "/auth/v1" }
     }
 
     public func password(email: String, password: String) -> HTTPRequest {

@@ -17,10 +17,13 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(scheme)://\(host):\(port)" }
 
-    /// The origin as a URL writes it: the port left out when it is the scheme's own, so a
-    /// URL built on it (a `by_keys` path, an `events` path) is the one the user and the
-    /// server write, and its cache key the same.
-    public var written: String { port == (scheme == "https" ? 443 : 80) ? "\(scheme)://\(host)" : description }
+    /// The origin as a URL writes it: an IPv6 host in brackets, the port left out when it
+    /// is the scheme's own, so a URL built on it (a `by_keys` or `events` path, Supabase's
+    /// `/auth/v1`) is the one the user and the server write, and its cache key the same.
+    public var written: String {
+        let named = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return "\(scheme)://\(named)" + (port == (scheme == "https" ? 443 : 80) ? "" : ":\(port)")
+    }
 }
 
 /// A URL split into the parts the API clients care about, parsed by hand so that the raw
