@@ -17,9 +17,9 @@ extension SourceResolver {
     /// a built-in preset's as its file says them.
     public func specsInForce(_ request: SourceRequest, list: String?, over connection: Connection? = nil) async throws -> String {
         let name = request.saved ?? ""
-        let saved = try SavedRun.load(config: request.config, environment: request.environment).0.api(named: name)
-        if saved == nil, let preset = try Self.builtIn(name) { return try Self.presetText(preset, list: list) }
-        let api = try SavedRun.api(named: name, config: request.config, environment: request.environment)
+        let (file, path) = try SavedRun.load(config: request.config, environment: request.environment)
+        if file.api(named: name) == nil, let preset = try Self.builtIn(name) { return try Self.presetText(preset, list: list) }
+        let api = try SavedRun.api(named: name, in: file, path: path)
         guard api.kind == nil, api.openapi == nil, api.graphql == nil else {
             let from = api.kind.map { "the preset \($0)" } ?? (api.openapi != nil ? "an OpenAPI document" : "a GraphQL schema")
             throw SourceFailure.usage("\(Sanitize.line(name)) is read from \(from); list specs are for saved lists")

@@ -21,6 +21,12 @@ public struct SavedRun: Sendable {
     /// default); a bad file or an unknown name is a usage error, the file's with its line.
     public static func api(named name: String, config: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(SourceFailure) -> SavedAPI {
         let (file, path) = try load(config: config, environment: environment)
+        return try api(named: name, in: file, path: path)
+    }
+
+    /// The saved API `name` in `file` (read from `path`); an unknown name is a usage error
+    /// naming the saved ones.
+    public static func api(named name: String, in file: ConfigFile, path: String) throws(SourceFailure) -> SavedAPI {
         guard let api = file.api(named: name) else {
             let known = file.apis.map(\.name)
             throw .usage("no saved API named '\(Sanitize.line(name))' in \(Sanitize.line(path))"
