@@ -1,8 +1,8 @@
 import Foundation
 import PortalCore
 
-/// One API portal knows by name (`--api`): its source, the rule for its pictures, and its
-/// settings (live and snapshot roots, a fixed page size, whether it takes tables). How its
+/// One API portal knows by name (`--api`): its source and its settings (live and snapshot
+/// roots, a fixed page size, whether it takes tables). How its
 /// lists look and page is not here but in its preset file (PortalConfig's
 /// `Presets/*.toml`, handed to the source as `SourceSettings.presetLists`): each list's
 /// `paging` is read by `PagingSpec.reading`, as a user's list is. Its folder under
@@ -16,10 +16,6 @@ public struct APIPreset: Sendable {
     public var kind: APIKind
     /// The name in messages, e.g. "Rick and Morty".
     public var title: String
-    /// What its items are (for `portal apis` and the docs).
-    public var items: String
-    /// Where its pictures come from (for `portal apis` and the docs).
-    public var pictures: String
     /// The live service (nil when there is none to default to: PostgREST needs `--base-url`).
     public var liveBaseURL: BaseURL?
     /// Where the snapshot's links point.
@@ -36,28 +32,17 @@ public struct APIPreset: Sendable {
     public var makeSource: @Sendable (SourceSettings) -> any Source
 
     public init(
-        kind: APIKind, title: String, items: String, pictures: String,
+        kind: APIKind, title: String,
         liveBaseURL: BaseURL?, snapshotBaseURL: BaseURL, fixedPageSize: Int?, takesTables: Bool = false,
         recognises: @escaping @Sendable (String) -> Bool, makeSource: @escaping @Sendable (SourceSettings) -> any Source
     ) {
         self.kind = kind
         self.title = title
-        self.items = items
-        self.pictures = pictures
         self.liveBaseURL = liveBaseURL
         self.snapshotBaseURL = snapshotBaseURL
         self.fixedPageSize = fixedPageSize
         self.takesTables = takesTables
         self.recognises = recognises
         self.makeSource = makeSource
-    }
-
-    /// What it is, a line each, for `portal apis` and `--explain`.
-    public var explanation: [String] {
-        [
-            "items: \(items)",
-            "paging: each list's paging table in its preset file (portal apis show \(kind.rawValue))",
-            "pictures: \(pictures)",
-        ]
     }
 }

@@ -4,8 +4,6 @@ extension APIPreset {
     /// PokeAPI: `…/api/v2`, pages `?offset=O&limit=N` with a `next` link.
     public static let pokeAPI = APIPreset(
         kind: .pokeAPI, title: "PokeAPI",
-        items: "Pokémon as records of Presets/pokeapi.toml (a list entry names name and url; the whole record from /pokemon/{key}/)",
-        pictures: "the card's picture template (the sprite named from the number), bare on another server",
         liveBaseURL: "https://pokeapi.co/api/v2", snapshotBaseURL: "https://pokeapi.co/api/v2",
         fixedPageSize: nil,
         recognises: { $0.hasSuffix("/api/v2") },

@@ -5,8 +5,6 @@ extension APIPreset {
     /// `Content-Range` (a function's rows, `rpc/NAME`, by `limit`/`offset`). No live default.
     public static let postgREST = APIPreset(
         kind: .postgREST, title: "PostgREST",
-        items: "a table's (or a function's) rows, records of the preset files' list their name or columns tell, else shown as columns",
-        pictures: "a row's image column, on an origin --pictures-origin allows",
         liveBaseURL: nil, snapshotBaseURL: "https://snapshot.supabase.co/rest/v1",
         fixedPageSize: nil, takesTables: true,
         recognises: { $0.hasSuffix("/rest/v1") },

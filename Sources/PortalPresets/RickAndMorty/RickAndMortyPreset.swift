@@ -5,8 +5,6 @@ extension APIPreset {
     /// recognises is taken for. Pages `?page=N` of 20 fixed by the server, `info.next` links.
     public static let rickAndMorty = APIPreset(
         kind: .rickAndMorty, title: "Rick and Morty",
-        items: "characters, episodes and locations as records of Presets/rickandmorty.toml (three tabs, its search and filters)",
-        pictures: "a character's avatar, {base}/character/avatar/{n}.jpeg, on the API's own server",
         liveBaseURL: "https://rickandmortyapi.com/api", snapshotBaseURL: "https://rickandmortyapi.com/api",
         fixedPageSize: RickAndMortyAPI.pageSize,
         recognises: { _ in false },
