@@ -86,18 +86,39 @@ final class TmuxSession {
         return pid
     }
 
-    /// Polls the pane until `predicate` holds. A wait, not a timing assertion: the
-    /// timeout is generous and only bounds a failure.
+    /// Polls the pane until `predicate` holds, and returns the screen once it has settled.
+    /// A wait, not a timing assertion: the timeout is generous and only bounds a failure.
+    ///
+    /// A capture can land while portal is still writing a frame (tmux takes the bytes in
+    /// chunks): the first capture that shows a card's name may still show the last frame's
+    /// status line. Callers read more of the screen than the predicate names, so the answer
+    /// is the first capture that holds and that the next capture repeats. A screen that only
+    /// shows the predicate for a moment (a "running…" line) is returned as it was seen.
     @discardableResult
     func waitFor(timeout: Double = 60, _ description: String = "", _ predicate: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
             screen = try capture()
-            if predicate(screen) { return screen }
+            if predicate(screen) { return try settled(screen, predicate) }
             Thread.sleep(forTimeInterval: 0.05)
         }
         throw SessionError("timed out after \(timeout) s waiting for \(description.isEmpty ? "the screen" : description); the pane shows:\n\(screen)")
+    }
+
+    /// Captures again until two captures in a row agree (at most `tries` more), keeping the
+    /// last one that still satisfies `predicate`. A spinner or a clock can keep a screen
+    /// from ever repeating; then the latest screen that held is the answer.
+    private func settled(_ first: String, _ predicate: (String) -> Bool, tries: Int = 20) throws -> String {
+        var last = first
+        for _ in 0..<tries {
+            Thread.sleep(forTimeInterval: 0.03)
+            let next = try capture()
+            guard predicate(next) else { return last }
+            if next == last { return next }
+            last = next
+        }
+        return last
     }
 
     /// Waits until `text` is on screen.
