@@ -113,7 +113,7 @@ struct PicturesInTheTerminalTests {
 
     func placement(_ id: Int, top: Int, left: Int) throws -> PixelPlacement {
         let picture = try #require(Picture(width: 2, height: 2, rgba: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]))
-        let ticket = PictureTicket(item: ItemKey(.character, id), request: HTTPRequest(url: URL(string: "https://x.test/\(id).png")!))
+        let ticket = PictureTicket(item: ItemKey(ItemKind(rawValue: "character"), id), request: HTTPRequest(url: URL(string: "https://x.test/\(id).png")!))
         return PixelPlacement(id: ticket, cells: Rect(top: top, left: left, width: 4, height: 2), picture: picture)
     }
 

@@ -1,14 +1,10 @@
-/// What kind of thing an item is: a resource of an API (`character`, `episode`,
-/// `location`, …). A string underneath, so a source can name kinds the client has never
-/// seen (a PostgREST table) without a new enum case.
+/// What kind of thing an item is: the name of the list it belongs to (a preset file's
+/// `character`, a PostgREST table, a saved API's list). A string underneath, so a source
+/// can name kinds the engine has never seen; the engine names none but `link`.
 public struct ItemKind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let character = ItemKind(rawValue: "character")
-    public static let episode = ItemKind(rawValue: "episode")
-    public static let location = ItemKind(rawValue: "location")
-    public static let pokemon = ItemKind(rawValue: "pokemon")
     /// Whatever a followed URL of any API answered (`ItemLink`): its id is the URL's number.
     public static let link = ItemKind(rawValue: "link")
 
