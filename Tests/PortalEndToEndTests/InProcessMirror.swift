@@ -4,7 +4,7 @@ import PortalMirror
 /// Runs `body` with a mirror of the snapshot in `data` on a free loopback port (its
 /// origin, e.g. `http://127.0.0.1:53211`), optionally behind a PostgREST key.
 func withMirror(
-    data: String, requireKey: String? = nil, authUsers: [MirrorAuth.User] = [], tokenTTL: Double = 3600,
+    data: String, requireKey: String? = nil, authUsers: [MirrorAuth.User] = [], tokenTTL: Double = 3600, latencyMS: Double = 0,
     _ body: (String) async throws -> Void
 ) async throws {
     try await MirrorServer.with(.inProcess { options in
@@ -12,6 +12,7 @@ func withMirror(
         options.requireKey = requireKey
         options.authUsers = authUsers
         options.tokenTTL = tokenTTL
+        options.faults.latencyMS = latencyMS
     }) { try await body($0.origin) }
 }
 

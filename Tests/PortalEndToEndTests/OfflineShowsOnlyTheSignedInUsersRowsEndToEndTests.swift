@@ -64,14 +64,17 @@ struct OfflineShowsOnlyTheSignedInUsersRowsEndToEndTests {
     }
 
     /// The sign-in and every refresh are lines of `--trace` (the URL, status, time and size,
-    /// no body and no header): with 0.3-second tokens (renewed at 0.225 s), a list of 413
-    /// requests renews. (Of 83, it did not always: on an idle machine they took 0.2 s.)
+    /// no body and no header). The list of 413 requests is made to outlast its tokens
+    /// whatever the machine's speed: each answer waits 4 ms (at least 1.6 s in all) and a
+    /// token lives 1 s (renewed at 0.75 s), so it renews at least twice. The lifetime is
+    /// not shorter because a busy machine can take longer than a 0.3-second token lives
+    /// between a renewal and the retry it was for (CI saw a list fail so).
     @Test func theTraceListsTheSignInAndTheRefreshesAndNoSecret() async throws {
         let key = "sb-key-\(UInt32.random(in: 0...UInt32.max))"
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let trace = folder + "/trace.jsonl"
-        try await withMirror(data: data, requireKey: key, authUsers: Self.users, tokenTTL: 0.3) { origin in
+        try await withMirror(data: data, requireKey: key, authUsers: Self.users, tokenTTL: 1, latencyMS: 4) { origin in
             let listed = try await run(["list", "characters", "--page-size", "1", "--base-url", "\(origin)/rest/v1", "--email", "bob@example.com",
                                         "--no-cache", "--trace", trace], key: key, password: "pw-bob-456")
             #expect(listed.status == 0, "\(listed.stderr)")
