@@ -9,7 +9,7 @@ struct ListSpecReader {
     let reader: ConfigReader
 
     /// The spec keys a list table may hold beside `path`, `items`, `paging`, `fields`.
-    static let keys = ["key", "card", "detail", "by_keys", "item", "filters", "search", "events", "columns", "table", "layout"]
+    static let keys = ["key", "card", "detail", "by_keys", "item", "filters", "search", "recognised_by", "events", "columns", "table", "layout"]
 
     func spec(_ table: TOMLTable, at: [String]) throws(ConfigError) -> ListSpec {
         var spec = ListSpec()
@@ -63,6 +63,7 @@ struct ListSpecReader {
             }
         }
         spec.search = try string(table, "search", at: at)
+        spec.recognisedBy = try string(table, "recognised_by", at: at)
         return spec
     }
 

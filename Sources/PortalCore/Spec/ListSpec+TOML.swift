@@ -50,6 +50,7 @@ extension ListSpec {
             lines.append("filters = " + TOMLText.table(filters.map { (TOMLText.key($0.parameter), $0.toml) }))
         }
         if let search { lines.append("search = \(TOMLText.string(search))") }
+        if let recognisedBy { lines.append("recognised_by = \(TOMLText.string(recognisedBy))") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -29,6 +29,10 @@ public struct ListSpec: Sendable, Hashable {
     /// The filter parameter `/` types into (`search = "name"`): a list's search is one of
     /// its server's filters, and the `f` form offers the others.
     public var search: String?
+    /// The field that marks a row as one of this list's records where rows of a table the
+    /// API's file does not name turn up (`recognised_by = "species"`: a PostgREST table
+    /// holding Rick and Morty's characters). A field only this list's records have.
+    public var recognisedBy: String?
     /// Where the list's changes are pushed (`text/event-stream`): a URL, or a path joined
     /// to the list's origin. The browser follows it as `--events` (issue 38).
     public var events: String?

@@ -3,18 +3,18 @@ import PortalCore
 
 /// How a table's rows become items: a table the preset files name (`cards`, by the list's
 /// name: postgrest.toml's `pokemon`) has its rows shown as that list's records, whatever
-/// columns they hold (`select=id,name` too); a table they do not name gets the
-/// heuristics — a row shaped as a list of theirs (a `species`: a character, an
-/// `air_date`, `residents`, a `height`) is a record of that list, any other row a record
-/// of its table shown as columns (`columns`).
+/// columns they hold (`select=id,name` too); a row of a table they do not name is a
+/// record of the list whose `recognised_by` field it has (rickandmorty.toml's `species`: a
+/// character), any other row a record of its table shown as columns (`columns`).
 public enum TableItems {
     /// The row as a record of the list named `kind` when `cards` has it, else of the list
-    /// its columns tell, else a record of its table (`columns`).
+    /// whose `recognised_by` field it holds (by the lists' names, so one row always reads
+    /// alike), else a record of its table (`columns`).
     public static func item(_ row: Row, kind: ItemKind, cards: [ItemKind: JSONCardChoice] = [:]) -> Item {
         if let card = cards[kind] { return Item(Record(row: row, card: card), kind: kind) }
-        // A row is a record of the list whose telling column it has (`species`: a character).
-        for (column, list) in [("species", ItemKind.character), ("air_date", .episode), ("residents", .location), ("height", .pokemon)] where row[column] != nil {
-            if let card = cards[list] { return Item(Record(row: row, card: card), kind: list) }
+        let recognising = cards.filter { _, card in card.spec.recognisedBy.map { row[$0] != nil } ?? false }
+        if let (list, card) = recognising.min(by: { $0.key.rawValue < $1.key.rawValue }) {
+            return Item(Record(row: row, card: card), kind: list)
         }
         return Self.row(row, kind: kind)
     }

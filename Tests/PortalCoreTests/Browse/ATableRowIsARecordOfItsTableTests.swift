@@ -32,4 +32,24 @@ struct ATableRowIsARecordOfItsTableTests {
         #expect(item.record.card.spec.layout == .tree)
         #expect(item.key == .number(25))
     }
+
+    /// Which list an unnamed table's row belongs to is the files' `recognised_by`, not
+    /// code: the built-in files make a `species` row a character, and a list given
+    /// `recognised_by = "moons"` claims the rows that have it (and only those).
+    @Test func anUnnamedTablesRowIsTheRecordOfTheListItsFieldRecognises() throws {
+        let rows = #"[{"id":1,"name":"Rick","species":"Human"},{"id":2,"name":"Earth","moons":1},{"id":3,"text":"neither"}]"#
+        let builtIn = try Self.items(table: "people", rows: rows, count: 3)
+        #expect(builtIn.map(\.kind.rawValue) == ["character", "people", "people"])
+        #expect(builtIn[0].record.card.spec.card?.title != nil && builtIn[1].record.card === TableItems.columns)
+
+        var planets = ListSpec(card: CardSpec(title: "name"))
+        planets.recognisedBy = "moons"
+        var source = TestData.postgREST(table: "people")
+        source.lists = PresetLists(["planet": planets])
+        let query = ListQuery(kind: source.kind)
+        let response = HTTPResponse(status: 200, headers: ["content-range": "0-2/3"], body: Data(rows.utf8))
+        let items = try source.decodePage(response, for: source.firstPage(for: query), of: query).items
+        #expect(items.map(\.kind.rawValue) == ["people", "planet", "people"])
+        #expect(items[1].record.card.spec.card?.title == "name")
+    }
 }
