@@ -48,7 +48,8 @@ public enum BuiltInPresets {
     static func read(_ name: String) throws(ConfigError) -> PresetLists {
         let api = try savedAPI(name)
         return PresetLists(Dictionary(api.lists.map { ($0.name, $0.spec) }, uniquingKeysWith: { first, _ in first }), url: api.url,
-                           items: Dictionary(api.lists.compactMap { list in list.items.map { (list.name, $0) } }, uniquingKeysWith: { first, _ in first }))
+                           items: Dictionary(api.lists.compactMap { list in list.items.map { (list.name, $0) } }, uniquingKeysWith: { first, _ in first }),
+                           paths: Dictionary(api.lists.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first }))
     }
 
     /// The preset file `name` read by the config file's reader.

@@ -17,24 +17,30 @@ public struct PresetLists: Sendable, Hashable {
     public var url: String?
     /// Each list's `items` (the items' dotted path in an answer, as the file writes it).
     public var items: [String: String]
+    /// Each list's `path` (`/characters`): where its records are asked, relative to the
+    /// API's root — for PostgREST, the table that holds them.
+    public var paths: [String: String]
     /// The paging every list of the file names alike (PostgREST's `range`): how a list
     /// the file does not name pages (another table of the same API); nil when they differ.
     public var paging: PagingSpec?
 
-    public init(_ specs: [String: ListSpec] = [:], url: String? = nil, items: [String: String] = [:]) {
+    public init(_ specs: [String: ListSpec] = [:], url: String? = nil, items: [String: String] = [:], paths: [String: String] = [:]) {
         self.specs = specs
         self.url = url
         self.items = items
+        self.paths = paths
         let pagings = Set(specs.values.compactMap(\.paging))
         self.paging = pagings.count == 1 ? pagings.first : nil
     }
 
-    /// These lists and `other`'s (a list of both: this one's). `other`'s lists lend their
-    /// looks only: they are another API's, so their paging and items are not this API's.
+    /// These lists and `other`'s. `other`'s lists lend their looks only: they are another
+    /// API's, so their paging, items and paths are not this API's. A list of both is this
+    /// one's, unless this file gives it only a path (postgrest.toml's `character`: the
+    /// table that holds Rick and Morty's characters), when it takes `other`'s looks.
     public func adding(_ other: PresetLists) -> PresetLists {
         var lent = other.specs
         for name in lent.keys { lent[name]?.paging = nil }
-        var both = PresetLists(specs.merging(lent) { mine, _ in mine }, url: url ?? other.url, items: items)
+        var both = PresetLists(specs.merging(lent) { mine, theirs in mine.isEmpty ? theirs : mine }, url: url ?? other.url, items: items, paths: paths)
         both.paging = paging
         return both
     }
@@ -42,6 +48,12 @@ public struct PresetLists: Sendable, Hashable {
     /// How the list `name` pages, as the file says: its own `paging`, else the one all the
     /// file's lists share; nil when the file says nothing (the source's own dialect then).
     public func paging(of name: String) -> PagingSpec? { specs[name]?.paging ?? paging }
+
+    /// Where the list `name` is asked under the API's root, without its leading slash
+    /// (`characters`); nil when the file names no such list.
+    public func path(of name: String) -> String? {
+        paths[name].map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }
+    }
 
     /// The items' path of the list `name` in an answer (`results`); empty for a top-level array.
     public func itemsPath(of name: String) -> [String] { items[name].map(PagingSpec.path) ?? [] }

@@ -100,11 +100,12 @@ public struct PostgRESTSource: AddressableSource {
     /// The list as its dialect pages it (page N a `Range` window, a function's an `offset`).
     public func addressablePages(of query: ListQuery) -> (any PageAddressable)? { pages(query).list }
 
-    /// `GET {base}/{table}?select=*&id=in.(…)` for the table that holds `kind`
-    /// (`TableItems.table(for:)`), in one request; nil for an empty list.
+    /// `GET {base}/{table}?select=*&id=in.(…)` for the table that holds `kind`: this tab's,
+    /// else the `path` of the preset file's list `kind` (postgrest.toml's `episode` is
+    /// `/episodes`), else the kind's own name; in one request, nil for an empty list.
     public func itemsRequest(_ kind: ItemKind, ids: [Int]) -> HTTPRequest? {
         guard !ids.isEmpty else { return nil }
-        let name = kind == self.kind ? table : TableItems.table(for: kind)
+        let name = kind == self.kind ? table : lists.path(of: kind.rawValue) ?? kind.rawValue
         let list = ids.map(String.init).joined(separator: ",")
         let text = "\(baseURL)/\(QueryString.encode(name))?select=*&id=\(QueryString.encode("in.(\(list))"))"
         return URL(string: text).map { HTTPRequest(url: $0, headers: headers.applied(to: [:])) }

@@ -25,15 +25,4 @@ public enum TableItems {
 
     /// The card choice every table without a spec shares: one object, not one per row.
     public static let columns = JSONCardChoice(fields: nil, spec: ListSpec(key: ["id"], layout: .columns))
-
-    /// The table a model's links are looked up in: the plural the Supabase copies of the
-    /// APIs use (`characters`, `episodes`, `locations`), `pokemon`, else the kind's name.
-    public static func table(for kind: ItemKind) -> String {
-        switch kind {
-        case .character: "characters"
-        case .episode: "episodes"
-        case .location: "locations"
-        default: kind.rawValue
-        }
-    }
 }

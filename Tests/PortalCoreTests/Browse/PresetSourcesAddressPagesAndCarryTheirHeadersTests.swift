@@ -109,15 +109,19 @@ struct PresetSourcesAddressPagesAndCarryTheirHeadersTests {
 
     @Test func postgRESTSearchFiltersAndLookups() throws {
         let where1 = try PostgRESTFilter(parsing: "status=eq.Dead")
-        let source = PostgRESTSource(baseURL: "https://x.supabase.co/rest/v1", table: "characters", pageSize: 10,
+        var source = PostgRESTSource(baseURL: "https://x.supabase.co/rest/v1", table: "characters", pageSize: 10,
                                      filters: [where1], order: try PostgRESTOrder(parsing: "name.desc"))
+        source.lists = TestData.postgREST(table: "characters").lists
         #expect(source.title == "PostgREST · characters")
         #expect(source.tabs.map(\.kind) == [ItemKind(rawValue: "characters")])
         let first = source.firstPage(for: ListQuery(kind: source.kind, filters: [("name", "smith")]))
         #expect(first.http.url.absoluteString == "https://x.supabase.co/rest/v1/characters?select=*&status=eq.Dead&name=ilike.%2Asmith%2A&order=name.desc")
         #expect(first.http.headers["Range"] == "0-9")
         #expect(PageAddressing(source: source, query: ListQuery(kind: source.kind))?.request(forPage: 3)?.http.headers["Range"] == "30-39")
+        // The table that holds a list's records is its path in postgrest.toml; a list the
+        // file does not name is asked at its own name.
         #expect(source.itemsRequest(.location, ids: [1, 3])?.url.absoluteString == "https://x.supabase.co/rest/v1/locations?select=*&id=in.%281%2C3%29")
+        #expect(source.itemsRequest(ItemKind(rawValue: "moons"), ids: [4])?.url.absoluteString == "https://x.supabase.co/rest/v1/moons?select=*&id=in.%284%29")
     }
 
     @Test func rowsBecomeModelsOnlyWhenTheirColumnsAreOne() throws {
