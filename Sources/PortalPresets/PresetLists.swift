@@ -55,6 +55,13 @@ public struct PresetLists: Sendable, Hashable {
         paths[name].map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }
     }
 
+    /// The list whose records the table (or path) `name` holds: the list of that name, else
+    /// the one whose `path` it is (`characters`: postgrest.toml's `character`); nil when
+    /// the file names neither.
+    public func list(holding name: String) -> String? {
+        specs[name] != nil ? name : paths.keys.sorted().first { path(of: $0) == name }
+    }
+
     /// The items' path of the list `name` in an answer (`results`); empty for a top-level array.
     public func itemsPath(of name: String) -> [String] { items[name].map(PagingSpec.path) ?? [] }
 

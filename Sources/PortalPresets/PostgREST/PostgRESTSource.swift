@@ -9,8 +9,9 @@ import PortalPaging
 ///
 /// Rows are read as `Row`s and shown as a model when their columns are one (a character,
 /// an episode, a location, a Pokémon: `TableItems.item`), else as the generic row. The
-/// `/` search is `name=ilike.*text*` (PostgREST has no fixed filters, so there is no
-/// form); a table without a `name` column answers it with PostgREST's own 400 message.
+/// `/` search is `name=ilike.*text*` (`searchKey`: the column a preset file's list names;
+/// PostgREST has no fixed filters, so there is no form); a table without that column
+/// answers it with PostgREST's own 400 message.
 ///
 /// With a `function` (`--rpc NAME --args JSON`) the tab is that function's rows instead:
 /// `POST {base}/rpc/NAME` with the arguments as the body, `limit`/`offset` in the query
@@ -64,18 +65,24 @@ public struct PostgRESTSource: AddressableSource {
     /// function's is its name.
     public var kind: ItemKind { ItemKind(rawValue: function?.name ?? table) }
 
-    public var tabs: [TabSpec] { [TabSpec(kind: kind, title: listName, searchKey: Self.searchKey)] }
+    public var tabs: [TabSpec] { [TabSpec(kind: kind, title: listName, searchKey: searchKey)] }
 
-    /// The search's key in a `ListQuery`; sent as `name=ilike.*text*`.
-    public static let searchKey = "name"
+    /// The column `/` searches, sent as `COLUMN=ilike.*text*`: the `search` of the preset
+    /// file's list for this table (`PresetLists.list(holding:)`: postgrest.toml's `pokemon`,
+    /// rickandmorty.toml's `character` for `characters`), else `name`, the column most
+    /// tables that have a title call it (one without answers with PostgREST's own 400).
+    public var searchKey: String {
+        function == nil ? lists.list(holding: table).flatMap { lists.specs[$0]?.search } ?? "name" : "name"
+    }
 
     /// The pages of `query`'s list: `--where`, then the search as a case-insensitive
     /// substring match on `name`.
     func pages(_ query: ListQuery) -> PresetPages<Row> {
         var all = filters
-        let text = query.value(Self.searchKey)
+        let searchKey = self.searchKey
+        let text = query.value(searchKey)
         // `*` is PostgREST's wildcard in like patterns; typed ones are kept as wildcards.
-        if !text.isEmpty, let search = try? PostgRESTFilter(parsing: "\(Self.searchKey)=ilike.*\(text)*") {
+        if !text.isEmpty, let search = try? PostgRESTFilter(parsing: "\(searchKey)=ilike.*\(text)*") {
             all.append(search)
         }
         return .postgREST(baseURL: baseURL, table: table, pageSize: pageSize, window: function == nil ? .rangeHeader : .limitOffset,

@@ -52,4 +52,20 @@ struct ATableRowIsARecordOfItsTableTests {
         #expect(items.map(\.kind.rawValue) == ["people", "planet", "people"])
         #expect(items[1].record.card.spec.card?.title == "name")
     }
+
+    /// `/` on a table searches the column its list's `search` names (the list by the
+    /// table's name or by its `path`), `name` for a table no file names.
+    @Test func theSearchIsTheColumnTheTablesListNames() throws {
+        var planets = ListSpec()
+        planets.search = "title"
+        func searched(_ table: String) -> String {
+            var source = TestData.postgREST(table: table)
+            source.lists = PresetLists(["planet": planets], paths: ["planet": "/planets"])
+            let query = ListQuery(kind: source.kind, filters: [(source.searchKey, "ea")])
+            return source.firstPage(for: query).http.url.query ?? ""
+        }
+        #expect(searched("planets") == "select=*&title=ilike.%2Aea%2A&order=id")
+        #expect(searched("moons") == "select=*&name=ilike.%2Aea%2A&order=id")
+        #expect(TestData.postgREST(table: "characters").tabs.map(\.searchKey) == ["name"])
+    }
 }
