@@ -35,7 +35,7 @@ struct RealtimeChangesAreMarkedRowsThroughTokenRenewalsEndToEndTests {
         while ledger.tokenRenewals < 2, ledger.tokenShutdowns.isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         guard ledger.tokenShutdowns.isEmpty else { throw SessionError("channels shut for their token: \(ledger.tokenShutdowns)") }
         guard ledger.tokenRenewals >= 2 else { throw SessionError("the mirror's Realtime took \(ledger.tokenRenewals) renewed tokens in 60 s") }
-        let before = try created(session.capture())
+        let before = try created(session.waitFor(timeout: 60, "the live count") { (try? created($0)) != nil })
         try session.waitFor(timeout: 60, "more created records after the renewals (\(before) before)") { ((try? created($0)) ?? 0) > before }
         guard ledger.tokenShutdowns.isEmpty else { throw SessionError("channels shut for their token: \(ledger.tokenShutdowns)") }
     }

@@ -82,8 +82,10 @@ struct TabsLinksAndFiltersAskOneRequestAPageEndToEndTests {
         try await offThePool { [self] in
             let (session, run) = try start("--status dead --gender female", waitFor: "/ 43")
             defer { session.close() }
-            let screen = try session.capture()
-            #expect(screen.contains("status Dead · gender female") || screen.contains("status dead · gender female"), "\(screen)")
+            // A wait, not a bare capture: a capture can land mid-frame.
+            try session.waitFor(timeout: 60, "the filters on the title line") {
+                $0.contains("status Dead · gender female") || $0.contains("status dead · gender female")
+            }
             let urls = try run.settledURLs()
             #expect(urls.allSatisfy { $0.contains("status=dead") && $0.contains("gender=female") }, "\(urls)")
             try quit(session, run)
