@@ -36,6 +36,9 @@ public struct MirrorOptions: Sendable {
     public var oauthClients: [MirrorOAuth.Client] = []
     /// `--token-ttl`: how long an access token lives, in seconds.
     public var tokenTTL: Double = 3600
+    /// The mirror's tasks run on threads of their own (`MirrorThreads`), not the process's
+    /// cooperative pool: set for a mirror inside a test process (`inProcess`).
+    public var ownThreads = false
 
     public init() {}
 }

@@ -1,10 +1,11 @@
 extension MirrorOptions {
     /// Options for a mirror run inside another program (a test, a benchmark): a free port
-    /// on loopback and no request log; `change` sets the rest.
+    /// on loopback, no request log, threads of its own; `change` sets the rest.
     public static func inProcess(_ change: (inout MirrorOptions) -> Void = { _ in }) -> MirrorOptions {
         var options = MirrorOptions()
         options.port = 0
         options.log = .none
+        options.ownThreads = true
         change(&options)
         return options
     }

@@ -84,7 +84,7 @@ public enum MirrorServer {
             },
             logger: logger)
         let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: handleSignals ? [.sigint, .sigterm] : [], logger: logger))
-        let task = Task {
+        let task = Task(executorPreference: options.ownThreads ? MirrorThreads.shared : nil) {
             do {
                 try await group.run()
                 bound.fail(MirrorError.stoppedBeforeListening)
