@@ -9,7 +9,7 @@ import PortalCore
 /// kept is `curl_easy_strerror`'s fixed sentence for the code, or portal's own words.
 enum CurlErrorMapping {
     static func map(_ code: CURLcode, transfer: CurlTransfer, connected: Bool) -> TransportError {
-        let place = transfer.origin.description
+        let place = transfer.origin.written
         let proxy = transfer.request.proxy.map { "the proxy " + ProxyEnvironment.shown($0) }
         switch code {
         case CURLE_COULDNT_CONNECT:
@@ -49,7 +49,7 @@ enum CurlErrorMapping {
     /// the proxy) that never accepted one.
     static func timeout(_ transfer: CurlTransfer, connected: Bool, now: ContinuousClock.Instant) -> TransportError {
         guard connected else {
-            let whom = transfer.request.proxy.map { "the proxy " + ProxyEnvironment.shown($0) } ?? transfer.origin.description
+            let whom = transfer.request.proxy.map { "the proxy " + ProxyEnvironment.shown($0) } ?? transfer.origin.written
             return .cannotConnect("\(whom) did not accept a connection")
         }
         return .timedOut(transfer.expired(at: now) ?? (now >= transfer.limits.deadline ? .overall(seconds: transfer.limits.overall) : .idle(seconds: transfer.limits.idle)))

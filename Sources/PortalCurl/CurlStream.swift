@@ -187,7 +187,7 @@ final class CurlStream: @unchecked Sendable {
             let paused = shared.withLock { $0.paused }
             let silent = ContinuousClock.now - lastActivity
             if !paused, silent > .seconds(limits.idleTimeout) {
-                outcome = portal_curl_connect_time(easy) > 0 ? .timedOut(.idle(seconds: limits.idleTimeout)) : .cannotConnect("\(origin) did not accept a connection")
+                outcome = portal_curl_connect_time(easy) > 0 ? .timedOut(.idle(seconds: limits.idleTimeout)) : .cannotConnect("\(origin.written) did not accept a connection")
                 break
             }
             let left = Int((.seconds(limits.idleTimeout) - silent) / .milliseconds(1)) + 1
@@ -224,9 +224,9 @@ final class CurlStream: @unchecked Sendable {
     private func failure(_ code: CURLcode) -> TransportError {
         let connected = portal_curl_connect_time(easy) > 0
         switch code {
-        case CURLE_COULDNT_CONNECT: return .cannotConnect("\(origin) refused the connection")
-        case CURLE_COULDNT_RESOLVE_HOST: return .cannotConnect("no address for \(origin)")
-        case CURLE_OPERATION_TIMEDOUT where !connected: return .cannotConnect("\(origin) did not accept a connection")
+        case CURLE_COULDNT_CONNECT: return .cannotConnect("\(origin.written) refused the connection")
+        case CURLE_COULDNT_RESOLVE_HOST: return .cannotConnect("no address for \(origin.written)")
+        case CURLE_OPERATION_TIMEDOUT where !connected: return .cannotConnect("\(origin.written) did not accept a connection")
         case CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_RECV_ERROR: return .connectionFailed("the server closed the connection")
         case CURLE_WRITE_ERROR: return stopped ?? .cancelled
         default: return .connectionFailed(String(cString: curl_easy_strerror(code)))

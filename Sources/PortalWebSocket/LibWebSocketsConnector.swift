@@ -130,9 +130,9 @@ extension LibWebSocketsConnector {
     /// `CurlTransport` uses for the same failure; `status` is the HTTP status of the
     /// upgrade's answer when one came (0 when none).
     static func refusal(_ words: String, status: Int = 0, target: LibWebSocketsTarget, certificateProblem: String?) -> TransportError {
-        let place = target.proxyShown.map { "the proxy " + $0 } ?? target.origin.description
+        let place = target.proxyShown.map { "the proxy " + $0 } ?? target.origin.written
         if let certificateProblem {
-            return .connectionFailed("the TLS certificate of \(target.origin) was refused: \(Sanitize.line(certificateProblem))")
+            return .connectionFailed("the TLS certificate of \(target.origin.written) was refused: \(Sanitize.line(certificateProblem))")
         }
         switch words {
         case let text where text.hasPrefix("Unable to connect"):
@@ -152,9 +152,9 @@ extension LibWebSocketsConnector {
         case let text where text.lowercased().contains("proxy") && target.proxyShown != nil:
             return .connectionFailed("\(place) refused to pass the request on")
         case let text where text.hasPrefix("connect SSL") || text.hasPrefix("connect SYSCALL"):
-            return .connectionFailed("TLS with \(target.origin) failed")
+            return .connectionFailed("TLS with \(target.origin.written) failed")
         default:
-            return .connectionFailed("the WebSocket connection to \(target.origin) failed (\(Sanitize.line(words)))")
+            return .connectionFailed("the WebSocket connection to \(target.origin.written) failed (\(Sanitize.line(words)))")
         }
     }
 }

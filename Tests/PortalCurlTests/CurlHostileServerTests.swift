@@ -113,6 +113,18 @@ struct CurlHostileServerTests {
         #expect(failure.message.contains("refused"), "\(failure.message)")
     }
 
+    /// A host with no address (`.invalid` never resolves, RFC 6761) is named as the user
+    /// wrote it: no `:443` they never typed.
+    @Test func aHostWithNoAddressIsNamedAsWritten() async throws {
+        let url = try #require(URL(string: "https://portal-test.invalid/api/character"))
+        do {
+            _ = try await Self.transport().send(HTTPRequest(url: url))
+            Issue.record("an answer from a host that cannot resolve")
+        } catch let error as TransportError {
+            #expect(error == .cannotConnect("no address for https://portal-test.invalid"), "\(error)")
+        }
+    }
+
     static let hugeLink = "<http://127.0.0.1/api?page=2&pad=" + String(repeating: "x", count: 90 * 1024) + ">; rel=\"next\""
 
     /// Raw answers HTTP portal cannot read (MalformedAnswerTests' four).

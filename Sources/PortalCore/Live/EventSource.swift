@@ -138,7 +138,7 @@ public struct EventSource: Sendable {
                     return .finished("HTTP \(status) without a Location to follow")
                 }
                 guard let from = SplitURL(request.url.absoluteString)?.origin, let to = SplitURL(target.absoluteString)?.origin, from == to else {
-                    return .finished("the stream redirects to another origin (\(SplitURL(target.absoluteString).map { $0.origin.description } ?? "not http")); portal does not follow it")
+                    return .finished("the stream redirects to another origin (\(SplitURL(target.absoluteString).map { $0.origin.written } ?? "not http")); portal does not follow it")
                 }
                 request.url = target
                 continue

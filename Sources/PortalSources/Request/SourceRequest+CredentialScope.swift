@@ -33,8 +33,8 @@ extension SourceRequest {
         let scope = credentialScope()
         return lists.compactMap { list in
             guard !scope.trusts(list.url), let origin = SplitURL(list.url.absoluteString)?.origin else { return nil }
-            let named = scope.origins.map(\.description).sorted().joined(separator: ", ")
-            return "\(Sanitize.line(list.name)) is served from \(origin), which gets no credentials "
+            let named = scope.origins.map(\.written).sorted().joined(separator: ", ")
+            return "\(Sanitize.line(list.name)) is served from \(origin.written), which gets no credentials "
                 + "(they go to \(named.isEmpty ? "no origin" : named) only; name it with --base-url to send them there)"
         }
     }
@@ -49,7 +49,7 @@ extension CredentialScope {
         for (index, spec) in source.tabs.enumerated() {
             let url = source.firstPage(for: ListQuery(kind: spec.kind, filters: [])).http.url
             guard !trusts(url), let origin = SplitURL(url.absoluteString)?.origin else { continue }
-            notes[index] = "served from \(origin) · gets no credentials"
+            notes[index] = "served from \(origin.written) · gets no credentials"
         }
         return notes
     }

@@ -37,7 +37,7 @@ import Testing
         #expect(statuses.contains { if case .reset = $0 { true } else { false } })
         let changes = signals.compactMap { if case .change(let c) = $0 { c } else { nil } }
         #expect(changes.map(\.key) == [.number(7)] && changes.first?.kind == .updated && changes.first?.eventID == "4")
-        #expect(end == "the stream redirects to another origin (https://elsewhere.example:443); portal does not follow it")
+        #expect(end == "the stream redirects to another origin (https://elsewhere.example); portal does not follow it")
     }
 
     @Test func aDroppedStreamSaysItReconnectsWithItsWait() async throws {
