@@ -7,8 +7,9 @@ import PortalPaging
 /// `RangeCountRules` makes, the `--where` filters on every request and the headers
 /// (`--header`, the API key) on every request.
 ///
-/// Rows are read as `Row`s and shown as a model when their columns are one (a character,
-/// an episode, a location, a Pokémon: `TableItems.item`), else as the generic row. The
+/// Rows are read as `Row`s and shown as the records of the preset files' list for the
+/// table (by its name or path), else of the list whose `recognised_by` field they hold
+/// (`TableItems.item`: a `species` row is a character), else as the table's columns. The
 /// `/` search is `name=ilike.*text*` (`searchKey`: the column a preset file's list names;
 /// PostgREST has no fixed filters, so there is no form); a table without that column
 /// answers it with PostgREST's own 400 message.
@@ -72,11 +73,12 @@ public struct PostgRESTSource: AddressableSource {
     /// rickandmorty.toml's `character` for `characters`), else `name`, the column most
     /// tables that have a title call it (one without answers with PostgREST's own 400).
     public var searchKey: String {
-        function == nil ? lists.list(holding: table).flatMap { lists.specs[$0]?.search } ?? "name" : "name"
+        guard function == nil, let list = lists.list(holding: table), let column = lists.specs[list]?.search else { return "name" }
+        return column
     }
 
     /// The pages of `query`'s list: `--where`, then the search as a case-insensitive
-    /// substring match on `name`.
+    /// substring match on `searchKey`.
     func pages(_ query: ListQuery) -> PresetPages<Row> {
         var all = filters
         let searchKey = self.searchKey
@@ -101,7 +103,10 @@ public struct PostgRESTSource: AddressableSource {
 
     public func decodePage(_ response: HTTPResponse, for request: PageRequest, of query: ListQuery) throws(PageFailure) -> PageContent<Item> {
         let cards = lists.cards(base: baseURL)
-        return try pages(query).decode(response, for: request).map { rowsAsServed ? TableItems.row($0, kind: kind) : TableItems.item($0, kind: kind, cards: cards) }
+        // The table's rows are the records of the list that names it (`characters`:
+        // postgrest.toml's `character`), whatever columns they hold.
+        let list = lists.list(holding: table).map(ItemKind.init(rawValue:)) ?? kind
+        return try pages(query).decode(response, for: request).map { rowsAsServed ? TableItems.row($0, kind: kind) : TableItems.item($0, kind: list, cards: cards) }
     }
 
     /// The list as its dialect pages it (page N a `Range` window, a function's an `offset`).

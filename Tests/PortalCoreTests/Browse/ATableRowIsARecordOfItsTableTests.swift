@@ -53,6 +53,14 @@ struct ATableRowIsARecordOfItsTableTests {
         #expect(items[1].record.card.spec.card?.title == "name")
     }
 
+    /// A table the files name by its path is its list's, whatever columns it was asked
+    /// for: `characters` rows without a `species` are characters still.
+    @Test func aTableNamedByAListsPathIsThatListsWhateverItsColumns() throws {
+        let items = try Self.items(table: "characters", rows: #"[{"id":1,"name":"Rick Sanchez"}]"#, count: 1)
+        #expect(items.map(\.kind.rawValue) == ["character"])
+        #expect(items.first?.record.card.spec.card?.title == "name")
+    }
+
     /// `/` on a table searches the column its list's `search` names (the list by the
     /// table's name or by its `path`), `name` for a table no file names.
     @Test func theSearchIsTheColumnTheTablesListNames() throws {
