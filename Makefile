@@ -71,11 +71,11 @@ mirror: deps
 ## All tests: unit, golden screens, mirror integration, and end-to-end in tmux.
 ## Suites run side by side, at most TEST_WIDTH at a time (a test inside a `.serialized`
 ## suite still runs alone in it): the tmux tests wait on their own threads (offThePool),
-## and the in-process mirrors answer on threads of their own (MirrorThreads), so no test
-## that holds the two cooperative threads can stall a mirror. Width 4 again since then
-## (it was 2 while mirrors shared the pool and stalled; docs/benchmarks.md, "Clean clone").
-## About 3 minutes on 2 cores after the build (docs/benchmarks.md, "Clean clone").
-TEST_WIDTH ?= 4
+## so they hold none of the two cooperative threads the in-process mirrors answer on.
+## Width 2, not more: at 4, CPU-heavy tests held both cooperative threads and the in-process
+## mirrors stalled (docs/benchmarks.md, "Clean clone").
+## About 3.5 minutes on 2 cores after the build (docs/benchmarks.md, "Clean clone").
+TEST_WIDTH ?= 2
 test: deps venv
 	$(SWIFT) build --build-tests
 	$(RUN_ENV) XDG_CACHE_HOME="$(CURDIR)/.build/test-cache" SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) \
