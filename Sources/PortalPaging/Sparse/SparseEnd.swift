@@ -64,9 +64,9 @@ struct SparseEnd {
     func total(pageSize size: Int) -> Int? {
         guard let short else { return nil }
         if trusted || short.page <= lastFull + 1 {
-            return clampedSum(clampedProduct(short.page, size), short.count)
+            return Saturating.add(Saturating.multiply(short.page, size), short.count)
         }
-        return clampedProduct(lastFull + 1, size)
+        return Saturating.multiply(lastFull + 1, size)
     }
 
     /// A page held `count` items, fewer than expected. `reported` is the total its answer
@@ -75,11 +75,11 @@ struct SparseEnd {
         if let short, short.page < page || (short.page == page && short.count <= count) { return }
         short = ShortPage(page: page, count: count)
         trusted = false
-        if !hintUsed, let reported, reported == clampedSum(clampedProduct(page, size), count) {
+        if !hintUsed, let reported, reported == Saturating.add(Saturating.multiply(page, size), count) {
             hintUsed = true
             trusted = true
             hint = nil
-        } else if !hintUsed, let reported, reported > clampedProduct(lastFull + 1, size), reported < clampedProduct(page, size) {
+        } else if !hintUsed, let reported, reported > Saturating.multiply(lastFull + 1, size), reported < Saturating.multiply(page, size) {
             hint = reported
         }
     }
@@ -94,7 +94,7 @@ struct SparseEnd {
     /// search is under way or a probe is already out.
     mutating func nextProbePage(pageSize size: Int) -> Int? {
         guard isSearching, probe == nil else { return nil }
-        guard let short else { return clampedSum(lastFull, stride) }
+        guard let short else { return Saturating.add(lastFull, stride) }
         if let hint, !hintUsed {
             self.hint = nil
             hintUsed = true
@@ -102,7 +102,7 @@ struct SparseEnd {
             if page > lastFull, page < short.page { return page }
         }
         if bisecting { return lastFull + (short.page - lastFull) / 2 }
-        return min(clampedSum(lastFull, stride), short.page - 1)
+        return min(Saturating.add(lastFull, stride), short.page - 1)
     }
 
     /// A probe's answer: whole (go on up, twice as far) or short (halve from now on).
@@ -111,7 +111,7 @@ struct SparseEnd {
         if count >= size {
             noteFull(page: page)
             if !bisecting {
-                stride = clampedProduct(stride, 2)
+                stride = Saturating.multiply(stride, 2)
                 climbed += 1
             }
         } else {
@@ -127,16 +127,4 @@ struct SparseEnd {
         short = ShortPage(page: lastFull + 1, count: 0)
         trusted = false
     }
-}
-
-/// Sums and products of page numbers and sizes that stop at the integers' ends: a total is
-/// at most 10¹², but nothing here may trap whatever a server sends.
-private func clampedSum(_ a: Int, _ b: Int) -> Int {
-    let (sum, overflow) = a.addingReportingOverflow(b)
-    return overflow ? (b > 0 ? Int.max : Int.min) : sum
-}
-
-private func clampedProduct(_ a: Int, _ b: Int) -> Int {
-    let (product, overflow) = a.multipliedReportingOverflow(by: b)
-    return overflow ? ((a < 0) == (b < 0) ? Int.max : Int.min) : product
 }

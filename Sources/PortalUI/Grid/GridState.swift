@@ -1,3 +1,5 @@
+import PortalCore
+
 /// The card grid as a value: item count, size, scroll offset (in rows of cards) and
 /// selection (an item index) — ratatui's `ListState` for a grid.
 ///
@@ -224,19 +226,5 @@ public struct GridState: Sendable, Equatable {
         if r < offsetRows { offsetRows = r }
         if r >= Saturating.add(offsetRows, viewportRows) { offsetRows = r - viewportRows + 1 }
         offsetRows = clampOffset(offsetRows)
-    }
-}
-
-/// Integer arithmetic that clamps at `Int.min`/`Int.max` instead of trapping: the grid's
-/// sums and products start from server-reported counts.
-enum Saturating {
-    static func add(_ a: Int, _ b: Int) -> Int {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? (b > 0 ? Int.max : Int.min) : sum
-    }
-
-    static func multiply(_ a: Int, _ b: Int) -> Int {
-        let (product, overflow) = a.multipliedReportingOverflow(by: b)
-        return overflow ? ((a < 0) == (b < 0) ? Int.max : Int.min) : product
     }
 }

@@ -1,3 +1,5 @@
+import PortalCore
+
 /// The load-more rule, as a pure function of a grid's state: which items the viewport
 /// shows, and how many items beyond it to load on the side the user is heading.
 ///
