@@ -12,7 +12,7 @@ public enum TableItems {
     /// alike), else a record of its table (`columns`).
     public static func item(_ row: Row, kind: ItemKind, cards: [ItemKind: JSONCardChoice] = [:]) -> Item {
         if let card = cards[kind] { return Item(Record(row: row, card: card), kind: kind) }
-        let recognising = cards.filter { _, card in card.spec.recognisedBy.map { row[$0] != nil } ?? false }
+        let recognising = cards.lazy.filter { _, card in card.spec.recognisedBy.map { row[$0] != nil } ?? false }
         if let (list, card) = recognising.min(by: { $0.key.rawValue < $1.key.rawValue }) {
             return Item(Record(row: row, card: card), kind: list)
         }
